@@ -1,0 +1,264 @@
+//! The rules core: pure, synchronous and deterministic. It imports nothing of the bot, the
+//! renderer or the store.
+
+pub mod geometry;
+pub mod knight_fight;
+pub mod rng;
+pub mod side;
+
+use std::fmt;
+
+pub use geometry::{BoardSize, Square};
+pub use side::{EndReason, Outcome, Side, Status};
+
+/// Why a move or a position text was refused, as a message-catalogue key and its arguments,
+/// so that the bot can say it in the player's language.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RulesError {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl RulesError {
+    pub fn new(key: &'static str) -> Self {
+        Self {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key)?;
+        for (name, value) in &self.args {
+            write!(f, " {name}={value}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The squares a move touched, for marking the last move in a picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveSquares {
+    /// Where the piece came from (`None` for a placement).
+    pub from: Option<Square>,
+    pub to: Option<Square>,
+    /// Squares the move changed besides (Knight Fight: the mirror or double it blocked).
+    pub also: Vec<Square>,
+}
+
+/// A move as played: its canonical text and the squares it touched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub text: String,
+    pub squares: MoveSquares,
+}
+
+/// The interface the service uses for every two-player game.
+///
+/// Modelled on shakmaty's `Position`: legal moves go into a caller-owned list that is reused,
+/// `play` validates, `play_unchecked` is for search and perft.
+pub trait TwoPlayerGame: Clone + fmt::Debug + Send + Sync + 'static {
+    type Move: Copy + Eq + fmt::Debug + Send + Sync;
+
+    /// The start position; games with a random setup derive it from `seed`.
+    fn start(seed: u64) -> Self;
+    fn parse_position(text: &str) -> Result<Self, RulesError>;
+    fn position_text(&self) -> String;
+
+    fn board_size(&self) -> BoardSize;
+    fn side_to_move(&self) -> Side;
+    /// Clears `moves` and fills it with every legal move (none once the game is over).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+    fn status(&self) -> Status;
+
+    /// The canonical text of a move, as `kibitz moves` prints it.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// Reads a move the way a player types it, and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, RulesError>;
+
+    /// The squares `mv` touches when played from this position.
+    fn move_squares(&self, mv: Self::Move) -> MoveSquares;
+
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.contains(&mv)
+    }
+
+    fn play(&mut self, mv: Self::Move) -> Result<(), RulesError> {
+        if !self.is_legal(mv) {
+            return Err(RulesError::new("move-illegal").arg("move", self.move_text(mv)));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+}
+
+/// Counts the leaf nodes of the move tree `depth` plies deep.
+pub fn perft<G: TwoPlayerGame>(position: &G, depth: u32) -> u64 {
+    let mut lists: Vec<Vec<G::Move>> = (0..depth).map(|_| Vec::new()).collect();
+    perft_with(position, depth, &mut lists)
+}
+
+fn perft_with<G: TwoPlayerGame>(position: &G, depth: u32, lists: &mut [Vec<G::Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let Some((list, deeper)) = lists.split_first_mut() else {
+        return 1;
+    };
+    position.legal_moves(list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in list.iter() {
+        let mut child = position.clone();
+        child.play_unchecked(mv);
+        total += perft_with(&child, depth - 1, deeper);
+    }
+    total
+}
+
+/// The games Kibitz knows, by their command-line and chat names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    KnightFight,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::KnightFight];
+
+    /// The name used on the command line, in chat and in the database.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::KnightFight => "knight-fight",
+        }
+    }
+
+    /// Reads a game name forgivingly: case, spaces, dashes and underscores do not matter.
+    pub fn parse(text: &str) -> Option<GameKind> {
+        let folded: String = text
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '-' | '_'))
+            .flat_map(char::to_lowercase)
+            .collect();
+        match folded.as_str() {
+            "knightfight" | "kf" | "springerkamp" => Some(GameKind::KnightFight),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A position of any two-player game, for code that handles every game alike.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    KnightFight(knight_fight::Position),
+}
+
+/// Runs `$body` with `$game` bound to the concrete position inside an [`AnyGame`].
+macro_rules! with_game {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            AnyGame::KnightFight($game) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    pub fn start(kind: GameKind, seed: u64) -> Self {
+        match kind {
+            GameKind::KnightFight => AnyGame::KnightFight(knight_fight::Position::start(seed)),
+        }
+    }
+
+    /// Reads a position text, or `start` / `start:SEED` for the start position.
+    pub fn parse(kind: GameKind, text: &str) -> Result<Self, RulesError> {
+        let text = text.trim();
+        if let Some(seed) = parse_start(text)? {
+            return Ok(Self::start(kind, seed));
+        }
+        Ok(match kind {
+            GameKind::KnightFight => {
+                AnyGame::KnightFight(knight_fight::Position::parse_position(text)?)
+            }
+        })
+    }
+
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::KnightFight(_) => GameKind::KnightFight,
+        }
+    }
+
+    pub fn position_text(&self) -> String {
+        with_game!(self, game => game.position_text())
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        with_game!(self, game => game.side_to_move())
+    }
+
+    pub fn status(&self) -> Status {
+        with_game!(self, game => game.status())
+    }
+
+    /// The canonical texts of every legal move, sorted.
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        with_game!(self, game => {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut texts: Vec<String> = moves.into_iter().map(|mv| game.move_text(mv)).collect();
+            texts.sort();
+            texts
+        })
+    }
+
+    /// Plays a move typed by a player; returns its canonical text and the squares it touched.
+    pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
+        with_game!(self, game => {
+            let mv = game.parse_move(text)?;
+            let played = PlayedMove {
+                text: game.move_text(mv),
+                squares: game.move_squares(mv),
+            };
+            game.play(mv)?;
+            Ok(played)
+        })
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_game!(self, game => perft(game, depth))
+    }
+}
+
+/// `start` gives seed 0; `start:SEED` gives SEED; anything else is not a start text.
+fn parse_start(text: &str) -> Result<Option<u64>, RulesError> {
+    let lower = text.to_ascii_lowercase();
+    if lower == "start" {
+        return Ok(Some(0));
+    }
+    match lower.strip_prefix("start:") {
+        Some(seed) => seed
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| RulesError::new("position-bad-seed").arg("seed", seed)),
+        None => Ok(None),
+    }
+}

@@ -1,0 +1,136 @@
+//! Sides, results and the reasons a game ends, shared by every two-player game.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Side> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(Side::White),
+            "black" | "b" => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why a game ended. Each game uses the reasons that apply to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// Knight Fight: a player has no legal move; the scores decide.
+    NoMoves,
+    Resignation,
+    Agreement,
+}
+
+impl EndReason {
+    /// The stable text of the reason, as the command line and the database print it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::NoMoves => "no moves",
+            EndReason::Resignation => "resignation",
+            EndReason::Agreement => "agreement",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<EndReason> {
+        [
+            EndReason::NoMoves,
+            EndReason::Resignation,
+            EndReason::Agreement,
+        ]
+        .into_iter()
+        .find(|reason| reason.as_str() == text)
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    pub const fn win(winner: Side, reason: EndReason) -> Self {
+        Self {
+            winner: Some(winner),
+            reason,
+        }
+    }
+
+    pub const fn draw(reason: EndReason) -> Self {
+        Self {
+            winner: None,
+            reason,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(side) => write!(f, "{side} wins ({})", self.reason.as_str()),
+            None => write!(f, "draw ({})", self.reason.as_str()),
+        }
+    }
+}
+
+/// Whether a position is still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    Ongoing,
+    Over(Outcome),
+}
+
+impl Status {
+    pub const fn is_over(self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Over(outcome) => outcome.fmt(f),
+        }
+    }
+}

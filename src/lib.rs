@@ -1,0 +1,6 @@
+//! Kibitz: four unusual board games for Discord and Telegram.
+//!
+//! `games` is the rules core; `render` draws positions; `store` keeps everything in the
+//! database; `bot` is the platform-independent service; `chat` holds the platform adapters.
+
+pub mod games;

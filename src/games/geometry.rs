@@ -159,7 +159,9 @@ mod tests {
 
     #[test]
     fn malformed_square_names_are_rejected() {
-        for text in ["", "a", "a0", "a01", "1a", "a100", "ä1", "a-1", "aa1", "a27"] {
+        for text in [
+            "", "a", "a0", "a01", "1a", "a100", "ä1", "a-1", "aa1", "a27",
+        ] {
             assert_eq!(Square::parse(text), None, "{text}");
         }
         assert_eq!(Square::parse("J10"), Some(Square::new(9, 9)));

@@ -30,7 +30,7 @@ pub struct Position {
 }
 
 const fn is_double(number: u8) -> bool {
-    number % 11 == 0
+    number.is_multiple_of(11)
 }
 
 const fn mirror(number: u8) -> u8 {
@@ -198,6 +198,7 @@ impl Position {
             (None, false) => RulesError::new("kf-double-required")
                 .arg("square", to)
                 .arg("number", format!("{:02}", self.number_at(to)))
+                .arg("first", choices[0])
                 .arg("choices", join_squares(&choices)),
             (Some(_), true) => RulesError::new("kf-double-not-allowed").arg("square", to),
             (Some(double), false) => RulesError::new("kf-double-unavailable")
@@ -420,8 +421,10 @@ fn parse_kfn(text: &str) -> Result<Position, RulesError> {
         }
         for (file, cell) in cells.iter().enumerate() {
             let square = Square::new(file as u8, rank);
-            let (digits, marks) = cell.split_at(cell.len().min(2));
-            if digits.len() != 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            let (Some(digits), Some(marks)) = (cell.get(..2), cell.get(2..)) else {
+                return Err(bad("a cell must start with two digits"));
+            };
+            if !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad("a cell must start with two digits"));
             }
             let number: u8 = digits.parse().map_err(|_| bad("bad number"))?;
@@ -433,7 +436,11 @@ fn parse_kfn(text: &str) -> Result<Position, RulesError> {
                 match mark {
                     'x' | 'X' => blocked |= 1u128 << index(square),
                     'W' | 'B' => {
-                        let side = if mark == 'W' { Side::White } else { Side::Black };
+                        let side = if mark == 'W' {
+                            Side::White
+                        } else {
+                            Side::Black
+                        };
                         if knights[side.index()].replace(square).is_some() {
                             return Err(bad("a knight stands on two squares"));
                         }

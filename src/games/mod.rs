@@ -2,6 +2,7 @@
 //! renderer or the store.
 
 pub mod geometry;
+pub mod glacier;
 pub mod knight_fight;
 pub mod rng;
 pub mod side;
@@ -133,15 +134,17 @@ fn perft_with<G: TwoPlayerGame>(position: &G, depth: u32, lists: &mut [Vec<G::Mo
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     KnightFight,
+    Glacier,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::KnightFight];
+    pub const ALL: [GameKind; 2] = [GameKind::KnightFight, GameKind::Glacier];
 
     /// The name used on the command line, in chat and in the database.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::KnightFight => "knight-fight",
+            GameKind::Glacier => "glacier",
         }
     }
 
@@ -154,6 +157,7 @@ impl GameKind {
             .collect();
         match folded.as_str() {
             "knightfight" | "kf" | "springerkamp" => Some(GameKind::KnightFight),
+            "glacier" | "glacierchess" | "icechess" | "iceagechess" => Some(GameKind::Glacier),
             _ => None,
         }
     }
@@ -169,6 +173,7 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     KnightFight(knight_fight::Position),
+    Glacier(glacier::Position),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an [`AnyGame`].
@@ -176,6 +181,7 @@ macro_rules! with_game {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
             AnyGame::KnightFight($game) => $body,
+            AnyGame::Glacier($game) => $body,
         }
     };
 }
@@ -184,6 +190,7 @@ impl AnyGame {
     pub fn start(kind: GameKind, seed: u64) -> Self {
         match kind {
             GameKind::KnightFight => AnyGame::KnightFight(knight_fight::Position::start(seed)),
+            GameKind::Glacier => AnyGame::Glacier(glacier::Position::start(seed)),
         }
     }
 
@@ -197,12 +204,14 @@ impl AnyGame {
             GameKind::KnightFight => {
                 AnyGame::KnightFight(knight_fight::Position::parse_position(text)?)
             }
+            GameKind::Glacier => AnyGame::Glacier(glacier::Position::parse_position(text)?),
         })
     }
 
     pub fn kind(&self) -> GameKind {
         match self {
             AnyGame::KnightFight(_) => GameKind::KnightFight,
+            AnyGame::Glacier(_) => GameKind::Glacier,
         }
     }
 
@@ -240,6 +249,35 @@ impl AnyGame {
             game.play(mv)?;
             Ok(played)
         })
+    }
+
+    /// The squares to mark for `text` given as the move that led to this position (for
+    /// `kibitz render --last`): the landing square and, after a slash, the blocked double.
+    pub fn marks_for_last_move(&self, text: &str) -> Option<MoveSquares> {
+        match self {
+            AnyGame::KnightFight(game) => {
+                let mut squares = text
+                    .split(['/', ' '])
+                    .filter(|part| !part.is_empty())
+                    .map(|part| game.board_size().parse_square(part));
+                let to = squares.next()??;
+                let also = squares.collect::<Option<Vec<Square>>>()?;
+                Some(MoveSquares {
+                    from: None,
+                    to: Some(to),
+                    also,
+                })
+            }
+            AnyGame::Glacier(game) => game.marks_for_last_move(text),
+        }
+    }
+
+    /// The players' scores (White, Black), for games that keep score.
+    pub fn scores(&self) -> Option<(u32, u32)> {
+        match self {
+            AnyGame::KnightFight(game) => Some((game.score(Side::White), game.score(Side::Black))),
+            AnyGame::Glacier(_) => None,
+        }
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

@@ -57,6 +57,16 @@ pub enum EndReason {
     NoMoves,
     Resignation,
     Agreement,
+    /// Glacier Chess: the side to move is in check and has no legal move.
+    Checkmate,
+    /// Glacier Chess: the side to move is not in check and has no legal move.
+    Stalemate,
+    /// Glacier Chess: an Ice Age froze one king (its side loses) or both (a draw).
+    WhiteKingFrozen,
+    BlackKingFrozen,
+    BothKingsFrozen,
+    /// Glacier Chess: 150 half-moves without a capture (ice included) or a pawn move.
+    HalfMoveLimit,
 }
 
 impl EndReason {
@@ -66,17 +76,29 @@ impl EndReason {
             EndReason::NoMoves => "no moves",
             EndReason::Resignation => "resignation",
             EndReason::Agreement => "agreement",
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::WhiteKingFrozen => "white king frozen",
+            EndReason::BlackKingFrozen => "black king frozen",
+            EndReason::BothKingsFrozen => "both kings frozen",
+            EndReason::HalfMoveLimit => "150 half-moves",
         }
     }
 
+    pub const ALL: [EndReason; 9] = [
+        EndReason::NoMoves,
+        EndReason::Resignation,
+        EndReason::Agreement,
+        EndReason::Checkmate,
+        EndReason::Stalemate,
+        EndReason::WhiteKingFrozen,
+        EndReason::BlackKingFrozen,
+        EndReason::BothKingsFrozen,
+        EndReason::HalfMoveLimit,
+    ];
+
     pub fn parse(text: &str) -> Option<EndReason> {
-        [
-            EndReason::NoMoves,
-            EndReason::Resignation,
-            EndReason::Agreement,
-        ]
-        .into_iter()
-        .find(|reason| reason.as_str() == text)
+        Self::ALL.into_iter().find(|reason| reason.as_str() == text)
     }
 }
 
@@ -100,6 +122,21 @@ impl Outcome {
         Self {
             winner: None,
             reason,
+        }
+    }
+}
+
+impl Outcome {
+    /// Reads the text `Display` writes, e.g. `white wins (resignation)` or `draw (agreement)`.
+    pub fn parse(text: &str) -> Option<Outcome> {
+        let (head, reason) = text.trim().strip_suffix(')')?.split_once(" (")?;
+        let reason = EndReason::parse(reason)?;
+        match head {
+            "draw" => Some(Outcome::draw(reason)),
+            _ => {
+                let side = Side::parse(head.strip_suffix(" wins")?)?;
+                Some(Outcome::win(side, reason))
+            }
         }
     }
 }
@@ -132,5 +169,23 @@ impl fmt::Display for Status {
             Status::Ongoing => f.write_str("ongoing"),
             Status::Over(outcome) => outcome.fmt(f),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcomes_read_back_what_they_print() {
+        for outcome in [
+            Outcome::win(Side::White, EndReason::Resignation),
+            Outcome::win(Side::Black, EndReason::NoMoves),
+            Outcome::draw(EndReason::Agreement),
+        ] {
+            assert_eq!(Outcome::parse(&outcome.to_string()), Some(outcome));
+        }
+        assert_eq!(Outcome::parse("white wins"), None);
+        assert_eq!(Outcome::parse("nobody wins (agreement)"), None);
     }
 }

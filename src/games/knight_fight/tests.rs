@@ -111,8 +111,14 @@ fn a_double_with_one_free_double_left_requires_exactly_that_choice() {
     let texts = move_texts(&position);
     assert!(texts.contains(&"d4/j10".to_string()));
     assert!(!texts.contains(&"d4".to_string()));
-    assert_eq!(position.parse_move("d4").unwrap_err().key, "kf-double-required");
-    assert_eq!(position.parse_move("d4/99").unwrap(), position.parse_move("D4 J10").unwrap());
+    assert_eq!(
+        position.parse_move("d4").unwrap_err().key,
+        "kf-double-required"
+    );
+    assert_eq!(
+        position.parse_move("d4/99").unwrap(),
+        position.parse_move("D4 J10").unwrap()
+    );
 }
 
 #[test]
@@ -136,7 +142,10 @@ fn the_game_ends_when_the_player_who_just_moved_is_stuck() {
 fn equal_scores_at_the_end_are_a_draw() {
     let mut position = identity(&["a3", "d2"], Some("c3"), Some("h8"), 'w', (59, 60));
     play(&mut position, "b1");
-    assert_eq!(position.status(), Status::Over(Outcome::draw(EndReason::NoMoves)));
+    assert_eq!(
+        position.status(),
+        Status::Over(Outcome::draw(EndReason::NoMoves))
+    );
 }
 
 #[test]
@@ -153,9 +162,15 @@ fn squares_attacked_by_the_other_knight_are_refused() {
 #[test]
 fn refusals_name_the_reason() {
     let start = Position::from_seed(3);
-    assert_eq!(start.parse_move("c2").unwrap_err().key, "kf-place-home-rank");
+    assert_eq!(
+        start.parse_move("c2").unwrap_err().key,
+        "kf-place-home-rank"
+    );
     assert_eq!(start.parse_move("k1").unwrap_err().key, "kf-move-malformed");
-    assert_eq!(start.parse_move("c1 d1 e1").unwrap_err().key, "kf-move-malformed");
+    assert_eq!(
+        start.parse_move("c1 d1 e1").unwrap_err().key,
+        "kf-move-malformed"
+    );
     let position = identity(&["d3"], Some("e1"), Some("e10"), 'w', (0, 0));
     assert_eq!(position.parse_move("d3").unwrap_err().key, "kf-blocked");
     assert_eq!(position.parse_move("e3").unwrap_err().key, "kf-not-a-jump");
@@ -164,7 +179,10 @@ fn refusals_name_the_reason() {
 #[test]
 fn a_number_names_its_square() {
     let position = identity(&[], Some("e1"), Some("e10"), 'w', (0, 0));
-    assert_eq!(position.parse_move("23").unwrap(), position.parse_move("d3").unwrap());
+    assert_eq!(
+        position.parse_move("23").unwrap(),
+        position.parse_move("d3").unwrap()
+    );
 }
 
 #[test]
@@ -230,10 +248,16 @@ fn random_playouts_end_and_scores_are_the_sums_of_landed_squares() {
             landed[position.side_to_move().index()] += u32::from(position.number_at(mv.to));
             position.play(mv).unwrap();
             plies += 1;
-            assert!(plies <= 100, "every move blocks a square, so a game has < 100 plies");
+            assert!(
+                plies <= 100,
+                "every move blocks a square, so a game has < 100 plies"
+            );
         }
         assert!(position.status().is_over());
-        assert_eq!([position.score(Side::White), position.score(Side::Black)], landed);
+        assert_eq!(
+            [position.score(Side::White), position.score(Side::Black)],
+            landed
+        );
     }
 }
 
@@ -263,7 +287,11 @@ mod reference {
     impl Naive {
         pub fn from(position: &Position) -> Self {
             let numbers = (0..10)
-                .map(|f| (0..10).map(|r| position.number_at(Square::new(f, r))).collect())
+                .map(|f| {
+                    (0..10)
+                        .map(|r| position.number_at(Square::new(f, r)))
+                        .collect()
+                })
                 .collect();
             let blocked = SIZE
                 .squares()
@@ -306,7 +334,8 @@ mod reference {
             if self.knights.iter().all(Option::is_some) {
                 self.landings(0).is_empty() || self.landings(1).is_empty()
             } else {
-                self.landings(if self.white_to_move { 0 } else { 1 }).is_empty()
+                self.landings(if self.white_to_move { 0 } else { 1 })
+                    .is_empty()
             }
         }
 
@@ -344,7 +373,8 @@ mod reference {
                 let mut any = false;
                 for d in 0..10u8 {
                     let sq = find(d * 11);
-                    if sq == to || after.blocked.contains(&sq) || after.knights.contains(&Some(sq)) {
+                    if sq == to || after.blocked.contains(&sq) || after.knights.contains(&Some(sq))
+                    {
                         continue;
                     }
                     let mut chosen = after.clone();
@@ -371,7 +401,12 @@ fn move_generation_agrees_with_a_naive_reading_of_the_rules() {
             let mut expected: Vec<(String, reference::Naive)> = naive.moves();
             expected.sort_by(|a, b| a.0.cmp(&b.0));
             let texts: Vec<String> = expected.iter().map(|(t, _)| t.clone()).collect();
-            assert_eq!(move_texts(&position), texts, "seed {seed}: {}", position.position_text());
+            assert_eq!(
+                move_texts(&position),
+                texts,
+                "seed {seed}: {}",
+                position.position_text()
+            );
             if expected.is_empty() {
                 assert!(position.status().is_over());
                 break;
@@ -393,13 +428,20 @@ fn perft_agrees_with_the_naive_reading_on_seeded_boards() {
         if depth == 0 {
             return 1;
         }
-        node.moves().iter().map(|(_, child)| naive_perft(child, depth - 1)).sum()
+        node.moves()
+            .iter()
+            .map(|(_, child)| naive_perft(child, depth - 1))
+            .sum()
     }
     for seed in [1, 2, 3, 17, 99] {
         let start = Position::from_seed(seed);
         let naive = reference::Naive::from(&start);
         for depth in 1..=4 {
-            assert_eq!(perft(&start, depth), naive_perft(&naive, depth), "seed {seed} depth {depth}");
+            assert_eq!(
+                perft(&start, depth),
+                naive_perft(&naive, depth),
+                "seed {seed} depth {depth}"
+            );
         }
     }
 }
@@ -417,6 +459,44 @@ fn perft_figures_on_seeded_boards_stay_fixed() {
         let start = Position::from_seed(seed);
         for (depth, &count) in (1..).zip(counts.iter()) {
             assert_eq!(perft(&start, depth), count, "seed {seed} depth {depth}");
+        }
+    }
+}
+
+mod arbitrary_input {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn move_parsing_never_panics(text in ".{0,24}", seed in 0u64..50) {
+            let position = Position::from_seed(seed);
+            let _ = position.parse_move(&text);
+        }
+
+        #[test]
+        fn move_like_text_never_panics(text in "[a-kA-K]?[0-9]{0,3}[/ ]?[a-k]?[0-9]{0,3}") {
+            let position = identity(&["d3"], Some("e1"), Some("e10"), 'w', (0, 0));
+            if let Ok(mv) = position.parse_move(&text) {
+                prop_assert!(position.is_legal(mv));
+            }
+        }
+
+        #[test]
+        fn position_parsing_never_panics(text in ".{0,400}") {
+            let _ = Position::parse_position(&text);
+        }
+
+        #[test]
+        fn damaged_positions_never_panic(seed in 0u64..20, cut in 0usize..420, junk in ".{0,3}") {
+            let mut text = Position::from_seed(seed).position_text();
+            let cut = cut.min(text.len());
+            if text.is_char_boundary(cut) {
+                text.insert_str(cut, &junk);
+            }
+            if let Ok(position) = Position::parse_position(&text) {
+                prop_assert_eq!(Position::parse_position(&position.position_text()), Ok(position));
+            }
         }
     }
 }

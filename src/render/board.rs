@@ -1,0 +1,122 @@
+//! Board geometry and the prepared background of any rectangular board: the surround, the
+//! header band, the frame line and the coordinates, in both orientations.
+
+use crate::games::{BoardSize, Square};
+
+use super::canvas::{ArtCanvas, Palette};
+use super::font::{Face, Fonts, TextStyle};
+use super::theme::Theme;
+
+const COORDINATES: TextStyle = TextStyle::new(Face::Bold, 15.0);
+
+/// Where everything sits in a picture of a board.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    pub size: BoardSize,
+    /// Side of one square in pixels.
+    pub square: u32,
+    /// Space around the board, holding the coordinates.
+    pub margin: u32,
+    /// Height of the header band above the board area.
+    pub header: u32,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Layout {
+    pub fn new(size: BoardSize, square: u32, margin: u32, header: u32) -> Self {
+        Self {
+            size,
+            square,
+            margin,
+            header,
+            width: 2 * margin + size.files as u32 * square,
+            height: header + 2 * margin + size.ranks as u32 * square,
+        }
+    }
+
+    pub fn board_x(&self) -> u32 {
+        self.margin
+    }
+
+    pub fn board_y(&self) -> u32 {
+        self.header + self.margin
+    }
+
+    /// The column and row (from the top left) `square` is drawn in.
+    pub fn cell(&self, square: Square, flip: bool) -> (u32, u32) {
+        let (files, ranks) = (self.size.files as u32, self.size.ranks as u32);
+        let (file, rank) = (square.file as u32, square.rank as u32);
+        if flip {
+            (files - 1 - file, rank)
+        } else {
+            (file, ranks - 1 - rank)
+        }
+    }
+
+    /// The top-left pixel of `square`.
+    pub fn square_origin(&self, square: Square, flip: bool) -> (i32, i32) {
+        let (column, row) = self.cell(square, flip);
+        (
+            (self.board_x() + column * self.square) as i32,
+            (self.board_y() + row * self.square) as i32,
+        )
+    }
+
+    /// Whether `square` takes the dark colour of a checkered board (a1 is dark, as in chess).
+    pub fn is_dark(square: Square) -> bool {
+        (square.file + square.rank).is_multiple_of(2)
+    }
+}
+
+/// Registers the colours [`draw_background`] uses.
+pub fn register(palette: &mut Palette, theme: &Theme) -> Result<(), super::RenderError> {
+    palette.ramp(theme.frame.background, theme.frame.coordinates, 8)?;
+    palette.add(theme.frame.border)?;
+    palette.add(theme.header.background)?;
+    Ok(())
+}
+
+/// The whole picture without squares, header contents or pieces: the surround, header band,
+/// the frame around the squares and the file letters and rank numbers.
+pub fn draw_background(layout: &Layout, theme: &Theme, fonts: &Fonts, flip: bool) -> ArtCanvas {
+    let mut art = ArtCanvas::new(layout.width, layout.height, theme.frame.background);
+    art.fill_rect(0, 0, layout.width, layout.header, theme.header.background);
+    let (bx, by) = (layout.board_x() as i32, layout.board_y() as i32);
+    let (bw, bh) = (
+        layout.size.files as u32 * layout.square,
+        layout.size.ranks as u32 * layout.square,
+    );
+    art.fill_rect(bx - 2, by - 2, bw + 4, bh + 4, theme.frame.border);
+
+    let square = layout.square as f32;
+    let margin = layout.margin as f32;
+    let x_height = fonts.x_height(COORDINATES);
+    for file in 0..layout.size.files {
+        let (column, _) = layout.cell(Square::new(file, 0), flip);
+        let cx = bx as f32 + (column as f32 + 0.5) * square;
+        // One baseline for all letters, so ascenders and descenders do not make them dance.
+        let baseline = ((by + bh as i32) as f32 + (margin + x_height) / 2.0).round();
+        let letter = Square::new(file, 0).file_char().to_string();
+        fonts.draw_h_centred(
+            &mut art,
+            COORDINATES,
+            &letter,
+            (cx, baseline),
+            theme.frame.coordinates,
+        );
+    }
+    for rank in 0..layout.size.ranks {
+        let (_, row) = layout.cell(Square::new(0, rank), flip);
+        let cy = by as f32 + (row as f32 + 0.5) * square;
+        let cx = margin / 2.0;
+        fonts.draw_centred(
+            &mut art,
+            COORDINATES,
+            &(rank + 1).to_string(),
+            (cx, cy),
+            theme.frame.coordinates,
+        );
+    }
+    art
+}

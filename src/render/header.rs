@@ -1,0 +1,209 @@
+//! The band above a board: a panel a player (piece icon, name, score, turn marker) and a
+//! caption line. Panels are prepared once per state; names, scores and the caption are drawn
+//! per picture from the glyph cache, so no word is ever baked into an image.
+
+use crate::games::Side;
+
+use super::RenderError;
+use super::canvas::{ArtCanvas, Indexed, Palette, Ramp, Rgb};
+use super::font::{Face, Fonts, GlyphCache, TextStyle};
+use super::theme::Theme;
+
+/// Height of the band.
+pub const HEIGHT: u32 = 106;
+
+const PAD: u32 = 14;
+const GAP: u32 = 12;
+const PANEL_Y: u32 = 12;
+const PANEL_H: u32 = 56;
+const RADIUS: f32 = 11.0;
+const ICON_RADIUS: f32 = 21.0;
+const ICON_INSET: f32 = 10.0;
+const MARKER_RADIUS: f32 = 5.5;
+/// From the panel's outer edge to where the name starts (past the icon and the marker).
+const NAME_INSET: i32 = 86;
+const SCORE_INSET: i32 = 16;
+const CAPTION_BASELINE: i32 = 95;
+
+const NAME: TextStyle = TextStyle::new(Face::Bold, 21.0);
+const SCORE: TextStyle = TextStyle::new(Face::Bold, 28.0);
+const CAPTION: TextStyle = TextStyle::new(Face::Regular, 18.0);
+
+/// What one player's panel shows.
+#[derive(Clone, Copy, Debug)]
+pub struct Player<'a> {
+    pub name: &'a str,
+    /// `None` for games without points.
+    pub score: Option<u32>,
+}
+
+/// Which panel is singled out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    None,
+    Turn(Side),
+    Winner(Side),
+}
+
+/// Draws a side's piece icon centred on a point at a size; supplied by each game.
+pub type IconPainter<'a> = &'a dyn Fn(&mut ArtCanvas, Side, (f32, f32), f32);
+
+#[derive(Debug)]
+pub struct Header {
+    width: u32,
+    panel_width: u32,
+    /// By side, then plain / turn / winner.
+    panels: [[Indexed; 3]; 2],
+    name: Ramp,
+    score: Ramp,
+    caption: Ramp,
+    name_baseline: i32,
+    score_baseline: i32,
+}
+
+impl Header {
+    /// Prepares the panels for a picture `width` pixels wide.
+    pub fn new(
+        palette: &mut Palette,
+        theme: &Theme,
+        glyphs: &GlyphCache,
+        width: u32,
+        icon: IconPainter<'_>,
+    ) -> Result<Self, RenderError> {
+        let colours = &theme.header;
+        let levels = 8;
+        palette.ramp(colours.background, colours.panel, levels)?;
+        for accent in [colours.turn, colours.winner] {
+            palette.ramp(colours.background, accent, levels)?;
+            palette.ramp(colours.panel, accent, levels)?;
+        }
+        palette.ramp(colours.panel, colours.icon_disc, levels)?;
+        let name = palette.ramp(colours.panel, colours.name, 16)?;
+        let score = palette.ramp(colours.panel, colours.score, 16)?;
+        let caption = palette.ramp(colours.background, colours.caption, 16)?;
+
+        let panel_width = width.saturating_sub(2 * PAD + GAP) / 2;
+        let panel = |side: Side, accent: Option<Rgb>| {
+            panel_art(theme, panel_width, side, accent, icon).quantise(palette)
+        };
+        let panels = [Side::White, Side::Black].map(|side| {
+            [
+                panel(side, None),
+                panel(side, Some(colours.turn)),
+                panel(side, Some(colours.winner)),
+            ]
+        });
+
+        // Names and scores are mostly ASCII; rasterising it now keeps first renders fast.
+        let ascii: String = (' '..='~').collect();
+        for style in [NAME, SCORE, CAPTION] {
+            glyphs.warm(style, &ascii);
+            glyphs.warm(style, "…");
+        }
+        let centre = (PANEL_Y + PANEL_H / 2) as f32;
+        let fonts: &Fonts = glyphs.fonts();
+        Ok(Self {
+            width,
+            panel_width,
+            panels,
+            name,
+            score,
+            caption,
+            name_baseline: (centre + fonts.cap_height(NAME) / 2.0).round() as i32,
+            score_baseline: (centre + fonts.cap_height(SCORE) / 2.0).round() as i32,
+        })
+    }
+
+    /// Draws the header into the band at the top of `frame`.
+    pub fn draw(
+        &self,
+        frame: &mut Indexed,
+        glyphs: &GlyphCache,
+        players: [Player<'_>; 2],
+        marker: Marker,
+        caption: &str,
+    ) {
+        for (side, player) in [Side::White, Side::Black].into_iter().zip(players) {
+            let state = match marker {
+                Marker::Turn(s) if s == side => 1,
+                Marker::Winner(s) if s == side => 2,
+                _ => 0,
+            };
+            let x = match side {
+                Side::White => PAD,
+                Side::Black => PAD + self.panel_width + GAP,
+            } as i32;
+            frame.blit(&self.panels[side.index()][state], x, PANEL_Y as i32);
+            self.draw_player(frame, glyphs, side, x, player);
+        }
+        let max = self.width.saturating_sub(2 * PAD) as f32;
+        let text = glyphs.fit(CAPTION, caption, max);
+        let run = glyphs.run(CAPTION, &text);
+        let x = ((self.width as f32 - run.width) / 2.0).round() as i32;
+        run.draw(frame, x, CAPTION_BASELINE, &self.caption);
+    }
+
+    fn draw_player(
+        &self,
+        frame: &mut Indexed,
+        glyphs: &GlyphCache,
+        side: Side,
+        x: i32,
+        player: Player<'_>,
+    ) {
+        let right = x + self.panel_width as i32;
+        let score = player.score.map(|s| glyphs.run(SCORE, &s.to_string()));
+        let score_width = score.as_ref().map_or(0, |run| run.width.ceil() as i32 + 14);
+        // The name gets what the icon, marker and score leave of the panel.
+        let room = (self.panel_width as i32 - NAME_INSET - SCORE_INSET - score_width).max(0);
+        let name = glyphs.fit(NAME, player.name, room as f32);
+        let name = glyphs.run(NAME, &name);
+        match side {
+            Side::White => {
+                name.draw(frame, x + NAME_INSET, self.name_baseline, &self.name);
+                if let Some(run) = score {
+                    let at = right - SCORE_INSET - run.width.round() as i32;
+                    run.draw(frame, at, self.score_baseline, &self.score);
+                }
+            }
+            Side::Black => {
+                let at = right - NAME_INSET - name.width.round() as i32;
+                name.draw(frame, at, self.name_baseline, &self.name);
+                if let Some(run) = score {
+                    run.draw(frame, x + SCORE_INSET, self.score_baseline, &self.score);
+                }
+            }
+        }
+    }
+}
+
+/// One panel: rounded plate, piece icon on a disc at the outer end, and, when singled out, an
+/// accent edge and a marker dot between icon and name.
+fn panel_art(
+    theme: &Theme,
+    width: u32,
+    side: Side,
+    accent: Option<Rgb>,
+    icon: IconPainter<'_>,
+) -> ArtCanvas {
+    let colours = &theme.header;
+    let mut art = ArtCanvas::new(width, PANEL_H, colours.background);
+    let plate = (0.0, 0.0, width as f32, PANEL_H as f32);
+    art.fill_rounded_rect(plate, RADIUS, colours.panel);
+    let mid = PANEL_H as f32 / 2.0;
+    let icon_x = match side {
+        Side::White => ICON_INSET + ICON_RADIUS,
+        Side::Black => width as f32 - ICON_INSET - ICON_RADIUS,
+    };
+    art.fill_circle(icon_x, mid, ICON_RADIUS, colours.icon_disc, 1.0);
+    icon(&mut art, side, (icon_x, mid), ICON_RADIUS * 1.6);
+    if let Some(accent) = accent {
+        art.stroke_rounded_rect(plate, RADIUS, 2.5, accent);
+        let marker_x = match side {
+            Side::White => icon_x + ICON_RADIUS + 14.0,
+            Side::Black => icon_x - ICON_RADIUS - 14.0,
+        };
+        art.fill_circle(marker_x, mid, MARKER_RADIUS, accent, 1.0);
+    }
+    art
+}

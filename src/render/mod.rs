@@ -1,0 +1,98 @@
+//! Board pictures: a position plus a [`View`] in, PNG bytes out.
+//!
+//! Everything that does not change between pictures (fonts, board backgrounds with their
+//! coordinates, every square look, piece art, header panels) is drawn once by
+//! [`Renderer::new`] and quantised to an 8-bit palette; a render copies prepared palette
+//! indices into a reused frame, stamps the few words of the header from a glyph cache and
+//! deflates the result (the way lichess' lila-gif stays fast; the project's rendering notes
+//! hold the measurements behind this design).
+//!
+//! Modules: `theme` (every colour), `canvas` (palette, RGB art, indexed frames, PNG), `font`
+//! (embedded fonts, glyph cache), `board` (layout and background of any board size),
+//! `header` (players and caption), `pieces` (glyph pieces), and one module a game.
+
+mod board;
+mod canvas;
+mod font;
+mod header;
+mod knight_fight;
+mod pieces;
+pub mod theme;
+
+use crate::games::{AnyGame, MoveSquares, Outcome};
+
+use canvas::FramePool;
+use font::{Fonts, GlyphCache};
+use knight_fight::KnightFightArt;
+use theme::Theme;
+
+/// What a picture shows besides the position; chosen and localised by the caller.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// White's player name.
+    pub white: String,
+    /// Black's player name.
+    pub black: String,
+    /// One line of status text, e.g. "alice to move" or "bob wins 312 : 280".
+    pub caption: String,
+    /// The squares the last move touched, to be marked.
+    pub last_move: Option<MoveSquares>,
+    /// Draw from Black's side (Black at the bottom).
+    pub flip: bool,
+    /// How the game ended when that is not in the position itself (resignation, agreement);
+    /// it replaces the position's own status in the picture.
+    pub result: Option<Outcome>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("font {0} could not be loaded")]
+    Font(String),
+    #[error("the theme needs more than 256 colours")]
+    PaletteFull,
+    #[error("PNG encoding failed: {0}")]
+    Png(#[from] png::EncodingError),
+    /// A game whose pictures are not drawn yet (Glacier Chess until its renderer lands).
+    #[error("{0} positions cannot be drawn yet")]
+    NotDrawable(&'static str),
+}
+
+/// Everything prepared once; shared between threads (it is `Send + Sync`).
+#[derive(Debug)]
+pub struct Renderer {
+    glyphs: GlyphCache,
+    frames: FramePool,
+    knight_fight: KnightFightArt,
+}
+
+impl Renderer {
+    /// Prepares fonts, board backgrounds (with coordinates and the fixed square numbers), and
+    /// piece sprites once, with the default theme.
+    pub fn new() -> Result<Renderer, RenderError> {
+        Self::with_theme(&Theme::DEFAULT)
+    }
+
+    pub fn with_theme(theme: &Theme) -> Result<Renderer, RenderError> {
+        let glyphs = GlyphCache::new(Fonts::load()?);
+        let knight_fight = KnightFightArt::new(theme, &glyphs)?;
+        Ok(Renderer {
+            glyphs,
+            frames: FramePool::default(),
+            knight_fight,
+        })
+    }
+
+    /// PNG bytes of `game` as seen with `view`.
+    pub fn render(&self, game: &AnyGame, view: &View) -> Result<Vec<u8>, RenderError> {
+        match game {
+            AnyGame::KnightFight(position) => {
+                self.knight_fight
+                    .render(position, view, &self.glyphs, &self.frames)
+            }
+            AnyGame::Glacier(_) => Err(RenderError::NotDrawable("glacier")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,313 @@
+use std::sync::OnceLock;
+
+use super::*;
+use crate::games::knight_fight::{Move, Position};
+use crate::games::rng::SeededRng;
+use crate::games::{Side, Square, Status, TwoPlayerGame};
+
+/// Preparing the art takes a while in a debug build; every test shares one renderer.
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(|| match Renderer::new() {
+        Ok(renderer) => renderer,
+        Err(error) => panic!("the renderer could not be prepared: {error}"),
+    })
+}
+
+fn view(caption: &str) -> View {
+    View {
+        white: "alice".into(),
+        black: "bob".into(),
+        caption: caption.into(),
+        last_move: None,
+        flip: false,
+        result: None,
+    }
+}
+
+/// Every position of a random game from `seed` to its end, with the move that led to it.
+fn random_game(seed: u64) -> Vec<(Position, Option<MoveSquares>)> {
+    let mut rng = SeededRng::new(seed);
+    let mut position = Position::start(seed);
+    let mut out = vec![(position.clone(), None)];
+    let mut moves: Vec<Move> = Vec::new();
+    loop {
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return out;
+        }
+        let mv = moves[rng.below(moves.len() as u64) as usize];
+        let squares = position.move_squares(mv);
+        position.play_unchecked(mv);
+        out.push((position.clone(), Some(squares)));
+    }
+}
+
+fn render(position: &Position, view: &View) -> Vec<u8> {
+    match renderer().render(&AnyGame::KnightFight(position.clone()), view) {
+        Ok(png) => png,
+        Err(error) => panic!("render failed: {error}"),
+    }
+}
+
+fn rgb(png: &[u8]) -> image::RgbImage {
+    match image::load_from_memory(png) {
+        Ok(image) => image.to_rgb8(),
+        Err(error) => panic!("the PNG does not decode: {error}"),
+    }
+}
+
+/// The pixels of `square` in a picture drawn unflipped.
+fn square_pixels(image: &image::RgbImage, square: Square) -> Vec<[u8; 3]> {
+    let layout = board::Layout::new(crate::games::knight_fight::SIZE, 68, 30, header::HEIGHT);
+    let (x0, y0) = layout.square_origin(square, false);
+    let mut out = Vec::new();
+    for y in y0..y0 + layout.square as i32 {
+        for x in x0..x0 + layout.square as i32 {
+            out.push(image.get_pixel(x as u32, y as u32).0);
+        }
+    }
+    out
+}
+
+/// `position` with its KFN ranks (top rank first) edited.
+fn kfn(position: &Position, edit: impl Fn(&mut Vec<String>)) -> Position {
+    let text = position.position_text();
+    let mut parts: Vec<&str> = text.rsplitn(4, ' ').collect();
+    parts.reverse();
+    let mut ranks: Vec<String> = parts[0].split('/').map(str::to_owned).collect();
+    edit(&mut ranks);
+    let text = format!("{} {}", ranks.join("/"), parts[1..].join(" "));
+    match Position::parse_position(&text) {
+        Ok(position) => position,
+        Err(error) => panic!("bad test position: {error}"),
+    }
+}
+
+#[test]
+fn the_renderer_can_be_shared_between_threads() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Renderer>();
+}
+
+#[test]
+fn the_png_decodes_at_the_layout_size_and_is_palette_indexed() {
+    let png = render(&Position::start(1), &view("alice to move"));
+    let image = rgb(&png);
+    assert!(image.width() >= 720, "width {}", image.width());
+    assert_eq!(image.width(), 2 * 30 + 10 * 68);
+    assert_eq!(image.height(), header::HEIGHT + 2 * 30 + 10 * 68);
+    let decoder = png::Decoder::new(std::io::Cursor::new(&png));
+    let reader = match decoder.read_info() {
+        Ok(reader) => reader,
+        Err(error) => panic!("no PNG header: {error}"),
+    };
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    assert_eq!(reader.info().bit_depth, png::BitDepth::Eight);
+}
+
+#[test]
+fn a_blocked_square_looks_different_from_a_free_one_and_nothing_else_changes() {
+    let free = Position::start(3);
+    // Block c5 (row 10 - 5 = 5 of the KFN text, cell 2).
+    let blocked = kfn(&free, |ranks| {
+        let mut cells: Vec<String> = ranks[5].split(' ').map(str::to_owned).collect();
+        cells[2].push('x');
+        ranks[5] = cells.join(" ");
+    });
+    let c5 = Square::new(2, 4);
+    assert!(blocked.is_blocked(c5) && !free.is_blocked(c5));
+    let (a, b) = (
+        rgb(&render(&free, &view(""))),
+        rgb(&render(&blocked, &view(""))),
+    );
+    assert_ne!(square_pixels(&a, c5), square_pixels(&b, c5));
+    let d5 = Square::new(3, 4);
+    assert_eq!(square_pixels(&a, d5), square_pixels(&b, d5));
+}
+
+#[test]
+fn the_header_changes_with_the_side_to_move() {
+    let game = random_game(11);
+    let (position, _) = &game[4];
+    assert_eq!(position.status(), Status::Ongoing);
+    let other = kfn(position, |_| {});
+    let text = position.position_text();
+    let swapped = match position.side_to_move() {
+        Side::White => text.replacen(" w ", " b ", 1),
+        Side::Black => text.replacen(" b ", " w ", 1),
+    };
+    let swapped = match Position::parse_position(&swapped) {
+        Ok(p) => p,
+        Err(error) => panic!("{error}"),
+    };
+    assert_eq!(other, *position);
+    assert_ne!(swapped.side_to_move(), position.side_to_move());
+    let (a, b) = (
+        rgb(&render(position, &view("same caption"))),
+        rgb(&render(&swapped, &view("same caption"))),
+    );
+    let header_rows = |image: &image::RgbImage| -> Vec<[u8; 3]> {
+        (0..header::HEIGHT)
+            .flat_map(|y| (0..image.width()).map(move |x| (x, y)))
+            .map(|(x, y)| image.get_pixel(x, y).0)
+            .collect()
+    };
+    assert_ne!(header_rows(&a), header_rows(&b));
+}
+
+#[test]
+fn flipping_changes_the_picture_but_not_its_size() {
+    let (position, last) = random_game(5)[6].clone();
+    let mut plain = view("alice to move");
+    plain.last_move = last;
+    let mut flipped = plain.clone();
+    flipped.flip = true;
+    let (a, b) = (
+        rgb(&render(&position, &plain)),
+        rgb(&render(&position, &flipped)),
+    );
+    assert_eq!(a.dimensions(), b.dimensions());
+    assert_ne!(a.as_raw(), b.as_raw());
+}
+
+#[test]
+fn every_position_of_random_games_renders() {
+    for seed in 0..3 {
+        let game = random_game(seed);
+        assert!(game.last().is_some_and(|(p, _)| p.status().is_over()));
+        for (index, (position, last)) in game.into_iter().enumerate() {
+            let mut view = view(&format!("move {index}"));
+            view.last_move = last;
+            view.flip = index % 2 == 1;
+            let image = rgb(&render(&position, &view));
+            assert_eq!(image.width(), 740);
+        }
+    }
+}
+
+#[test]
+fn hostile_names_and_views_do_not_fail() {
+    let position = Position::start(9);
+    let long = "x".repeat(10_000);
+    let names = [
+        "",
+        "   ",
+        "\u{0}\n\t",
+        "🐴🐴🐴",
+        "Ḱńïġĥţ ƒïġĥţěř",
+        long.as_str(),
+    ];
+    for name in names {
+        let view = View {
+            white: name.into(),
+            black: name.into(),
+            caption: name.into(),
+            last_move: Some(MoveSquares {
+                from: Some(Square::new(25, 25)),
+                to: Some(Square::new(10, 3)),
+                also: vec![Square::new(0, 0), Square::new(200, 200)],
+            }),
+            flip: true,
+            result: None,
+        };
+        let image = rgb(&render(&position, &view));
+        assert_eq!(image.width(), 740);
+    }
+}
+
+#[test]
+fn finished_games_show_no_turn_marker() {
+    let game = random_game(21);
+    let Some((over, _)) = game.last() else {
+        panic!("empty game")
+    };
+    assert!(over.status().is_over());
+    // The same finished board with the side to move swapped draws an identical picture,
+    // since no one is to move any more and no jump targets are shown.
+    let text = over.position_text();
+    let swapped = match over.side_to_move() {
+        Side::White => text.replacen(" w ", " b ", 1),
+        Side::Black => text.replacen(" b ", " w ", 1),
+    };
+    if let Ok(swapped) = Position::parse_position(&swapped)
+        && swapped.status().is_over()
+    {
+        let v = view("game over");
+        assert_eq!(rgb(&render(over, &v)), rgb(&render(&swapped, &v)));
+    }
+}
+
+/// Writes sample pictures to /tmp for looking at: `cargo test --lib render -- --ignored`.
+#[test]
+#[ignore]
+fn write_samples() {
+    let game = random_game(42);
+    let write = |name: &str, position: &Position, view: &View| {
+        let png = render(position, view);
+        let path = format!("/tmp/kibitz-{name}.png");
+        if let Err(error) = std::fs::write(&path, &png) {
+            panic!("{path}: {error}");
+        }
+        println!("{path}: {} bytes", png.len());
+    };
+    write(
+        "start",
+        &game[0].0,
+        &view("alice to move: place your knight on rank 1"),
+    );
+    let mid = game.len() / 2;
+    let (position, last) = &game[mid];
+    let to_move = match position.side_to_move() {
+        Side::White => "alice",
+        Side::Black => "bob",
+    };
+    let mut mid_view = view(&format!("{to_move} to move"));
+    mid_view.last_move = last.clone();
+    write("mid", position, &mid_view);
+    mid_view.flip = true;
+    write("mid-flipped", position, &mid_view);
+    let (position, last) = &game[game.len() - 1];
+    let mut end_view = view(&format!(
+        "game over: {} : {}",
+        position.score(Side::White),
+        position.score(Side::Black)
+    ));
+    end_view.last_move = last.clone();
+    write("over", position, &end_view);
+    let names = View {
+        white: "Maximilian Alexandrovich Von Knightsbridge-Smythe".into(),
+        black: "Ŋøřđ Ωμέγα Жуков 東京".into(),
+        caption: "Ŋøřđ Ωμέγα Жуков 東京 to move. A very long caption that goes on and on and does not stop until it is cut".into(),
+        last_move: None,
+        flip: false,
+        result: None,
+    };
+    write("names", &game[3].0, &names);
+}
+
+#[test]
+fn a_resigned_game_shows_no_turn_and_no_targets() {
+    use crate::games::{EndReason, Outcome, Side};
+    let renderer = Renderer::new().unwrap();
+    let game = AnyGame::start(crate::games::GameKind::KnightFight, 3);
+    let ongoing = View {
+        white: "alice".into(),
+        black: "bob".into(),
+        caption: "Game #1".into(),
+        ..View::default()
+    };
+    let resigned = View {
+        result: Some(Outcome::win(Side::Black, EndReason::Resignation)),
+        ..ongoing.clone()
+    };
+    let a = image::load_from_memory(&renderer.render(&game, &ongoing).unwrap())
+        .unwrap()
+        .to_rgba8();
+    let b = image::load_from_memory(&renderer.render(&game, &resigned).unwrap())
+        .unwrap()
+        .to_rgba8();
+    let changed = a.pixels().zip(b.pixels()).filter(|(x, y)| x != y).count();
+    // The rank-1 target discs vanish and the header's marker moves to the winner.
+    assert!(changed > 1000, "only {changed} pixels changed");
+}

@@ -3,4 +3,8 @@
 //! `games` is the rules core; `render` draws positions; `store` keeps everything in the
 //! database; `bot` is the platform-independent service; `chat` holds the platform adapters.
 
+pub mod bot;
+pub mod chat;
 pub mod games;
+pub mod render;
+pub mod store;

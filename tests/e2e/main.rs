@@ -1,1 +1,5 @@
+//! End-to-end tests: the real binary and the real service, with real SQLite files.
 
+mod console;
+mod service;
+mod support;

@@ -1,0 +1,141 @@
+## Kibitz — English message catalogue.
+## Every text a user can see lives here; other languages are files beside this one.
+
+## Help
+
+help-intro = Kibitz plays board games in this chat. Commands (with or without a leading /):
+help-footer = Type help <command> for one command's usage. Games: { $games }.
+help-unknown-command = There is no command "{ $command }". Type help for the list.
+cmd-help = help [command] — this list, or one command's usage
+cmd-rules = rules <game> — the rules of a game, short
+cmd-challenge = challenge [@user] <game> [white|black|random] [seed:N] — challenge someone (or anyone, without @user)
+cmd-accept = accept [#id] — accept a challenge
+cmd-decline = decline [#id] — decline a challenge, or withdraw your own
+cmd-move = move <move> [#id] — make a move; a bare move such as d3 or d3/g7 works too
+cmd-board = board [#id] [flip] — show the board (flip: from Black's side)
+cmd-resign = resign [#id] — give up the game
+cmd-draw = draw [#id] — offer a draw, or accept the one offered
+cmd-games = games — the games and challenges in this chat
+
+## Rules
+
+rules-knight-fight =
+    Knight Fight (by Andy Lewicki) — two knights on a 10x10 board of the numbers 00-99.
+    • White places a knight on rank 1, then Black on rank 10; after that every move is a knight's jump.
+    • You score the number you land on. The square you leave is blocked for good.
+    • Landing on 57 blocks 75 (the mirror). Landing on a double (00, 11 … 99) blocks another double of your choice: d3/g7 lands on d3 and blocks g7.
+    • You may not land on a blocked square, on the other knight, or on a square the other knight attacks.
+    • The game ends as soon as either knight has no move; the higher score wins.
+rules-usage = Usage: rules <game>. Games: { $games }.
+rules-glacier =
+    Glacier Chess (Ice Age Chess, by Köksal Karakus) — chess on a frozen board.
+    • Every empty square starts as ice. Ice blocks like a piece; either side may capture it like an enemy piece (a pawn only diagonally). So each side's first move is a capture.
+    • After every 20th Black move comes an Ice Age: every empty square freezes unless all its neighbours up, down, left and right are pieces (the board edge counts), and every piece with no piece on its eight neighbouring squares freezes too.
+    • A frozen king loses (both frozen: a draw). Otherwise it is chess: checkmate wins; stalemate and 150 half-moves without a capture or pawn move draw. No draw by repetition.
+
+## Games and challenges
+
+game-name-knight-fight = Knight Fight
+game-name-glacier = Glacier Chess
+side-white = White
+side-black = Black
+challenge-open = { $challenger } offers an open { $game } challenge (#{ $id }). Anyone may accept it: accept { $id }.
+challenge-direct = { $challenger } challenges { $invitee } to { $game } (#{ $id }). { $invitee }: accept { $id } or decline { $id }.
+challenge-usage = Usage: challenge [@user] <game> [white|black|random] [seed:N]. Games: { $games }.
+challenge-unknown-game = I don't know the game "{ $game }". Games: { $games }.
+challenge-self = You cannot challenge yourself. Challenge someone else, or leave out @user for an open challenge.
+challenge-unknown-user = I don't know { $handle } yet: they have to write in a chat with me first.
+challenge-bad-seed = "{ $seed }" is not a seed: use seed: followed by a whole number, e.g. seed:42.
+button-accept = Accept
+button-decline = Decline
+button-accept-draw = Accept draw
+accept-none = There is no challenge here for you to accept. Start one: challenge [@user] <game>.
+accept-own = That is your own challenge: wait for someone else to accept it, or withdraw it with decline { $id }.
+accept-not-yours = Challenge #{ $id } is meant for someone else.
+accept-several = Several challenges wait for you: { $ids }. Say which one, e.g. accept { $first }.
+game-started = Game #{ $id } of { $game } begins: { $white } (White) against { $black } (Black).
+decline-none = There is no challenge here for you to decline.
+decline-several = Several challenges could be meant: { $ids }. Say which one, e.g. decline { $first }.
+declined = { $user } declined challenge #{ $id }.
+withdrawn = { $user } withdrew challenge #{ $id }.
+no-such-game = There is no game #{ $id } in this chat.
+game-id-malformed = "{ $text }" is not a game number: use # and digits, e.g. #12.
+not-a-player = You are not playing game #{ $id }: only its two players can do that.
+no-game = You have no game running in this chat. Start one: challenge [@user] <game>.
+several-games = You have several games here: { $ids }. Add the game number, e.g. { $example }.
+game-not-started = Game #{ $id } has not started: it is still a challenge.
+game-finished = Game #{ $id } is over ({ $result }). Start a new one: challenge [@user] <game>.
+not-your-turn = It is not your turn in game #{ $id }: { $player } is to move.
+move-usage = Usage: { $usage }
+move-usage-knight-fight = move <square>[/<double>] — e.g. move d3, or d3/g7 when you land on a double and must block another.
+move-usage-glacier = move <move> — UCI or SAN, e.g. move h2g3, move hxg3, move Nxf3, move O-O, move e7e8q.
+move-rejected = { $reason }
+move-conflict = Game #{ $id } changed while your command was on its way; nothing was applied. Look at the board and try again.
+games-none = No games or challenges in this chat. Start one: challenge [@user] <game>.
+games-header = Games in this chat:
+games-line-ongoing = #{ $id } { $game }: { $white } (White) against { $black } (Black), { $player } to move
+games-line-challenge-open = #{ $id } { $game }: open challenge by { $challenger }
+games-line-challenge = #{ $id } { $game }: { $challenger } challenges { $invitee }
+resigned = { $user } resigns game #{ $id }. { $winner } wins.
+draw-offered = { $user } offers a draw in game #{ $id }. { $opponent }: draw { $id } to accept; any move declines.
+draw-already-offered = You have already offered a draw in game #{ $id }; it is { $opponent }'s call.
+draw-agreed = Game #{ $id } is drawn by agreement.
+internal-error = Something went wrong on my side, and nothing was changed. Please try again in a moment.
+
+## Captions (under pictures, and in the picture's header)
+
+caption-to-move = Game #{ $id } · { $player } to move
+caption-knight-fight-place = Game #{ $id } · { $player } to move: place your knight on rank { $rank }
+caption-last-move = { $player } played { $move }.
+caption-over = Game #{ $id } · { $result }
+result-win = { $winner } wins
+result-draw = Draw
+reason-no-moves = no moves left
+reason-resignation = resignation
+reason-agreement = agreement
+reason-checkmate = checkmate
+reason-stalemate = stalemate
+reason-white-king-frozen = the white king froze
+reason-black-king-frozen = the black king froze
+reason-both-kings-frozen = both kings froze
+reason-half-move-limit = 150 half-moves without a capture or pawn move
+note-check = Check!
+note-ice-age-in = { $count ->
+    [1] The Ice Age comes with Black's next move.
+   *[other] Ice Age in { $count } Black moves.
+}
+note-ice-age = Ice Age! { $count ->
+    [0] No empty square froze over.
+    [1] 1 empty square froze over.
+   *[other] { $count } empty squares froze over.
+}
+note-ice-age-pieces = Frozen pieces: { $pieces }.
+score-line = { $white } { $white-score } : { $black-score } { $black }
+
+## Why a move was refused (keys come from the rules core)
+
+move-illegal = { $move } is not a legal move here.
+move-game-over = The game is already over.
+kf-move-malformed = "{ $move }" is not a Knight Fight move.
+kf-place-home-rank = Your first move places your knight on rank { $rank }; { $square } is not on it.
+kf-not-a-jump = { $square } is not a knight's jump from { $from }.
+kf-occupied = { $square } is taken by the other knight.
+kf-blocked = { $square } is blocked.
+kf-attacked = { $square } is attacked by the knight on { $knight }.
+kf-double-required = { $square } holds the double { $number }: choose another double to block, e.g. { $square }/{ $first }. Free doubles: { $choices }.
+kf-double-not-allowed = Landing on { $square } blocks no double of your choice: write just { $square }.
+kf-double-unavailable = { $double } is not a free double. Free doubles: { $choices }.
+position-malformed = The position text is malformed: { $reason }.
+position-bad-seed = "{ $seed }" is not a seed number.
+glacier-move-malformed = "{ $move }" is not a chess move: write it as h2g3, hxg3, Nxf3, O-O or e7e8q.
+glacier-ambiguous = { $move } could be several moves: { $candidates }. Say which, e.g. with the from-square.
+glacier-must-capture = { $move } is not possible: ice blocks it, and every move you have is a capture. A pawn takes ice diagonally (e.g. hxg3), a piece by moving onto it (e.g. Nxf3). At the start every empty square is ice, so the first move always captures.
+glacier-blocked-by-ice = { $move } is blocked by the ice on { $square }. Capture the ice first, or go around it.
+glacier-in-check = { $move } leaves your king in check.
+glacier-king-exposed = { $move } would expose your king to check.
+glacier-castling-through-check = { $move } is not possible: the king may not castle out of, through or into check.
+glacier-promotion-needed = { $move } reaches the last rank: add the piece to promote to, e.g. { $square }=Q.
+glacier-not-a-promotion = { $move } is not a promotion: leave out the piece letter.
+glacier-promotion-piece = A pawn promotes to a queen, rook, bishop or knight.
+glacier-no-piece-on = You have no piece on { $square }.
+glacier-no-such-piece = You have no { $piece } left.

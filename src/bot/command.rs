@@ -1,0 +1,225 @@
+//! The command grammar shared by every chat: text chats type it, Discord's slash commands and
+//! every button are turned into the same text.
+
+/// A game named by its number, `#12` (or `12` where no move could be meant).
+pub type GameRef = i64;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help(Option<String>),
+    Rules(Option<String>),
+    Challenge(ChallengeArgs),
+    Accept(Option<GameRef>),
+    Decline(Option<GameRef>),
+    Move {
+        text: String,
+        game: Option<GameRef>,
+    },
+    /// `flip` draws the board from Black's side.
+    Board {
+        game: Option<GameRef>,
+        flip: bool,
+    },
+    Resign(Option<GameRef>),
+    Draw(Option<GameRef>),
+    Games,
+    /// Not a command word: possibly a bare move.
+    Bare(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChallengeArgs {
+    /// `@handle` as typed, without the `@`.
+    pub opponent: Option<String>,
+    /// The words that are not a handle, colour or seed: the game's name.
+    pub game: String,
+    pub color: Option<String>,
+    pub seed: Option<String>,
+}
+
+/// Why a command line could not be read; each names the command whose usage to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Usage(&'static str),
+    BadGameRef(String),
+}
+
+/// The command words, in the order `help` lists them.
+pub const COMMANDS: [&str; 10] = [
+    "help",
+    "rules",
+    "challenge",
+    "accept",
+    "decline",
+    "move",
+    "board",
+    "resign",
+    "draw",
+    "games",
+];
+
+/// Reads one chat line. A leading `/` and a Telegram-style `@botname` suffix on the command
+/// word are ignored.
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let line = line.trim();
+    let without_slash = line.strip_prefix('/').unwrap_or(line);
+    let mut words = without_slash.split_whitespace();
+    let Some(first) = words.next() else {
+        return Ok(Command::Help(None));
+    };
+    let word = first.split('@').next().unwrap_or(first).to_lowercase();
+    let rest: Vec<&str> = words.collect();
+    let command = match word.as_str() {
+        "help" | "start" | "h" | "?" => Command::Help(rest.first().map(|w| w.to_lowercase())),
+        "rules" => Command::Rules((!rest.is_empty()).then(|| rest.join(" "))),
+        "challenge" | "play" => Command::Challenge(parse_challenge(&rest)),
+        "accept" => Command::Accept(optional_ref(&rest, "accept")?),
+        "decline" | "withdraw" | "cancel" => Command::Decline(optional_ref(&rest, "decline")?),
+        "move" | "m" => parse_move(&rest)?,
+        "board" | "show" => {
+            let flip = rest.iter().any(|w| w.eq_ignore_ascii_case("flip"));
+            let others: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|w| !w.eq_ignore_ascii_case("flip"))
+                .collect();
+            Command::Board {
+                game: optional_ref(&others, "board")?,
+                flip,
+            }
+        }
+        "resign" => Command::Resign(optional_ref(&rest, "resign")?),
+        "draw" => Command::Draw(optional_ref(&rest, "draw")?),
+        "games" => Command::Games,
+        _ if line.starts_with('/') => Command::Help(Some(word)),
+        _ => Command::Bare(line.to_string()),
+    };
+    Ok(command)
+}
+
+fn parse_challenge(words: &[&str]) -> ChallengeArgs {
+    let mut args = ChallengeArgs::default();
+    let mut game_words = Vec::new();
+    for &word in words {
+        let lower = word.to_lowercase();
+        if let Some(handle) = word.strip_prefix('@').filter(|h| !h.is_empty()) {
+            args.opponent.get_or_insert_with(|| handle.to_string());
+        } else if matches!(lower.as_str(), "white" | "black" | "random") {
+            args.color = Some(lower);
+        } else if let Some(seed) = lower.strip_prefix("seed:").or(lower.strip_prefix("seed=")) {
+            args.seed = Some(seed.to_string());
+        } else {
+            game_words.push(word);
+        }
+    }
+    args.game = game_words.join(" ");
+    args
+}
+
+/// `move d3/g7 #12`: the last word is the game when it starts with `#`.
+fn parse_move(words: &[&str]) -> Result<Command, ParseError> {
+    let (game, words) = match words.split_last() {
+        Some((last, before)) if last.starts_with('#') => (Some(game_ref(last)?), before),
+        _ => (None, words),
+    };
+    if words.is_empty() {
+        return Err(ParseError::Usage("move"));
+    }
+    Ok(Command::Move {
+        text: words.join(" "),
+        game,
+    })
+}
+
+fn optional_ref(words: &[&str], command: &'static str) -> Result<Option<GameRef>, ParseError> {
+    match words {
+        [] => Ok(None),
+        [one] => game_ref(one).map(Some),
+        _ => Err(ParseError::Usage(command)),
+    }
+}
+
+fn game_ref(word: &str) -> Result<GameRef, ParseError> {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    digits
+        .parse::<i64>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| ParseError::BadGameRef(word.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn commands_read_with_and_without_slash_and_bot_suffix() {
+        assert_eq!(
+            parse("/board@KibitzBot"),
+            Ok(Command::Board {
+                game: None,
+                flip: false
+            })
+        );
+        assert_eq!(
+            parse("board flip #7"),
+            Ok(Command::Board {
+                game: Some(7),
+                flip: true
+            })
+        );
+        assert_eq!(parse("ACCEPT 3"), Ok(Command::Accept(Some(3))));
+        assert_eq!(
+            parse("move d3/g7 #2"),
+            Ok(Command::Move {
+                text: "d3/g7".into(),
+                game: Some(2)
+            })
+        );
+        assert_eq!(
+            parse("move 57"),
+            Ok(Command::Move {
+                text: "57".into(),
+                game: None
+            })
+        );
+        assert_eq!(parse("d3"), Ok(Command::Bare("d3".into())));
+        assert_eq!(
+            parse("/frobnicate"),
+            Ok(Command::Help(Some("frobnicate".into())))
+        );
+    }
+
+    #[test]
+    fn challenge_words_come_in_any_order() {
+        let Ok(Command::Challenge(args)) = parse("challenge knight fight black @Bob seed:42")
+        else {
+            panic!("not a challenge");
+        };
+        assert_eq!(args.opponent.as_deref(), Some("Bob"));
+        assert_eq!(args.game, "knight fight");
+        assert_eq!(args.color.as_deref(), Some("black"));
+        assert_eq!(args.seed.as_deref(), Some("42"));
+    }
+
+    #[test]
+    fn malformed_arguments_name_the_usage() {
+        assert_eq!(parse("move"), Err(ParseError::Usage("move")));
+        assert_eq!(parse("resign 1 2"), Err(ParseError::Usage("resign")));
+        assert_eq!(parse("board #x"), Err(ParseError::BadGameRef("#x".into())));
+        assert_eq!(parse("accept 0"), Err(ParseError::BadGameRef("0".into())));
+    }
+
+    proptest! {
+        #[test]
+        fn no_line_makes_the_parser_panic(line in ".{0,80}") {
+            let _ = parse(&line);
+        }
+
+        #[test]
+        fn command_like_lines_never_panic(word in "/?[a-z]{1,9}", rest in "[ #@a-z0-9/:=-]{0,30}") {
+            let _ = parse(&format!("{word} {rest}"));
+        }
+    }
+}

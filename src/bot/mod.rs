@@ -1,0 +1,294 @@
+//! The product, independent of any chat platform: an [`Incoming`] line in, [`Outgoing`]
+//! replies out.
+
+pub mod command;
+mod help;
+pub mod i18n;
+mod notes;
+mod play;
+
+use crate::render::{RenderError, Renderer};
+use crate::store::{Store, StoreError, UserRecord};
+use command::{Command, ParseError};
+use i18n::{Args, Catalogue};
+use std::sync::Arc;
+
+/// Where a line came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Platform {
+    Console,
+    Telegram,
+    Discord,
+}
+
+impl Platform {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Telegram => "telegram",
+            Platform::Discord => "discord",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatInfo {
+    /// The platform's id of the chat (channel, group or private chat).
+    pub id: String,
+    pub title: Option<String>,
+    pub private: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserInfo {
+    /// The platform's id of the user.
+    pub id: String,
+    /// The name to show.
+    pub name: String,
+    /// The `@handle` others type to name them, without the `@`.
+    pub handle: Option<String>,
+}
+
+/// One thing a user said or pressed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Incoming {
+    pub platform: Platform,
+    pub chat: ChatInfo,
+    pub user: UserInfo,
+    /// The command line; a pressed button carries the command line it stands for.
+    pub text: String,
+    /// The user's language as the platform reports it (`en`, `ru`, `nb-NO`, …).
+    pub locale: Option<String>,
+    /// Users the platform says the line mentions, in order.
+    pub mentions: Vec<UserInfo>,
+}
+
+/// A button under a reply; pressing it sends `command` as the presser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub label: String,
+    pub command: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Text(String),
+    /// A PNG picture with a caption.
+    Image {
+        png: Vec<u8>,
+        caption: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    pub body: Body,
+    pub buttons: Vec<Button>,
+    /// Only for the user who spoke (Discord: ephemeral; Telegram: private chat).
+    pub private: bool,
+}
+
+impl Outgoing {
+    pub fn text(text: impl Into<String>) -> Self {
+        Outgoing {
+            body: Body::Text(text.into()),
+            buttons: Vec::new(),
+            private: false,
+        }
+    }
+
+    pub fn image(png: Vec<u8>, caption: impl Into<String>) -> Self {
+        Outgoing {
+            body: Body::Image {
+                png,
+                caption: caption.into(),
+            },
+            buttons: Vec::new(),
+            private: false,
+        }
+    }
+
+    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
+        self.buttons = buttons;
+        self
+    }
+}
+
+/// A message of the catalogue with its arguments, said later in the reader's language.
+#[derive(Clone, Debug)]
+pub struct Msg {
+    pub key: &'static str,
+    pub args: Args,
+}
+
+pub fn msg(key: &'static str) -> Msg {
+    Msg {
+        key,
+        args: Args::new(),
+    }
+}
+
+impl Msg {
+    pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args = self.args.with(name, value);
+        self
+    }
+
+    /// A numeric argument, for plural forms.
+    pub fn number(mut self, name: &'static str, value: u32) -> Self {
+        self.args = self.args.number(name, i64::from(value));
+        self
+    }
+}
+
+/// Why a command did nothing.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Refusal {
+    /// The user asked for something that cannot be done; these lines explain why.
+    #[error("refused: {0:?}")]
+    User(Vec<Msg>),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Render(#[from] RenderError),
+}
+
+impl From<Msg> for Refusal {
+    fn from(message: Msg) -> Self {
+        Refusal::User(vec![message])
+    }
+}
+
+/// Milliseconds since the Unix epoch; injectable so tests can move time.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+pub fn system_clock() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or_default()
+    })
+}
+
+/// The bot: every chat's commands go through one of these.
+pub struct Service {
+    store: Store,
+    renderer: Arc<Renderer>,
+    catalogue: Catalogue,
+    clock: Clock,
+}
+
+/// What a command handler knows about the line it serves.
+pub(crate) struct Context<'a> {
+    pub incoming: &'a Incoming,
+    pub language: &'a str,
+    pub chat_id: i64,
+    pub user: UserRecord,
+    /// The users the line mentions, as stored.
+    pub mentioned: Vec<UserRecord>,
+    pub now: i64,
+}
+
+impl Service {
+    pub fn new(store: Store, renderer: Arc<Renderer>, catalogue: Catalogue, clock: Clock) -> Self {
+        Service {
+            store,
+            renderer,
+            catalogue,
+            clock,
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Answers one line. Never fails: a refusal or an internal fault becomes a reply.
+    pub async fn handle(&self, incoming: &Incoming) -> Vec<Outgoing> {
+        let language = self.catalogue.language_for(incoming.locale.as_deref());
+        match self.handle_inner(incoming, language).await {
+            Ok(replies) => replies,
+            Err(Refusal::User(lines)) => vec![Outgoing::text(self.say_all(language, &lines))],
+            Err(fault) => {
+                tracing::error!(error = %fault, chat = %incoming.chat.id, "command failed");
+                vec![Outgoing::text(self.say(language, &msg("internal-error")))]
+            }
+        }
+    }
+
+    async fn handle_inner(
+        &self,
+        incoming: &Incoming,
+        language: &str,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let now = (self.clock)();
+        let platform = incoming.platform.as_str();
+        let chat_id = self
+            .store
+            .upsert_chat(
+                platform,
+                &incoming.chat.id,
+                incoming.chat.title.as_deref(),
+                now,
+            )
+            .await?;
+        let user = self.remember(platform, &incoming.user, now).await?;
+        let mut mentioned = Vec::new();
+        for other in &incoming.mentions {
+            mentioned.push(self.remember(platform, other, now).await?);
+        }
+        let context = Context {
+            incoming,
+            language,
+            chat_id,
+            user,
+            mentioned,
+            now,
+        };
+        let command = match command::parse(&incoming.text) {
+            Ok(command) => command,
+            Err(ParseError::Usage(name)) => return Err(help::usage_refusal(name)),
+            Err(ParseError::BadGameRef(text)) => {
+                return Err(msg("game-id-malformed").with("text", text).into());
+            }
+        };
+        match command {
+            Command::Help(topic) => Ok(vec![self.help(&context, topic.as_deref())]),
+            Command::Rules(game) => self.rules(&context, game.as_deref()),
+            Command::Challenge(args) => self.challenge(&context, args).await,
+            Command::Accept(game) => self.accept(&context, game).await,
+            Command::Decline(game) => self.decline(&context, game).await,
+            Command::Move { text, game } => self.play_move(&context, &text, game, true).await,
+            Command::Bare(text) => self.play_move(&context, &text, None, false).await,
+            Command::Board { game, flip } => self.board(&context, game, flip).await,
+            Command::Resign(game) => self.resign(&context, game).await,
+            Command::Draw(game) => self.draw(&context, game).await,
+            Command::Games => self.games(&context).await,
+        }
+    }
+
+    async fn remember(
+        &self,
+        platform: &str,
+        user: &UserInfo,
+        now: i64,
+    ) -> Result<UserRecord, Refusal> {
+        Ok(self
+            .store
+            .upsert_user(platform, &user.id, &user.name, user.handle.as_deref(), now)
+            .await?)
+    }
+
+    pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
+        self.catalogue.text(language, message.key, &message.args)
+    }
+
+    pub(crate) fn say_all(&self, language: &str, messages: &[Msg]) -> String {
+        messages
+            .iter()
+            .map(|m| self.say(language, m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

@@ -1,0 +1,83 @@
+//! What a game has to say about a position beyond whose turn it is: Glacier's check and
+//! Ice Age countdown, and what the last Ice Age froze.
+
+use super::{Msg, msg};
+use crate::games::glacier::{self, Role};
+use crate::games::{AnyGame, Side};
+
+/// Notes about the position as it stands (shown while the game goes on).
+pub(crate) fn position_notes(position: &AnyGame) -> Vec<Msg> {
+    match position {
+        AnyGame::KnightFight(_) => Vec::new(),
+        AnyGame::Glacier(game) => {
+            let mut notes = Vec::new();
+            if game.is_check() {
+                notes.push(msg("note-check"));
+            }
+            notes.push(msg("note-ice-age-in").number("count", game.black_moves_to_ice_age()));
+            notes
+        }
+    }
+}
+
+/// Notes about what the move just played did besides moving (an Ice Age).
+pub(crate) fn move_notes(position: &AnyGame) -> Vec<Msg> {
+    match position {
+        AnyGame::KnightFight(_) => Vec::new(),
+        AnyGame::Glacier(game) => glacier_ice_age(game),
+    }
+}
+
+fn glacier_ice_age(game: &glacier::Position) -> Vec<Msg> {
+    let Some(report) = game.last_ice_age() else {
+        return Vec::new();
+    };
+    let mut notes = vec![msg("note-ice-age").number("count", report.refrozen().len() as u32)];
+    let pieces = report.frozen_pieces();
+    if !pieces.is_empty() {
+        let list: Vec<String> = pieces
+            .iter()
+            .map(|piece| format!("{}{}", figurine(piece.side, piece.role), piece.square))
+            .collect();
+        notes.push(msg("note-ice-age-pieces").with("pieces", list.join(", ")));
+    }
+    notes
+}
+
+/// The Unicode chess figurine of a piece, readable in every chat client and language.
+fn figurine(side: Side, role: Role) -> char {
+    let white = match role {
+        Role::King => '♔',
+        Role::Queen => '♕',
+        Role::Rook => '♖',
+        Role::Bishop => '♗',
+        Role::Knight => '♘',
+        Role::Pawn => '♙',
+    };
+    match side {
+        Side::White => white,
+        // The black figurines follow the white ones at a fixed distance in Unicode.
+        Side::Black => char::from_u32(white as u32 + 6).unwrap_or(white),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figurines_match_their_pieces() {
+        assert_eq!(figurine(Side::White, Role::Knight), '♘');
+        assert_eq!(figurine(Side::Black, Role::Knight), '♞');
+        assert_eq!(figurine(Side::Black, Role::Pawn), '♟');
+        assert_eq!(figurine(Side::Black, Role::King), '♚');
+    }
+
+    #[test]
+    fn glacier_positions_count_down_to_the_ice_age() {
+        let start = AnyGame::start(crate::games::GameKind::Glacier, 0);
+        let notes = position_notes(&start);
+        assert_eq!(notes.last().map(|m| m.key), Some("note-ice-age-in"));
+        assert!(move_notes(&start).is_empty());
+    }
+}

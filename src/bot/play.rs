@@ -1,0 +1,689 @@
+//! Challenges and games: challenge, accept, decline, move, board, resign, draw, games.
+
+use super::command::{ChallengeArgs, GameRef};
+use super::help::game_list;
+use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
+use crate::games::rng::SeededRng;
+use crate::games::{AnyGame, EndReason, GameKind, Outcome, RulesError, Side, Status};
+use crate::render::View;
+use crate::store::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, StoreError};
+use std::hash::{BuildHasher, RandomState};
+
+fn rules_message(error: &RulesError) -> Msg {
+    let mut message = msg_from_key(error.key);
+    for (name, value) in &error.args {
+        message = message.with(name, value);
+    }
+    message
+}
+
+/// Rules-core keys are `&'static str` already; this only wraps them.
+fn msg_from_key(key: &'static str) -> Msg {
+    Msg {
+        key,
+        args: super::i18n::Args::new(),
+    }
+}
+
+fn move_usage(kind: GameKind) -> Msg {
+    match kind {
+        GameKind::KnightFight => msg("move-usage-knight-fight"),
+        GameKind::Glacier => msg("move-usage-glacier"),
+    }
+}
+
+fn reason_message(reason: EndReason) -> Msg {
+    match reason {
+        EndReason::NoMoves => msg("reason-no-moves"),
+        EndReason::Resignation => msg("reason-resignation"),
+        EndReason::Agreement => msg("reason-agreement"),
+        EndReason::Checkmate => msg("reason-checkmate"),
+        EndReason::Stalemate => msg("reason-stalemate"),
+        EndReason::WhiteKingFrozen => msg("reason-white-king-frozen"),
+        EndReason::BlackKingFrozen => msg("reason-black-king-frozen"),
+        EndReason::BothKingsFrozen => msg("reason-both-kings-frozen"),
+        EndReason::HalfMoveLimit => msg("reason-half-move-limit"),
+    }
+}
+
+fn ids(games: &[GameRecord]) -> String {
+    games
+        .iter()
+        .map(|g| format!("#{}", g.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn random_seed() -> u64 {
+    SeededRng::new(RandomState::new().hash_one(std::time::SystemTime::now())).next_u64()
+}
+
+impl Service {
+    pub(crate) async fn challenge(
+        &self,
+        context: &Context<'_>,
+        args: ChallengeArgs,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        if args.game.is_empty() {
+            return Err(msg("challenge-usage").with("games", game_list()).into());
+        }
+        let Some(kind) = GameKind::parse(&args.game) else {
+            return Err(Refusal::User(vec![
+                msg("challenge-unknown-game")
+                    .with("game", &args.game)
+                    .with("games", game_list()),
+            ]));
+        };
+        let platform = context.incoming.platform.as_str();
+        let invitee = match (context.mentioned.first(), &args.opponent) {
+            (Some(user), _) => Some(user.clone()),
+            (None, Some(handle)) => Some(
+                self.store
+                    .user_by_handle(platform, handle)
+                    .await?
+                    .ok_or_else(|| {
+                        msg("challenge-unknown-user").with("handle", format!("@{handle}"))
+                    })?,
+            ),
+            (None, None) => None,
+        };
+        if invitee.as_ref().is_some_and(|u| u.id == context.user.id) {
+            return Err(msg("challenge-self").into());
+        }
+        let seed = match &args.seed {
+            Some(text) => text
+                .parse::<u64>()
+                .map_err(|_| msg("challenge-bad-seed").with("seed", text))?,
+            None => random_seed(),
+        };
+        let new = NewChallenge {
+            chat_id: context.chat_id,
+            kind,
+            seed,
+            start_position: AnyGame::start(kind, seed).position_text(),
+            challenger_id: context.user.id,
+            invitee_id: invitee.as_ref().map(|u| u.id),
+            challenger_color: args.color.unwrap_or_else(|| "white".to_string()),
+        };
+        let game = self.store.create_challenge(&new, context.now).await?;
+        let language = context.language;
+        let game_name = self.say(language, &self.kind_name(kind));
+        let (text, mut buttons) = match &invitee {
+            Some(invitee) => (
+                msg("challenge-direct")
+                    .with("challenger", &context.user.display_name)
+                    .with("invitee", &invitee.display_name),
+                vec![],
+            ),
+            None => (
+                msg("challenge-open").with("challenger", &context.user.display_name),
+                vec![],
+            ),
+        };
+        let text = text.with("game", game_name).with("id", game.id);
+        buttons.push(Button {
+            label: self.say(language, &msg("button-accept")),
+            command: format!("accept {}", game.id),
+        });
+        if invitee.is_some() {
+            buttons.push(Button {
+                label: self.say(language, &msg("button-decline")),
+                command: format!("decline {}", game.id),
+            });
+        }
+        Ok(vec![
+            Outgoing::text(self.say(language, &text)).with_buttons(buttons),
+        ])
+    }
+
+    pub(crate) async fn accept(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let user = context.user.id;
+        let mut game = match game_ref {
+            Some(id) => {
+                let game = self.game_in_chat(context, id).await?;
+                if game.state != GameState::Challenge {
+                    return Err(msg("no-such-game").with("id", id).into());
+                }
+                if game.challenger_id == user {
+                    return Err(msg("accept-own").with("id", id).into());
+                }
+                if game.invitee_id.is_some_and(|invitee| invitee != user) {
+                    return Err(msg("accept-not-yours").with("id", id).into());
+                }
+                game
+            }
+            None => {
+                let active = self.store.active_games(context.chat_id).await?;
+                let open: Vec<GameRecord> = active
+                    .iter()
+                    .filter(|g| g.state == GameState::Challenge && g.challenger_id != user)
+                    .filter(|g| g.invitee_id.is_none_or(|invitee| invitee == user))
+                    .cloned()
+                    .collect();
+                match open.as_slice() {
+                    [one] => one.clone(),
+                    [] => {
+                        let own = active
+                            .iter()
+                            .find(|g| g.state == GameState::Challenge && g.challenger_id == user);
+                        return Err(match own {
+                            Some(own) => msg("accept-own").with("id", own.id),
+                            None => msg("accept-none"),
+                        }
+                        .into());
+                    }
+                    several => {
+                        return Err(msg("accept-several")
+                            .with("ids", ids(several))
+                            .with("first", several[0].id)
+                            .into());
+                    }
+                }
+            }
+        };
+        let challenger_side = match game.challenger_color.as_str() {
+            "black" => Side::Black,
+            "random" if game.seed & 1 == 1 => Side::Black,
+            _ => Side::White,
+        };
+        let (white, black) = match challenger_side {
+            Side::White => (game.challenger_id, user),
+            Side::Black => (user, game.challenger_id),
+        };
+        game.invitee_id = Some(user);
+        game.white_id = Some(white);
+        game.black_id = Some(black);
+        game.state = GameState::Ongoing;
+        let game = self.save(context, &game, None).await?;
+        let (white_name, black_name) = self.names(&game).await?;
+        let kind_name = self.say(context.language, &self.kind_name(game.kind));
+        let started = msg("game-started")
+            .with("id", game.id)
+            .with("game", kind_name)
+            .with("white", white_name)
+            .with("black", black_name);
+        let position = self.position(&game)?;
+        Ok(vec![
+            self.picture(context, &game, &position, vec![started])
+                .await?,
+        ])
+    }
+
+    pub(crate) async fn decline(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let user = context.user.id;
+        let mine = |g: &GameRecord| {
+            g.state == GameState::Challenge
+                && (g.challenger_id == user || g.invitee_id == Some(user))
+        };
+        let mut game = match game_ref {
+            Some(id) => {
+                let game = self.game_in_chat(context, id).await?;
+                if !mine(&game) {
+                    return Err(msg("decline-none").into());
+                }
+                game
+            }
+            None => {
+                let candidates: Vec<GameRecord> = self
+                    .store
+                    .active_games(context.chat_id)
+                    .await?
+                    .into_iter()
+                    .filter(mine)
+                    .collect();
+                match candidates.as_slice() {
+                    [one] => one.clone(),
+                    [] => return Err(msg("decline-none").into()),
+                    several => {
+                        return Err(msg("decline-several")
+                            .with("ids", ids(several))
+                            .with("first", several[0].id)
+                            .into());
+                    }
+                }
+            }
+        };
+        let key = if game.challenger_id == user {
+            "withdrawn"
+        } else {
+            "declined"
+        };
+        game.state = GameState::Declined;
+        let game = self.save(context, &game, None).await?;
+        let text = match key {
+            "withdrawn" => msg("withdrawn"),
+            _ => msg("declined"),
+        }
+        .with("user", &context.user.display_name)
+        .with("id", game.id);
+        Ok(vec![Outgoing::text(self.say(context.language, &text))])
+    }
+
+    /// `move`, and a bare line that may be a move (`explicit` false).
+    pub(crate) async fn play_move(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        game_ref: Option<GameRef>,
+        explicit: bool,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let unknown_command = || {
+            let word = text.split_whitespace().next().unwrap_or_default();
+            Refusal::from(msg("help-unknown-command").with("command", word))
+        };
+        let mut game = match self.players_game(context, game_ref, true).await {
+            Ok(game) => game,
+            Err(Refusal::User(_)) if !explicit => return Err(unknown_command()),
+            Err(other) => return Err(other),
+        };
+        let side = self.check_turn(context, &game).await?;
+        let mut position = self.position(&game)?;
+        let played = match position.play_text(text) {
+            Ok(played) => played,
+            // A bare line that is not even shaped like a move was not meant as one.
+            Err(error) if !explicit && error.key.ends_with("move-malformed") => {
+                return Err(unknown_command());
+            }
+            Err(error) => {
+                let usage = self.say(context.language, &move_usage(game.kind));
+                return Err(Refusal::User(vec![
+                    rules_message(&error),
+                    msg("move-usage").with("usage", usage),
+                ]));
+            }
+        };
+        game.position = position.position_text();
+        game.plies += 1;
+        game.last_move = Some(LastMove::new(&played.text, &played.squares));
+        game.draw_offer = None;
+        if let Status::Over(outcome) = position.status() {
+            game.state = GameState::Finished;
+            game.result = Some(outcome.to_string());
+        }
+        let record = MoveRecord {
+            ply: game.plies,
+            side,
+            user_id: context.user.id,
+            notation: played.text.clone(),
+        };
+        let game = self.save(context, &game, Some(&record)).await?;
+        let mut lines = vec![
+            msg("caption-last-move")
+                .with("player", &context.user.display_name)
+                .with("move", &played.text),
+        ];
+        lines.extend(notes::move_notes(&position));
+        Ok(vec![self.picture(context, &game, &position, lines).await?])
+    }
+
+    pub(crate) async fn board(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+        flip: bool,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let game = match game_ref {
+            Some(id) => self.game_in_chat(context, id).await?,
+            None => match self.players_game(context, None, true).await {
+                Ok(game) => game,
+                Err(Refusal::User(reasons)) => {
+                    let ongoing: Vec<GameRecord> = self
+                        .store
+                        .active_games(context.chat_id)
+                        .await?
+                        .into_iter()
+                        .filter(|g| g.state == GameState::Ongoing)
+                        .collect();
+                    match ongoing.as_slice() {
+                        [one] => one.clone(),
+                        _ => match self
+                            .store
+                            .last_finished_game(context.chat_id, context.user.id)
+                            .await?
+                        {
+                            Some(last) => last,
+                            None => return Err(Refusal::User(reasons)),
+                        },
+                    }
+                }
+                Err(other) => return Err(other),
+            },
+        };
+        if game.state == GameState::Challenge || game.state == GameState::Declined {
+            return Err(msg("game-not-started").with("id", game.id).into());
+        }
+        let position = self.position(&game)?;
+        let picture = self
+            .picture_view(context, &game, &position, Vec::new(), flip)
+            .await?;
+        Ok(vec![picture])
+    }
+
+    pub(crate) async fn resign(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let mut game = self.players_game(context, game_ref, false).await?;
+        let side = self.playing_side(context, &game)?;
+        let outcome = Outcome::win(side.opposite(), EndReason::Resignation);
+        game.state = GameState::Finished;
+        game.result = Some(outcome.to_string());
+        game.draw_offer = None;
+        let game = self.save(context, &game, None).await?;
+        let (white, black) = self.names(&game).await?;
+        let winner = if side == Side::White { black } else { white };
+        let line = msg("resigned")
+            .with("user", &context.user.display_name)
+            .with("id", game.id)
+            .with("winner", winner);
+        let position = self.position(&game)?;
+        Ok(vec![
+            self.picture(context, &game, &position, vec![line]).await?,
+        ])
+    }
+
+    pub(crate) async fn draw(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let mut game = self.players_game(context, game_ref, false).await?;
+        let side = self.playing_side(context, &game)?;
+        let (white, black) = self.names(&game).await?;
+        let opponent = if side == Side::White { black } else { white };
+        match game.draw_offer {
+            Some(offered) if offered == side => Err(msg("draw-already-offered")
+                .with("id", game.id)
+                .with("opponent", opponent)
+                .into()),
+            Some(_) => {
+                game.state = GameState::Finished;
+                game.result = Some(Outcome::draw(EndReason::Agreement).to_string());
+                game.draw_offer = None;
+                let game = self.save(context, &game, None).await?;
+                let position = self.position(&game)?;
+                let line = msg("draw-agreed").with("id", game.id);
+                Ok(vec![
+                    self.picture(context, &game, &position, vec![line]).await?,
+                ])
+            }
+            None => {
+                game.draw_offer = Some(side);
+                let game = self.save(context, &game, None).await?;
+                let text = msg("draw-offered")
+                    .with("user", &context.user.display_name)
+                    .with("id", game.id)
+                    .with("opponent", opponent);
+                let button = Button {
+                    label: self.say(context.language, &msg("button-accept-draw")),
+                    command: format!("draw {}", game.id),
+                };
+                Ok(vec![
+                    Outgoing::text(self.say(context.language, &text)).with_buttons(vec![button]),
+                ])
+            }
+        }
+    }
+
+    pub(crate) async fn games(&self, context: &Context<'_>) -> Result<Vec<Outgoing>, Refusal> {
+        let active = self.store.active_games(context.chat_id).await?;
+        if active.is_empty() {
+            return Ok(vec![Outgoing::text(
+                self.say(context.language, &msg("games-none")),
+            )]);
+        }
+        let mut lines = vec![self.say(context.language, &msg("games-header"))];
+        for game in &active {
+            let name = self.say(context.language, &self.kind_name(game.kind));
+            let line = match game.state {
+                GameState::Ongoing => {
+                    let (white, black) = self.names(game).await?;
+                    let to_move = self.position(game)?.side_to_move();
+                    let player = if to_move == Side::White {
+                        &white
+                    } else {
+                        &black
+                    };
+                    msg("games-line-ongoing")
+                        .with("player", player)
+                        .with("white", &white)
+                        .with("black", &black)
+                }
+                _ => {
+                    let challenger = self.name_of(Some(game.challenger_id)).await?;
+                    match game.invitee_id {
+                        Some(invitee) => msg("games-line-challenge")
+                            .with("challenger", challenger)
+                            .with("invitee", self.name_of(Some(invitee)).await?),
+                        None => msg("games-line-challenge-open").with("challenger", challenger),
+                    }
+                }
+            };
+            let line = line.with("id", game.id).with("game", name);
+            lines.push(format!("  {}", self.say(context.language, &line)));
+        }
+        Ok(vec![Outgoing::text(lines.join("\n"))])
+    }
+
+    /// A game of this chat by its number.
+    async fn game_in_chat(&self, context: &Context<'_>, id: i64) -> Result<GameRecord, Refusal> {
+        match self.store.game(id).await? {
+            Some(game) if game.chat_id == context.chat_id => Ok(game),
+            _ => Err(msg("no-such-game").with("id", id).into()),
+        }
+    }
+
+    /// The running game the user means: the one named, their only one here, or (when
+    /// `guess_by_turn`, for commands that cannot do harm in the wrong game) the only one of
+    /// several where it is their turn.
+    async fn players_game(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+        guess_by_turn: bool,
+    ) -> Result<GameRecord, Refusal> {
+        let user = context.user.id;
+        if let Some(id) = game_ref {
+            let game = self.game_in_chat(context, id).await?;
+            return match game.state {
+                GameState::Challenge | GameState::Declined => {
+                    Err(msg("game-not-started").with("id", id).into())
+                }
+                GameState::Finished => Err(msg("game-finished")
+                    .with("id", id)
+                    .with("result", self.result_text(context, &game).await?)
+                    .into()),
+                GameState::Ongoing if game.side_of(user).is_none() => {
+                    Err(msg("not-a-player").with("id", id).into())
+                }
+                GameState::Ongoing => Ok(game),
+            };
+        }
+        let mine: Vec<GameRecord> = self
+            .store
+            .active_games(context.chat_id)
+            .await?
+            .into_iter()
+            .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
+            .collect();
+        match mine.as_slice() {
+            [one] => Ok(one.clone()),
+            [] => Err(msg("no-game").into()),
+            several => {
+                let my_turn: Vec<&GameRecord> = several
+                    .iter()
+                    .filter(|g| {
+                        self.position(g)
+                            .is_ok_and(|p| g.player(p.side_to_move()) == Some(user))
+                    })
+                    .collect();
+                match my_turn.as_slice() {
+                    [one] if guess_by_turn => Ok((*one).clone()),
+                    _ => Err(msg("several-games")
+                        .with("ids", ids(several))
+                        .with("example", format!("board #{}", several[0].id))
+                        .into()),
+                }
+            }
+        }
+    }
+
+    fn playing_side(&self, context: &Context<'_>, game: &GameRecord) -> Result<Side, Refusal> {
+        game.side_of(context.user.id)
+            .ok_or_else(|| msg("not-a-player").with("id", game.id).into())
+    }
+
+    /// The user's side, if it is their turn in `game`.
+    async fn check_turn(&self, context: &Context<'_>, game: &GameRecord) -> Result<Side, Refusal> {
+        let side = self.playing_side(context, game)?;
+        let to_move = self.position(game)?.side_to_move();
+        if to_move != side {
+            let player = self.name_of(game.player(to_move)).await?;
+            return Err(msg("not-your-turn")
+                .with("id", game.id)
+                .with("player", player)
+                .into());
+        }
+        Ok(side)
+    }
+
+    pub(crate) fn position(&self, game: &GameRecord) -> Result<AnyGame, Refusal> {
+        AnyGame::parse(game.kind, &game.position).map_err(|error| {
+            StoreError::Corrupt(format!("game {} position: {error}", game.id)).into()
+        })
+    }
+
+    async fn save(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+        played: Option<&MoveRecord>,
+    ) -> Result<GameRecord, Refusal> {
+        match self.store.save_game(game, played, context.now).await {
+            Err(StoreError::Conflict) => Err(msg("move-conflict").with("id", game.id).into()),
+            other => Ok(other?),
+        }
+    }
+
+    async fn name_of(&self, user: Option<i64>) -> Result<String, Refusal> {
+        Ok(match user {
+            Some(id) => self
+                .store
+                .user(id)
+                .await?
+                .map(|u| u.display_name)
+                .unwrap_or_else(|| "?".to_string()),
+            None => "?".to_string(),
+        })
+    }
+
+    async fn names(&self, game: &GameRecord) -> Result<(String, String), Refusal> {
+        Ok((
+            self.name_of(game.white_id).await?,
+            self.name_of(game.black_id).await?,
+        ))
+    }
+
+    /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
+    async fn result_text(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+    ) -> Result<String, Refusal> {
+        let outcome = game.result.as_deref().and_then(Outcome::parse);
+        let Some(outcome) = outcome else {
+            return Ok(game.result.clone().unwrap_or_default());
+        };
+        let head = match outcome.winner {
+            Some(side) => msg("result-win").with("winner", self.name_of(game.player(side)).await?),
+            None => msg("result-draw"),
+        };
+        Ok(format!(
+            "{} ({})",
+            self.say(context.language, &head),
+            self.say(context.language, &reason_message(outcome.reason))
+        ))
+    }
+
+    /// The board picture of `game`, captioned with `first` (if any), whose turn it is or the
+    /// result, and the scores.
+    async fn picture(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+        position: &AnyGame,
+        first: Vec<Msg>,
+    ) -> Result<Outgoing, Refusal> {
+        self.picture_view(context, game, position, first, false)
+            .await
+    }
+
+    async fn picture_view(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+        position: &AnyGame,
+        first: Vec<Msg>,
+        flip: bool,
+    ) -> Result<Outgoing, Refusal> {
+        let language = context.language;
+        let (white, black) = self.names(game).await?;
+        let status_line = match game.state {
+            GameState::Finished => msg("caption-over")
+                .with("id", game.id)
+                .with("result", self.result_text(context, game).await?),
+            _ => {
+                let to_move = position.side_to_move();
+                let player = if to_move == Side::White {
+                    &white
+                } else {
+                    &black
+                };
+                msg("caption-to-move")
+                    .with("id", game.id)
+                    .with("player", player)
+            }
+        };
+        let status_text = self.say(language, &status_line);
+        let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
+        lines.push(status_text.clone());
+        if game.state == GameState::Ongoing {
+            lines.extend(
+                notes::position_notes(position)
+                    .iter()
+                    .map(|note| self.say(language, note)),
+            );
+        }
+        if let Some((white_score, black_score)) = position.scores() {
+            lines.push(
+                self.say(
+                    language,
+                    &msg("score-line")
+                        .with("white", &white)
+                        .with("black", &black)
+                        .with("white-score", white_score)
+                        .with("black-score", black_score),
+                ),
+            );
+        }
+        let view = View {
+            white,
+            black,
+            caption: status_text,
+            last_move: game.last_move.as_ref().map(LastMove::squares),
+            flip,
+            result: game.result.as_deref().and_then(Outcome::parse),
+        };
+        let png = self.renderer.render(position, &view)?;
+        Ok(Outgoing::image(png, lines.join("\n")))
+    }
+}

@@ -1,0 +1,166 @@
+//! The console chat: one line of standard input is one chat message; replies go to standard
+//! output and pictures into a folder.
+//!
+//! A line `@name text` speaks as user `name`; any other line speaks as the default user, so a
+//! whole game between two people can be scripted in a file. Lines starting with `#` are
+//! comments.
+
+use crate::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
+use std::path::{Path, PathBuf};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
+
+#[derive(Clone, Debug)]
+pub struct ConsoleOptions {
+    /// Where pictures are written.
+    pub image_dir: PathBuf,
+    /// Who speaks on a line without `@name`.
+    pub default_user: String,
+}
+
+/// What a console session did, for the caller and the tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConsoleSummary {
+    pub lines: usize,
+    pub images: Vec<PathBuf>,
+}
+
+fn user(name: &str) -> UserInfo {
+    UserInfo {
+        id: name.to_lowercase(),
+        name: name.to_string(),
+        handle: Some(name.to_string()),
+    }
+}
+
+/// Splits `@alice move d3` into the speaker and the text.
+fn speaker_and_text<'a>(line: &'a str, default_user: &'a str) -> (&'a str, &'a str) {
+    if let Some(rest) = line.strip_prefix('@') {
+        let (name, text) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if !name.is_empty() {
+            return (name, text.trim());
+        }
+    }
+    (default_user, line)
+}
+
+pub fn incoming(line: &str, default_user: &str) -> Incoming {
+    let (speaker, text) = speaker_and_text(line, default_user);
+    let mentions = text
+        .split_whitespace()
+        .filter_map(|word| word.strip_prefix('@'))
+        .map(|name| name.trim_end_matches([',', '.', '!', '?', ':']))
+        .filter(|name| !name.is_empty())
+        .map(user)
+        .collect();
+    Incoming {
+        platform: Platform::Console,
+        chat: ChatInfo {
+            id: "console".to_string(),
+            title: Some("Console".to_string()),
+            private: false,
+        },
+        user: user(speaker),
+        text: text.to_string(),
+        locale: None,
+        mentions,
+    }
+}
+
+/// The next free picture number in `dir`, so a new session does not overwrite old pictures.
+fn first_free_number(dir: &Path) -> u32 {
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter_map(|e| {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    name.split('-').next()?.parse::<u32>().ok()
+                })
+                .max()
+                .map_or(1, |n| n + 1)
+        })
+        .unwrap_or(1)
+}
+
+/// Runs the console chat until the input ends.
+pub async fn run<R, W>(
+    service: &Service,
+    input: R,
+    mut output: W,
+    options: &ConsoleOptions,
+) -> std::io::Result<ConsoleSummary>
+where
+    R: AsyncBufRead + Unpin,
+    W: AsyncWrite + Unpin,
+{
+    tokio::fs::create_dir_all(&options.image_dir).await?;
+    let mut next_image = first_free_number(&options.image_dir);
+    let mut summary = ConsoleSummary::default();
+    let mut lines = input.lines();
+    while let Some(line) = lines.next_line().await? {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        summary.lines += 1;
+        let replies = service.handle(&incoming(line, &options.default_user)).await;
+        for reply in replies {
+            let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;
+            output.write_all(text.as_bytes()).await?;
+        }
+        output.flush().await?;
+    }
+    Ok(summary)
+}
+
+async fn show(
+    reply: &Outgoing,
+    image_dir: &Path,
+    next_image: &mut u32,
+    summary: &mut ConsoleSummary,
+) -> std::io::Result<String> {
+    let mut text = String::new();
+    match &reply.body {
+        Body::Text(body) => {
+            for line in body.lines() {
+                text.push_str(&format!("kibitz: {line}\n"));
+            }
+        }
+        Body::Image { png, caption } => {
+            let path = image_dir.join(format!("{:04}-board.png", *next_image));
+            *next_image += 1;
+            tokio::fs::write(&path, png).await?;
+            text.push_str(&format!("kibitz: [picture {}]\n", path.display()));
+            for line in caption.lines() {
+                text.push_str(&format!("kibitz: {line}\n"));
+            }
+            summary.images.push(path);
+        }
+    }
+    for button in &reply.buttons {
+        text.push_str(&format!(
+            "kibitz:   [{}] type: {}\n",
+            button.label, button.command
+        ));
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leading_handle_names_the_speaker() {
+        let line = incoming("@Alice challenge @Bob knight-fight", "player");
+        assert_eq!(line.user.name, "Alice");
+        assert_eq!(line.user.id, "alice");
+        assert_eq!(line.text, "challenge @Bob knight-fight");
+        assert_eq!(line.mentions, vec![user("Bob")]);
+        let plain = incoming("board", "player");
+        assert_eq!(plain.user.name, "player");
+        assert_eq!(plain.text, "board");
+        let lone = incoming("@", "player");
+        assert_eq!(lone.user.name, "player");
+    }
+}

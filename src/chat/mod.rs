@@ -1,0 +1,3 @@
+//! Chat platform adapters: thin translation between a platform and the service.
+
+pub mod console;

@@ -1,0 +1,278 @@
+//! Every database statement of Kibitz lives here.
+//!
+//! The SQL is kept portable (numbered `$n` parameters, `RETURNING`, no engine-specific
+//! functions) so that PostgreSQL can be served by the same statements later.
+
+mod records;
+
+pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+use std::str::FromStr;
+use std::time::Duration;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    /// Someone else changed the game since it was read; nothing was written.
+    #[error("the game was changed by another command")]
+    Conflict,
+    #[error("unreadable row in the database: {0}")]
+    Corrupt(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// The database of a running bot.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
+     invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
+     plies, version, created_at, updated_at";
+
+impl Store {
+    /// Opens (creating if needed) the database at `url`, e.g. `sqlite://kibitz.db`, and
+    /// applies the migrations.
+    pub async fn connect(url: &str) -> StoreResult<Store> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// The chat's key, creating its row the first time it is seen.
+    pub async fn upsert_chat(
+        &self,
+        platform: &str,
+        external_id: &str,
+        title: Option<&str>,
+        now: i64,
+    ) -> StoreResult<i64> {
+        let row = sqlx::query(
+            "INSERT INTO chats (platform, external_id, title, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, external_id) DO UPDATE SET title = COALESCE(excluded.title, chats.title)
+             RETURNING id",
+        )
+        .bind(platform)
+        .bind(external_id)
+        .bind(title)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.try_get("id")?)
+    }
+
+    /// The user's record, created the first time they are seen and refreshed after.
+    pub async fn upsert_user(
+        &self,
+        platform: &str,
+        external_id: &str,
+        display_name: &str,
+        handle: Option<&str>,
+        now: i64,
+    ) -> StoreResult<UserRecord> {
+        let row = sqlx::query(
+            "INSERT INTO users (platform, external_id, display_name, handle, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $5)
+             ON CONFLICT (platform, external_id) DO UPDATE SET
+                 display_name = excluded.display_name,
+                 handle = COALESCE(excluded.handle, users.handle),
+                 updated_at = excluded.updated_at
+             RETURNING id, platform, external_id, display_name, handle, locale",
+        )
+        .bind(platform)
+        .bind(external_id)
+        .bind(display_name)
+        .bind(handle)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        UserRecord::from_row(&row)
+    }
+
+    pub async fn user(&self, id: i64) -> StoreResult<Option<UserRecord>> {
+        let row = sqlx::query(
+            "SELECT id, platform, external_id, display_name, handle, locale FROM users WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(UserRecord::from_row).transpose()
+    }
+
+    /// A user of `platform` by their handle (`@name`), case-insensitively.
+    pub async fn user_by_handle(
+        &self,
+        platform: &str,
+        handle: &str,
+    ) -> StoreResult<Option<UserRecord>> {
+        let row = sqlx::query(
+            "SELECT id, platform, external_id, display_name, handle, locale FROM users
+             WHERE platform = $1 AND LOWER(handle) = LOWER($2) ORDER BY updated_at DESC LIMIT 1",
+        )
+        .bind(platform)
+        .bind(handle)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(UserRecord::from_row).transpose()
+    }
+
+    pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> StoreResult<GameRecord> {
+        let row = sqlx::query(&format!(
+            "INSERT INTO games (chat_id, kind, seed, start_position, position, challenger_id,
+                 invitee_id, challenger_color, status, version, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11)
+             RETURNING {GAME_COLUMNS}"
+        ))
+        .bind(new.chat_id)
+        .bind(new.kind.name())
+        .bind(new.seed as i64)
+        .bind(&new.start_position)
+        .bind(&new.start_position)
+        .bind(new.challenger_id)
+        .bind(new.invitee_id)
+        .bind(&new.challenger_color)
+        .bind(GameState::Challenge.as_str())
+        .bind(now)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        GameRecord::from_row(&row)
+    }
+
+    pub async fn game(&self, id: i64) -> StoreResult<Option<GameRecord>> {
+        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(GameRecord::from_row).transpose()
+    }
+
+    /// The chat's games that are open challenges or being played, oldest first.
+    pub async fn active_games(&self, chat_id: i64) -> StoreResult<Vec<GameRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND status IN ($2, $3) ORDER BY id"
+        ))
+        .bind(chat_id)
+        .bind(GameState::Challenge.as_str())
+        .bind(GameState::Ongoing.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
+    /// The chat's most recently finished game of `user_id`, if any.
+    pub async fn last_finished_game(
+        &self,
+        chat_id: i64,
+        user_id: i64,
+    ) -> StoreResult<Option<GameRecord>> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE chat_id = $1 AND status = $2 AND (white_id = $3 OR black_id = $4)
+             ORDER BY updated_at DESC, id DESC LIMIT 1"
+        ))
+        .bind(chat_id)
+        .bind(GameState::Finished.as_str())
+        .bind(user_id)
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(GameRecord::from_row).transpose()
+    }
+
+    /// Writes `game` if nobody changed it since it was read (its `version` still matches),
+    /// together with `played` when a move was made, in one transaction. Returns the game as
+    /// stored, with its new version; `Conflict` when another command got there first.
+    pub async fn save_game(
+        &self,
+        game: &GameRecord,
+        played: Option<&MoveRecord>,
+        now: i64,
+    ) -> StoreResult<GameRecord> {
+        let mut tx = self.pool.begin().await?;
+        let last_move = game
+            .last_move
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        let updated = sqlx::query(
+            "UPDATE games SET position = $1, invitee_id = $2, white_id = $3, black_id = $4,
+                 status = $5, result = $6, draw_offer = $7, last_move = $8, plies = $9,
+                 updated_at = $10, version = version + 1
+             WHERE id = $11 AND version = $12",
+        )
+        .bind(&game.position)
+        .bind(game.invitee_id)
+        .bind(game.white_id)
+        .bind(game.black_id)
+        .bind(game.state.as_str())
+        .bind(&game.result)
+        .bind(game.draw_offer.map(|side| side.name()))
+        .bind(last_move)
+        .bind(game.plies)
+        .bind(now)
+        .bind(game.id)
+        .bind(game.version)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
+        if let Some(played) = played {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, side, user_id, notation, position_after, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(game.id)
+            .bind(played.ply)
+            .bind(played.side.name())
+            .bind(played.user_id)
+            .bind(&played.notation)
+            .bind(&game.position)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        let mut saved = game.clone();
+        saved.version += 1;
+        saved.updated_at = now;
+        Ok(saved)
+    }
+
+    /// The moves of a game in order.
+    pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        let rows = sqlx::query(
+            "SELECT ply, side, user_id, notation FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(MoveRecord::from_row).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests;

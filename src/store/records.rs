@@ -1,0 +1,210 @@
+//! The rows the store reads and writes, as Rust values.
+
+use crate::games::{GameKind, MoveSquares, Side, Square};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{StoreError, StoreResult};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRecord {
+    pub id: i64,
+    pub platform: String,
+    pub external_id: String,
+    pub display_name: String,
+    pub handle: Option<String>,
+    pub locale: Option<String>,
+}
+
+impl UserRecord {
+    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+        Ok(UserRecord {
+            id: row.try_get("id")?,
+            platform: row.try_get("platform")?,
+            external_id: row.try_get("external_id")?,
+            display_name: row.try_get("display_name")?,
+            handle: row.try_get("handle")?,
+            locale: row.try_get("locale")?,
+        })
+    }
+}
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameState {
+    /// Waiting for the invitee (or anyone, for an open challenge) to accept.
+    Challenge,
+    Ongoing,
+    Finished,
+    Declined,
+}
+
+impl GameState {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameState::Challenge => "challenge",
+            GameState::Ongoing => "ongoing",
+            GameState::Finished => "finished",
+            GameState::Declined => "declined",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        [
+            GameState::Challenge,
+            GameState::Ongoing,
+            GameState::Finished,
+            GameState::Declined,
+        ]
+        .into_iter()
+        .find(|state| state.as_str() == text)
+    }
+}
+
+/// The last move of a game as stored, for marking it in pictures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastMove {
+    pub text: String,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    #[serde(default)]
+    pub also: Vec<String>,
+}
+
+impl LastMove {
+    pub fn new(text: &str, squares: &MoveSquares) -> Self {
+        LastMove {
+            text: text.to_string(),
+            from: squares.from.map(|s| s.to_string()),
+            to: squares.to.map(|s| s.to_string()),
+            also: squares.also.iter().map(Square::to_string).collect(),
+        }
+    }
+
+    pub fn squares(&self) -> MoveSquares {
+        let parse = |s: &String| Square::parse(s);
+        MoveSquares {
+            from: self.from.as_ref().and_then(parse),
+            to: self.to.as_ref().and_then(parse),
+            also: self.also.iter().filter_map(parse).collect(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: i64,
+    pub chat_id: i64,
+    pub kind: GameKind,
+    pub seed: u64,
+    pub start_position: String,
+    pub position: String,
+    pub challenger_id: i64,
+    pub invitee_id: Option<i64>,
+    /// `white`, `black` or `random`, as the challenger asked.
+    pub challenger_color: String,
+    pub white_id: Option<i64>,
+    pub black_id: Option<i64>,
+    pub state: GameState,
+    /// The final status line once finished, e.g. `white wins (resignation)`.
+    pub result: Option<String>,
+    /// The side that offered a draw that is still open.
+    pub draw_offer: Option<Side>,
+    pub last_move: Option<LastMove>,
+    pub plies: i64,
+    pub version: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl GameRecord {
+    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+        let kind: String = row.try_get("kind")?;
+        let state: String = row.try_get("status")?;
+        let draw_offer: Option<String> = row.try_get("draw_offer")?;
+        let last_move: Option<String> = row.try_get("last_move")?;
+        let seed: i64 = row.try_get("seed")?;
+        Ok(GameRecord {
+            id: row.try_get("id")?,
+            chat_id: row.try_get("chat_id")?,
+            kind: GameKind::parse(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind}")))?,
+            seed: seed as u64,
+            start_position: row.try_get("start_position")?,
+            position: row.try_get("position")?,
+            challenger_id: row.try_get("challenger_id")?,
+            invitee_id: row.try_get("invitee_id")?,
+            challenger_color: row.try_get("challenger_color")?,
+            white_id: row.try_get("white_id")?,
+            black_id: row.try_get("black_id")?,
+            state: GameState::parse(&state)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown game status {state}")))?,
+            result: row.try_get("result")?,
+            draw_offer: draw_offer.as_deref().and_then(Side::parse),
+            last_move: last_move
+                .map(|text| serde_json::from_str(&text))
+                .transpose()
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+            plies: row.try_get("plies")?,
+            version: row.try_get("version")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    }
+
+    /// The player of `side`, once the game has started.
+    pub fn player(&self, side: Side) -> Option<i64> {
+        match side {
+            Side::White => self.white_id,
+            Side::Black => self.black_id,
+        }
+    }
+
+    /// The side `user_id` plays, if they play this game.
+    pub fn side_of(&self, user_id: i64) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|&side| self.player(side) == Some(user_id))
+    }
+
+    pub fn involves(&self, user_id: i64) -> bool {
+        self.challenger_id == user_id
+            || self.invitee_id == Some(user_id)
+            || self.side_of(user_id).is_some()
+    }
+}
+
+/// A new challenge, before anyone accepted it.
+#[derive(Clone, Debug)]
+pub struct NewChallenge {
+    pub chat_id: i64,
+    pub kind: GameKind,
+    pub seed: u64,
+    pub start_position: String,
+    pub challenger_id: i64,
+    pub invitee_id: Option<i64>,
+    pub challenger_color: String,
+}
+
+/// One move of a game as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub ply: i64,
+    pub side: Side,
+    pub user_id: i64,
+    pub notation: String,
+}
+
+impl MoveRecord {
+    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+        let side: String = row.try_get("side")?;
+        Ok(MoveRecord {
+            ply: row.try_get("ply")?,
+            side: Side::parse(&side)
+                .ok_or_else(|| StoreError::Corrupt(format!("unknown side {side}")))?,
+            user_id: row.try_get("user_id")?,
+            notation: row.try_get("notation")?,
+        })
+    }
+}

@@ -1,0 +1,93 @@
+//! Whole games through the `kibitz run` console, replayed from scripts.
+
+use crate::support::{move_lines, pictures, run_console, score_line, scripted_game};
+use kibitz::games::{Status, TwoPlayerGame};
+
+const SEED: u64 = 77;
+
+fn header() -> Vec<String> {
+    vec![
+        "# a Knight Fight game between alice and bob".to_string(),
+        format!("@alice challenge @bob knight-fight seed:{SEED}"),
+        "@bob accept".to_string(),
+    ]
+}
+
+/// Every picture decodes as a PNG of one size, at least 720 px wide.
+fn check_pictures(paths: &[String]) -> (u32, u32) {
+    let mut size = None;
+    for path in paths {
+        let picture = image::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let dimensions = (picture.width(), picture.height());
+        assert!(dimensions.0 >= 720, "{path} is {dimensions:?}");
+        assert_eq!(*size.get_or_insert(dimensions), dimensions, "{path}");
+    }
+    size.unwrap_or_default()
+}
+
+#[test]
+fn a_whole_game_replays_from_a_script_file() {
+    let (moves, finale) = scripted_game(SEED);
+    assert!(moves.len() > 10, "the scripted game is a real game");
+    let Status::Over(outcome) = finale.status() else {
+        panic!("the scripted game ended");
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut script = header();
+    script.extend(move_lines(&moves, 0));
+    script.push("@alice board".to_string());
+    let script_path = dir.path().join("game.txt");
+    std::fs::write(&script_path, script.join("\n")).unwrap();
+    let stdout = run_console(
+        &dir.path().join("kibitz.db"),
+        &dir.path().join("images"),
+        &std::fs::read_to_string(&script_path).unwrap(),
+    );
+    // One picture on accepting, one per move, one for the last `board`.
+    let paths = pictures(&stdout);
+    assert_eq!(paths.len(), moves.len() + 2, "{stdout}");
+    check_pictures(&paths);
+    assert!(stdout.contains(&score_line(&finale)), "{stdout}");
+    let winner = match outcome.winner {
+        Some(kibitz::games::Side::White) => "alice wins (no moves left)",
+        Some(kibitz::games::Side::Black) => "bob wins (no moves left)",
+        None => "Draw (no moves left)",
+    };
+    assert!(stdout.contains(winner), "{stdout}");
+    assert!(!stdout.contains("is not"), "no move was refused: {stdout}");
+}
+
+#[test]
+fn a_game_survives_a_restart_on_the_same_database() {
+    let (moves, finale) = scripted_game(SEED + 1);
+    let half = moves.len() / 2;
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("kibitz.db");
+    let images = dir.path().join("images");
+    let mut first = header();
+    first.extend(move_lines(&moves[..half], 0));
+    first[1] = format!("@alice challenge @bob knight-fight seed:{}", SEED + 1);
+    let before = run_console(&database, &images, &first.join("\n"));
+    assert_eq!(pictures(&before).len(), half + 1, "{before}");
+
+    let mut second = move_lines(&moves[half..], half);
+    second.push("@bob board".to_string());
+    let after = run_console(&database, &images, &second.join("\n"));
+    let later_pictures = pictures(&after);
+    assert_eq!(later_pictures.len(), moves.len() - half + 1, "{after}");
+    assert!(after.contains(&score_line(&finale)), "{after}");
+    assert!(after.contains("wins") || after.contains("Draw"), "{after}");
+    // The second process numbers its pictures after the first one's.
+    let mut all = pictures(&before);
+    all.extend(later_pictures);
+    let unique: std::collections::BTreeSet<&String> = all.iter().collect();
+    assert_eq!(unique.len(), all.len());
+    check_pictures(&all);
+}
+
+#[test]
+fn end_of_input_ends_the_program_cleanly_with_nothing_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let stdout = run_console(&dir.path().join("k.db"), &dir.path().join("i"), "");
+    assert!(stdout.is_empty());
+}

@@ -1,0 +1,92 @@
+//! Shared helpers: scripted Knight Fight games and running the `kibitz` binary.
+
+use kibitz::games::knight_fight::Position;
+use kibitz::games::rng::SeededRng;
+use kibitz::games::{Side, TwoPlayerGame};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// A whole Knight Fight game on the board of `seed`, chosen by a seeded random player:
+/// the canonical moves in order and the final position.
+pub fn scripted_game(seed: u64) -> (Vec<String>, Position) {
+    let mut position = Position::start(seed);
+    let mut rng = SeededRng::new(seed ^ 0x5EED);
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    loop {
+        position.legal_moves(&mut legal);
+        if legal.is_empty() {
+            return (moves, position);
+        }
+        let mv = legal[rng.below(legal.len() as u64) as usize];
+        moves.push(position.move_text(mv));
+        position.play(mv).expect("a generated move is legal");
+    }
+}
+
+/// The console lines of `moves` played by alice (White) and bob (Black), alternating
+/// between `move X` and a bare `X`.
+pub fn move_lines(moves: &[String], first_ply: usize) -> Vec<String> {
+    moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let ply = first_ply + i;
+            let player = if ply.is_multiple_of(2) { "alice" } else { "bob" };
+            if ply.is_multiple_of(3) {
+                format!("@{player} {mv}")
+            } else {
+                format!("@{player} move {mv}")
+            }
+        })
+        .collect()
+}
+
+pub fn score_line(position: &Position) -> String {
+    format!(
+        "alice {} : {} bob",
+        position.score(Side::White),
+        position.score(Side::Black)
+    )
+}
+
+/// Runs `kibitz run` with `script` on standard input, on the database and picture folder
+/// given; returns standard output.
+pub fn run_console(database: &Path, images: &Path, script: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("run")
+        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("KIBITZ_IMAGE_DIR", images)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kibitz starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(script.as_bytes())
+        .expect("script is written");
+    let output = child.wait_with_output().expect("kibitz finishes");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "kibitz run failed: {}\n{stdout}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The paths of the pictures the console printed, in order.
+pub fn pictures(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("kibitz: [picture "))
+        .filter_map(|rest| rest.strip_suffix(']'))
+        .map(str::to_string)
+        .collect()
+}

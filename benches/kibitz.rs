@@ -44,6 +44,7 @@ fn render(c: &mut Criterion) {
         white: "alice".into(),
         black: "bob".into(),
         caption: "alice to move".into(),
+        detail: String::new(),
         last_move: None,
         flip: false,
         result: None,

@@ -165,6 +165,7 @@ fn execute(command: Command) -> Result<(), Failure> {
                 white: "White".to_string(),
                 black: "Black".to_string(),
                 caption: status_line(game.status()),
+                detail: String::new(),
                 last_move,
                 flip,
                 result: None,

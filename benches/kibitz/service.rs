@@ -69,7 +69,11 @@ pub fn service(c: &mut Criterion) {
                         service.handle(&line("bob", "accept")).await;
                         ply = 0;
                     }
-                    let speaker = if ply.is_multiple_of(2) { "alice" } else { "bob" };
+                    let speaker = if ply.is_multiple_of(2) {
+                        "alice"
+                    } else {
+                        "bob"
+                    };
                     let incoming = line(speaker, &moves[ply]);
                     let started = Instant::now();
                     let replies = service.handle(&incoming).await;

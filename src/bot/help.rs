@@ -89,6 +89,7 @@ impl Service {
             white: self.say(context.language, &msg("side-white")),
             black: self.say(context.language, &msg("side-black")),
             caption: self.say(context.language, &self.kind_name(kind)),
+            detail: String::new(),
             last_move: None,
             flip: false,
             result: None,

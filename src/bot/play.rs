@@ -656,12 +656,14 @@ impl Service {
         let status_text = self.say(language, &status_line);
         let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
         lines.push(status_text.clone());
+        let mut detail = String::new();
         if game.state == GameState::Ongoing {
-            lines.extend(
-                notes::position_notes(position)
-                    .iter()
-                    .map(|note| self.say(language, note)),
-            );
+            let notes: Vec<String> = notes::position_notes(position)
+                .iter()
+                .map(|note| self.say(language, note))
+                .collect();
+            detail = notes.join(" ");
+            lines.extend(notes);
         }
         if let Some((white_score, black_score)) = position.scores() {
             lines.push(
@@ -679,6 +681,7 @@ impl Service {
             white,
             black,
             caption: status_text,
+            detail,
             last_move: game.last_move.as_ref().map(LastMove::squares),
             flip,
             result: game.result.as_deref().and_then(Outcome::parse),

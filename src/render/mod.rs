@@ -35,6 +35,9 @@ pub struct View {
     pub black: String,
     /// One line of status text, e.g. "alice to move" or "bob wins 312 : 280".
     pub caption: String,
+    /// A second, optional line of the game's own news, localised by the caller, e.g.
+    /// "Check! Ice Age in 5 Black moves." (empty: none).
+    pub detail: String,
     /// The squares the last move touched, to be marked.
     pub last_move: Option<MoveSquares>,
     /// Draw from Black's side (Black at the bottom).

@@ -19,6 +19,7 @@ fn view(caption: &str) -> View {
         white: "alice".into(),
         black: "bob".into(),
         caption: caption.into(),
+        detail: String::new(),
         last_move: None,
         flip: false,
         result: None,
@@ -203,6 +204,7 @@ fn hostile_names_and_views_do_not_fail() {
             white: name.into(),
             black: name.into(),
             caption: name.into(),
+            detail: String::new(),
             last_move: Some(MoveSquares {
                 from: Some(Square::new(25, 25)),
                 to: Some(Square::new(10, 3)),
@@ -279,6 +281,7 @@ fn write_samples() {
         white: "Maximilian Alexandrovich Von Knightsbridge-Smythe".into(),
         black: "Ŋøřđ Ωμέγα Жуков 東京".into(),
         caption: "Ŋøřđ Ωμέγα Жуков 東京 to move. A very long caption that goes on and on and does not stop until it is cut".into(),
+        detail: String::new(),
         last_move: None,
         flip: false,
         result: None,

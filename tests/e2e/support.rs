@@ -33,7 +33,11 @@ pub fn move_lines(moves: &[String], first_ply: usize) -> Vec<String> {
         .enumerate()
         .map(|(i, mv)| {
             let ply = first_ply + i;
-            let player = if ply.is_multiple_of(2) { "alice" } else { "bob" };
+            let player = if ply.is_multiple_of(2) {
+                "alice"
+            } else {
+                "bob"
+            };
             if ply.is_multiple_of(3) {
                 format!("@{player} {mv}")
             } else {

@@ -117,19 +117,11 @@ fn execute(command: Command) -> Result<(), Failure> {
             game,
             position: text,
             depth,
-        } => {
-            println!("{}", position(&game, &text)?.perft(depth));
-            Ok(())
-        }
+        } => emit([position(&game, &text)?.perft(depth).to_string()]),
         Command::Moves {
             game,
             position: text,
-        } => {
-            for text in position(&game, &text)?.legal_move_texts() {
-                println!("{text}");
-            }
-            Ok(())
-        }
+        } => emit(position(&game, &text)?.legal_move_texts()),
         Command::Play {
             game,
             position: text,
@@ -142,9 +134,7 @@ fn execute(command: Command) -> Result<(), Failure> {
                     Failure(format!("move {} ({text}): {reason}", number + 1))
                 })?;
             }
-            println!("{}", game.position_text());
-            println!("{}", status_line(game.status()));
-            Ok(())
+            emit([game.position_text(), status_line(game.status())])
         }
         Command::Render {
             game,
@@ -175,6 +165,20 @@ fn execute(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))?;
             Ok(())
         }
+    }
+}
+
+/// Prints lines to standard output; a reader that stops early (`| head`) is not an error.
+fn emit(lines: impl IntoIterator<Item = String>) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let written = lines
+        .into_iter()
+        .try_for_each(|line| writeln!(out, "{line}"))
+        .and_then(|()| out.flush());
+    match written {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(error.into()),
+        _ => Ok(()),
     }
 }
 

@@ -1,0 +1,92 @@
+//! The command-line contract of DESIGN.md, which scripts rely on.
+
+use std::process::{Command, Output};
+
+fn kibitz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .args(args)
+        .output()
+        .expect("kibitz runs")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn perft_prints_the_leaf_count_last() {
+    let lines = stdout_lines(&kibitz(&["perft", "knight-fight", "start:1", "4"]));
+    assert_eq!(lines.last().map(String::as_str), Some("6579"));
+    let lines = stdout_lines(&kibitz(&["perft", "glacier", "start", "3"]));
+    assert_eq!(lines.last().map(String::as_str), Some("6264"));
+}
+
+#[test]
+fn moves_are_listed_sorted_one_a_line() {
+    let lines = stdout_lines(&kibitz(&["moves", "knight-fight", "start:1"]));
+    assert_eq!(lines.len(), 10);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    let glacier = stdout_lines(&kibitz(&["moves", "glacier", "start"]));
+    assert!(glacier.contains(&"h2g3".to_string()), "{glacier:?}");
+    assert!(glacier.contains(&"g1f3".to_string()), "{glacier:?}");
+}
+
+#[test]
+fn play_prints_the_position_then_the_status() {
+    let lines = stdout_lines(&kibitz(&["play", "knight-fight", "start:1", "a1", "a10"]));
+    let position = &lines[lines.len() - 2];
+    assert!(position.ends_with(" w 32 18"), "{position}");
+    assert_eq!(lines.last().map(String::as_str), Some("ongoing"));
+    // The printed position plays on from where it stopped.
+    let again = stdout_lines(&kibitz(&["moves", "knight-fight", position]));
+    assert!(!again.is_empty());
+    let lines = stdout_lines(&kibitz(&["play", "glacier", "start", "hxg3", "Nxf6"]));
+    assert_eq!(lines.last().map(String::as_str), Some("ongoing"));
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_non_zero_exit() {
+    for args in [
+        vec!["perft", "chess", "start", "1"],
+        vec!["play", "knight-fight", "start:1", "a2"],
+        vec!["moves", "knight-fight", "not a position"],
+        vec!["play", "glacier", "start", "e2e4"],
+        vec!["render", "knight-fight", "start:x", "-o", "/tmp/never.png"],
+    ] {
+        let output = kibitz(&args);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.starts_with("kibitz: "), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn render_writes_a_png() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("board.png");
+    let path_text = path.to_string_lossy().into_owned();
+    let output = kibitz(&[
+        "render",
+        "knight-fight",
+        "start:3",
+        "-o",
+        &path_text,
+        "--last",
+        "c1",
+        "--flip",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let picture = image::open(&path).expect("a PNG");
+    assert!(picture.width() >= 720);
+}

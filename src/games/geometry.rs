@@ -128,6 +128,22 @@ pub const KNIGHT_JUMPS: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
+/// The eight steps of a chess king.
+pub const KING_STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The directions a rook slides in, and a bishop's.
+pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+pub const BISHOP_DIRECTIONS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
 /// Whether `a` and `b` are a knight's jump apart.
 pub fn knight_jump_apart(a: Square, b: Square) -> bool {
     let df = (a.file as i16 - b.file as i16).abs();

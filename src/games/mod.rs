@@ -1,6 +1,7 @@
 //! The rules core: pure, synchronous and deterministic. It imports nothing of the bot, the
 //! renderer or the store.
 
+pub mod ambit;
 pub mod geometry;
 pub mod glacier;
 pub mod knight_fight;

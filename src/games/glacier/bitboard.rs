@@ -3,6 +3,8 @@
 //! Slider attacks use hyperbola quintessence for files and diagonals and a small table for
 //! ranks: no magic numbers to find or trust, and every table is computed at compile time.
 
+use crate::games::geometry::{KING_STEPS, KNIGHT_JUMPS};
+
 pub type Bitboard = u64;
 
 pub const FILE_A: Bitboard = 0x0101_0101_0101_0101;
@@ -60,26 +62,8 @@ const fn step_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
     table
 }
 
-pub static KNIGHT: [Bitboard; 64] = step_table(&[
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-]);
-pub static KING: [Bitboard; 64] = step_table(&[
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-]);
+pub static KNIGHT: [Bitboard; 64] = step_table(&KNIGHT_JUMPS);
+pub static KING: [Bitboard; 64] = step_table(&KING_STEPS);
 /// The squares a pawn of each side attacks, by side index (White 0).
 pub static PAWN_ATTACKS: [[Bitboard; 64]; 2] = [
     step_table(&[(-1, 1), (1, 1)]),

@@ -1,0 +1,233 @@
+//! The texts of AMBIT: footprints, placements and the puzzle state.
+//!
+//! - A **footprint** is 8 ranks from 8 down to 1 separated by `/`, each 8 characters, `#` in
+//!   the footprint and `.` outside (`rules/ambit.md`). Spaces around the text or a rank are
+//!   ignored.
+//! - A **placement** is printed `Nf3`: the piece letter (upper case) and the square. It is
+//!   read forgivingly: either case, the piece before or after the square, spaces or an `@`
+//!   between (`nf3`, `N f3`, `N@f3`, `f3N`), and the English piece name instead of the letter
+//!   (`knight f3`).
+//! - The **state** of a puzzle being played is `FOOTPRINT PLACEMENT... LIVES`, separated by
+//!   single spaces: the footprint, the pieces in the order they were placed, and the lives
+//!   left (0 to 3), e.g. `<footprint> Nf3 Bc4 2`. When read, the lives may be left out
+//!   (meaning 3), so a bare footprint is the state of a fresh puzzle.
+
+use super::footprint;
+use super::game::{Game, LIVES};
+use super::{Footprint, Piece, Placement};
+use crate::games::{BoardSize, RulesError};
+use std::str::FromStr;
+
+const BOARD: BoardSize = BoardSize::new(8, 8);
+
+/// The longest text quoted back in an error message.
+const QUOTE_LIMIT: usize = 80;
+
+/// `text`, cut to a length fit to quote back.
+fn quote(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// The footprint text: ranks 8 to 1, `#` in the footprint, `.` outside, separated by `/`.
+pub fn footprint_text(footprint: Footprint) -> String {
+    let mut text = String::with_capacity(71);
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            let inside = footprint.0 & (1u64 << (rank * 8 + file)) != 0;
+            text.push(if inside { '#' } else { '.' });
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    text
+}
+
+/// Reads a footprint text. An empty footprint is refused: it is no puzzle.
+pub fn parse_footprint(text: &str) -> Result<Footprint, RulesError> {
+    let malformed = || RulesError::new("ambit-footprint-malformed").arg("footprint", quote(text));
+    let ranks: Vec<&str> = text.trim().split('/').map(str::trim).collect();
+    if ranks.len() != 8 {
+        return Err(malformed());
+    }
+    let mut bits = 0u64;
+    for (row, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - row;
+        if rank_text.chars().count() != 8 {
+            return Err(malformed());
+        }
+        for (file, c) in rank_text.chars().enumerate() {
+            match c {
+                '#' => bits |= 1u64 << (rank * 8 + file),
+                '.' => {}
+                _ => return Err(malformed()),
+            }
+        }
+    }
+    if bits == 0 {
+        return Err(RulesError::new("ambit-footprint-empty"));
+    }
+    Ok(Footprint(bits))
+}
+
+/// Reads a placement the way a player types it (see the module notes).
+pub fn parse_placement(text: &str) -> Result<Placement, RulesError> {
+    let malformed = || RulesError::new("ambit-placement-malformed").arg("placement", quote(text));
+    let folded: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '@')
+        .flat_map(char::to_lowercase)
+        .collect();
+    if folded.len() > 12 {
+        return Err(malformed());
+    }
+    for piece in Piece::ALL {
+        let letter = piece.letter().to_ascii_lowercase().to_string();
+        for word in [piece.name(), letter.as_str()] {
+            let square = folded
+                .strip_prefix(word)
+                .and_then(|rest| BOARD.parse_square(rest))
+                .or_else(|| {
+                    folded
+                        .strip_suffix(word)
+                        .and_then(|rest| BOARD.parse_square(rest))
+                });
+            if let Some(square) = square {
+                return Ok(Placement::new(piece, square));
+            }
+        }
+    }
+    Err(malformed())
+}
+
+/// The state text: `FOOTPRINT PLACEMENT... LIVES`.
+pub fn state_text(game: &Game) -> String {
+    let mut text = footprint_text(game.footprint());
+    for placement in game.placements() {
+        text.push(' ');
+        text.push_str(&placement.to_string());
+    }
+    text.push(' ');
+    text.push_str(&game.lives().to_string());
+    text
+}
+
+/// Reads a state text (see the module notes). The placements are replayed, so a state that
+/// no game could reach (an invalid or doubled placement, a move after the end, or a solved
+/// puzzle with no lives) is refused.
+pub fn parse_state(text: &str) -> Result<Game, RulesError> {
+    let malformed = || RulesError::new("ambit-state-malformed").arg("state", quote(text));
+    let mut tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.is_empty() {
+        return Err(malformed());
+    }
+    let footprint = parse_footprint(tokens.remove(0))?;
+    let lives = match tokens.last() {
+        Some(last) if last.chars().all(|c| c.is_ascii_digit()) => {
+            let lives: u8 = last.parse().map_err(|_| malformed())?;
+            if lives > LIVES {
+                return Err(malformed());
+            }
+            tokens.pop();
+            lives
+        }
+        _ => LIVES,
+    };
+    let mut game = Game::new(footprint);
+    for token in tokens {
+        let placement = parse_placement(token)?;
+        if !footprint.allows(placement) {
+            return Err(RulesError::new("ambit-state-invalid-placement")
+                .arg("placement", placement.to_string()));
+        }
+        game.place(placement)?;
+    }
+    game.set_lives(lives)?;
+    Ok(game)
+}
+
+impl FromStr for Footprint {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_footprint(text)
+    }
+}
+
+impl FromStr for Placement {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_placement(text)
+    }
+}
+
+impl FromStr for Game {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_state(text)
+    }
+}
+
+/// The squares of a bitboard as text, `a1 b2 c3`, a1 to h8 rank by rank.
+pub fn squares_text(bits: u64) -> String {
+    footprint::squares(bits)
+        .map(|square| square.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The placements as text, `Nf3 Bc4`, in the given order.
+pub fn placements_text(placements: &[Placement]) -> String {
+    placements
+        .iter()
+        .map(Placement::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+// Serde goes through the texts, so that a stored state is always checked when read back.
+
+impl serde::Serialize for Footprint {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&footprint_text(*self))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Footprint {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_footprint(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl serde::Serialize for Placement {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Placement {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_placement(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&state_text(self))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_state(&text).map_err(serde::de::Error::custom)
+    }
+}

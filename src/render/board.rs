@@ -81,7 +81,10 @@ pub fn register(palette: &mut Palette, theme: &Theme) -> Result<(), super::Rende
 /// the frame around the squares and the file letters and rank numbers.
 pub fn draw_background(layout: &Layout, theme: &Theme, fonts: &Fonts, flip: bool) -> ArtCanvas {
     let mut art = ArtCanvas::new(layout.width, layout.height, theme.frame.background);
-    art.fill_rect(0, 0, layout.width, layout.header, theme.header.background);
+    // The band's colour reaches down to the board: the header's detail line sits in the top
+    // margin, which holds no coordinates.
+    let band = layout.header + layout.margin;
+    art.fill_rect(0, 0, layout.width, band, theme.header.background);
     let (bx, by) = (layout.board_x() as i32, layout.board_y() as i32);
     let (bw, bh) = (
         layout.size.files as u32 * layout.square,

@@ -228,6 +228,79 @@ impl ArtCanvas {
         });
     }
 
+    /// The colour at (`x`, `y`), clamped to the canvas.
+    pub fn pixel(&self, x: i32, y: i32) -> Rgb {
+        let x = x.clamp(0, self.width as i32 - 1) as usize;
+        let y = y.clamp(0, self.height as i32 - 1) as usize;
+        self.pixels
+            .get(y * self.width as usize + x)
+            .copied()
+            .unwrap_or(Rgb(0, 0, 0))
+    }
+
+    /// Fills a polygon (any shape, corners in order), anti-aliased.
+    ///
+    /// imageproc rasterises it without anti-aliasing at [`SUPERSAMPLE`] times the size into a
+    /// coverage mask, and the mask is averaged back down: start-up only, so the extra work is
+    /// of no concern.
+    pub fn fill_polygon(&mut self, corners: &[(f32, f32)], colour: Rgb, alpha: f32) {
+        let Some(mask) = polygon_coverage(corners) else {
+            return;
+        };
+        self.paint_mask(
+            &mask.coverage,
+            (mask.width, mask.height),
+            mask.x,
+            mask.y,
+            colour,
+            alpha,
+        );
+    }
+
+    /// Paints `colour` through a coverage mask (0..=255) whose top-left corner is at (`x`, `y`).
+    pub fn paint_mask(
+        &mut self,
+        coverage: &[u8],
+        (width, height): (u32, u32),
+        x: i32,
+        y: i32,
+        colour: Rgb,
+        alpha: f32,
+    ) {
+        for (index, &c) in coverage.iter().enumerate().take((width * height) as usize) {
+            if c != 0 {
+                let (px, py) = ((index as u32 % width) as i32, (index as u32 / width) as i32);
+                self.blend(x + px, y + py, colour, c as f32 / 255.0 * alpha);
+            }
+        }
+    }
+
+    /// Mixes `layer` (the same size) into this canvas where `distance` (signed, negative
+    /// inside, per pixel centre) says it covers: a clip path for art drawn freely on a layer.
+    pub fn composite(&mut self, layer: &ArtCanvas, distance: impl Fn(f32, f32) -> f32) {
+        for y in 0..self.height.min(layer.height) as i32 {
+            for x in 0..self.width.min(layer.width) as i32 {
+                let coverage = (0.5 - distance(x as f32 + 0.5, y as f32 + 0.5)).clamp(0.0, 1.0);
+                self.blend(x, y, layer.pixel(x, y), coverage);
+            }
+        }
+    }
+
+    /// A soft disc of `colour`, full `strength` at the centre fading to nothing at `radius`.
+    pub fn radial_glow(&mut self, (cx, cy): (f32, f32), radius: f32, colour: Rgb, strength: f32) {
+        let (x0, y0) = ((cx - radius).floor() as i32, (cy - radius).floor() as i32);
+        let (x1, y1) = ((cx + radius).ceil() as i32, (cy + radius).ceil() as i32);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let d = ((x as f32 + 0.5 - cx).powi(2) + (y as f32 + 0.5 - cy).powi(2)).sqrt();
+                let falloff = (1.0 - d / radius).clamp(0.0, 1.0);
+                // Flat near the centre and soft at the rim, like light rather than a cone.
+                let alpha = strength * (falloff * (2.0 - falloff)).powf(1.4);
+                self.blend(x, y, colour, alpha);
+            }
+        }
+    }
+
     /// Converts to palette indices, each pixel to its nearest palette colour.
     pub fn quantise(&self, palette: &Palette) -> Indexed {
         let mut cache: HashMap<Rgb, u8> = HashMap::new();
@@ -246,6 +319,86 @@ impl ArtCanvas {
             pixels,
         }
     }
+}
+
+/// The signed distance to a rounded rectangle `(x, y, width, height)` with corner `radius`
+/// (negative inside), for [`ArtCanvas::composite`].
+pub fn rounded_rect_distance(
+    (x, y, width, height): (f32, f32, f32, f32),
+    radius: f32,
+) -> impl Fn(f32, f32) -> f32 {
+    let (cx, cy) = (x + width / 2.0, y + height / 2.0);
+    let (hx, hy) = (width / 2.0 - radius, height / 2.0 - radius);
+    move |px, py| {
+        let ax = (px - cx).abs() - hx;
+        let ay = (py - cy).abs() - hy;
+        (ax.max(0.0).powi(2) + ay.max(0.0).powi(2)).sqrt() + ax.max(ay).min(0.0) - radius
+    }
+}
+
+/// Sub-pixels a side when polygons are rasterised for [`ArtCanvas::fill_polygon`].
+const SUPERSAMPLE: u32 = 4;
+
+struct PolygonMask {
+    x: i32,
+    y: i32,
+    width: u32,
+    height: u32,
+    coverage: Vec<u8>,
+}
+
+fn polygon_coverage(corners: &[(f32, f32)]) -> Option<PolygonMask> {
+    use imageproc::drawing::draw_polygon_mut;
+    use imageproc::point::Point;
+
+    let finite = corners.iter().all(|(x, y)| x.is_finite() && y.is_finite());
+    if corners.len() < 3 || !finite {
+        return None;
+    }
+    let x0 = corners.iter().map(|c| c.0).fold(f32::MAX, f32::min).floor() as i32;
+    let y0 = corners.iter().map(|c| c.1).fold(f32::MAX, f32::min).floor() as i32;
+    let x1 = corners.iter().map(|c| c.0).fold(f32::MIN, f32::max).ceil() as i32;
+    let y1 = corners.iter().map(|c| c.1).fold(f32::MIN, f32::max).ceil() as i32;
+    let (width, height) = ((x1 - x0).max(1) as u32, (y1 - y0).max(1) as u32);
+    let n = SUPERSAMPLE as f32;
+    let mut points: Vec<Point<i32>> = corners
+        .iter()
+        .map(|&(x, y)| {
+            Point::new(
+                ((x - x0 as f32) * n).round() as i32,
+                ((y - y0 as f32) * n).round() as i32,
+            )
+        })
+        .collect();
+    // imageproc refuses (panics on) a polygon that repeats its first corner at the end.
+    points.dedup();
+    while points.len() > 1 && points.first() == points.last() {
+        points.pop();
+    }
+    if points.len() < 3 {
+        return None;
+    }
+    let mut fine = image::GrayImage::new(width * SUPERSAMPLE, height * SUPERSAMPLE);
+    draw_polygon_mut(&mut fine, &points, image::Luma([1u8]));
+    let mut coverage = vec![0u8; (width * height) as usize];
+    for (index, cell) in coverage.iter_mut().enumerate() {
+        let (cx, cy) = (index as u32 % width, index as u32 / width);
+        let mut inside = 0u32;
+        for sy in 0..SUPERSAMPLE {
+            for sx in 0..SUPERSAMPLE {
+                let (fx, fy) = (cx * SUPERSAMPLE + sx, cy * SUPERSAMPLE + sy);
+                inside += u32::from(fine.get_pixel(fx, fy).0[0]);
+            }
+        }
+        *cell = (inside * 255 / (SUPERSAMPLE * SUPERSAMPLE)) as u8;
+    }
+    Some(PolygonMask {
+        x: x0,
+        y: y0,
+        width,
+        height,
+        coverage,
+    })
 }
 
 /// A picture as palette indices: what every render is assembled in.
@@ -367,11 +520,24 @@ impl FramePool {
     /// More than this many idle frames are dropped rather than kept.
     const KEEP: usize = 8;
 
-    pub fn take(&self) -> Indexed {
+    fn take(&self) -> Indexed {
         self.lock().pop().unwrap_or_default()
     }
 
-    pub fn give_back(&self, frame: Indexed) {
+    /// Draws a picture into a pooled frame with `draw` and encodes it as a PNG with `plte`.
+    pub fn encode(
+        &self,
+        plte: &[u8],
+        draw: impl FnOnce(&mut Indexed),
+    ) -> Result<Vec<u8>, RenderError> {
+        let mut frame = self.take();
+        draw(&mut frame);
+        let png = encode_png(&frame, plte);
+        self.give_back(frame);
+        png
+    }
+
+    fn give_back(&self, frame: Indexed) {
         let mut frames = self.lock();
         if frames.len() < Self::KEEP {
             frames.push(frame);

@@ -24,10 +24,15 @@ const MARKER_RADIUS: f32 = 5.5;
 const NAME_INSET: i32 = 86;
 const SCORE_INSET: i32 = 16;
 const CAPTION_BASELINE: i32 = 95;
+/// With a detail line the caption moves up and the detail sits under it, in the empty top
+/// margin above the board (which has no coordinates and the band's colour).
+const CAPTION_OVER_DETAIL_BASELINE: i32 = 90;
+const DETAIL_BASELINE: i32 = 114;
 
 const NAME: TextStyle = TextStyle::new(Face::Bold, 21.0);
 const SCORE: TextStyle = TextStyle::new(Face::Bold, 28.0);
 const CAPTION: TextStyle = TextStyle::new(Face::Regular, 18.0);
+const DETAIL: TextStyle = TextStyle::new(Face::Bold, 16.0);
 
 /// What one player's panel shows.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +62,7 @@ pub struct Header {
     name: Ramp,
     score: Ramp,
     caption: Ramp,
+    detail: Ramp,
     name_baseline: i32,
     score_baseline: i32,
 }
@@ -81,6 +87,7 @@ impl Header {
         let name = palette.ramp(colours.panel, colours.name, 16)?;
         let score = palette.ramp(colours.panel, colours.score, 16)?;
         let caption = palette.ramp(colours.background, colours.caption, 16)?;
+        let detail = palette.ramp(colours.background, colours.detail, 16)?;
 
         let panel_width = width.saturating_sub(2 * PAD + GAP) / 2;
         let panel = |side: Side, accent: Option<Rgb>| {
@@ -96,7 +103,7 @@ impl Header {
 
         // Names and scores are mostly ASCII; rasterising it now keeps first renders fast.
         let ascii: String = (' '..='~').collect();
-        for style in [NAME, SCORE, CAPTION] {
+        for style in [NAME, SCORE, CAPTION, DETAIL] {
             glyphs.warm(style, &ascii);
             glyphs.warm(style, "…");
         }
@@ -109,19 +116,21 @@ impl Header {
             name,
             score,
             caption,
+            detail,
             name_baseline: (centre + fonts.cap_height(NAME) / 2.0).round() as i32,
             score_baseline: (centre + fonts.cap_height(SCORE) / 2.0).round() as i32,
         })
     }
 
-    /// Draws the header into the band at the top of `frame`.
+    /// Draws the header into the band at the top of `frame`: the panels, the caption and,
+    /// if `detail` is not empty, a second line under it.
     pub fn draw(
         &self,
         frame: &mut Indexed,
         glyphs: &GlyphCache,
         players: [Player<'_>; 2],
         marker: Marker,
-        caption: &str,
+        (caption, detail): (&str, &str),
     ) {
         for (side, player) in [Side::White, Side::Black].into_iter().zip(players) {
             let state = match marker {
@@ -136,11 +145,40 @@ impl Header {
             frame.blit(&self.panels[side.index()][state], x, PANEL_Y as i32);
             self.draw_player(frame, glyphs, side, x, player);
         }
-        let max = self.width.saturating_sub(2 * PAD) as f32;
-        let text = glyphs.fit(CAPTION, caption, max);
-        let run = glyphs.run(CAPTION, &text);
+        let detail = glyphs.fit(DETAIL, detail, self.text_width());
+        let baseline = if detail.is_empty() {
+            CAPTION_BASELINE
+        } else {
+            self.draw_centred(
+                frame,
+                glyphs,
+                DETAIL,
+                &detail,
+                DETAIL_BASELINE,
+                &self.detail,
+            );
+            CAPTION_OVER_DETAIL_BASELINE
+        };
+        let caption = glyphs.fit(CAPTION, caption, self.text_width());
+        self.draw_centred(frame, glyphs, CAPTION, &caption, baseline, &self.caption);
+    }
+
+    fn text_width(&self) -> f32 {
+        self.width.saturating_sub(2 * PAD) as f32
+    }
+
+    fn draw_centred(
+        &self,
+        frame: &mut Indexed,
+        glyphs: &GlyphCache,
+        style: TextStyle,
+        text: &str,
+        baseline: i32,
+        ramp: &Ramp,
+    ) {
+        let run = glyphs.run(style, text);
         let x = ((self.width as f32 - run.width) / 2.0).round() as i32;
-        run.draw(frame, x, CAPTION_BASELINE, &self.caption);
+        run.draw(frame, x, baseline, ramp);
     }
 
     fn draw_player(

@@ -9,7 +9,7 @@ use crate::games::knight_fight::{Position, SIZE};
 use crate::games::{Side, Square, Status, TwoPlayerGame};
 
 use super::board::{self, Layout};
-use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Ramp, Rgb, encode_png};
+use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Ramp, Rgb};
 use super::font::{Face, Fonts, GlyphCache, Mask, TextStyle};
 use super::header::{self, Header, Marker, Player};
 use super::pieces::{self, KNIGHT};
@@ -122,11 +122,7 @@ impl KnightFightArt {
         glyphs: &GlyphCache,
         frames: &FramePool,
     ) -> Result<Vec<u8>, RenderError> {
-        let mut frame = frames.take();
-        self.draw(position, view, glyphs, &mut frame);
-        let png = encode_png(&frame, &self.plte);
-        frames.give_back(frame);
-        png
+        frames.encode(&self.plte, |frame| self.draw(position, view, glyphs, frame))
     }
 
     /// Assembles the picture in `frame` (any previous content is overwritten).
@@ -189,8 +185,13 @@ impl KnightFightArt {
                 score: Some(position.score(Side::Black)),
             },
         ];
-        self.header
-            .draw(frame, glyphs, players, marker, &view.caption);
+        self.header.draw(
+            frame,
+            glyphs,
+            players,
+            marker,
+            (&view.caption, &view.detail),
+        );
     }
 }
 

@@ -9,20 +9,25 @@
 //!
 //! Modules: `theme` (every colour), `canvas` (palette, RGB art, indexed frames, PNG), `font`
 //! (embedded fonts, glyph cache), `board` (layout and background of any board size),
-//! `header` (players and caption), `pieces` (glyph pieces), and one module a game.
+//! `header` (players, caption and detail line), `pieces` (glyph pieces), and one module a game.
 
+mod ambit;
 mod board;
 mod canvas;
 mod font;
+mod glacier;
 mod header;
 mod knight_fight;
 mod pieces;
 pub mod theme;
 
+pub use ambit::AmbitView;
+
 use crate::games::{AnyGame, MoveSquares, Outcome};
 
 use canvas::FramePool;
 use font::{Fonts, GlyphCache};
+use glacier::GlacierArt;
 use knight_fight::KnightFightArt;
 use theme::Theme;
 
@@ -55,9 +60,6 @@ pub enum RenderError {
     PaletteFull,
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
-    /// A game whose pictures are not drawn yet (Glacier Chess until its renderer lands).
-    #[error("{0} positions cannot be drawn yet")]
-    NotDrawable(&'static str),
 }
 
 /// Everything prepared once; shared between threads (it is `Send + Sync`).
@@ -66,6 +68,8 @@ pub struct Renderer {
     glyphs: GlyphCache,
     frames: FramePool,
     knight_fight: KnightFightArt,
+    glacier: GlacierArt,
+    ambit: ambit::AmbitArt,
 }
 
 impl Renderer {
@@ -78,10 +82,14 @@ impl Renderer {
     pub fn with_theme(theme: &Theme) -> Result<Renderer, RenderError> {
         let glyphs = GlyphCache::new(Fonts::load()?);
         let knight_fight = KnightFightArt::new(theme, &glyphs)?;
+        let glacier = GlacierArt::new(theme, &glyphs)?;
+        let ambit = ambit::AmbitArt::new(theme, &glyphs)?;
         Ok(Renderer {
             glyphs,
             frames: FramePool::default(),
             knight_fight,
+            glacier,
+            ambit,
         })
     }
 
@@ -92,7 +100,10 @@ impl Renderer {
                 self.knight_fight
                     .render(position, view, &self.glyphs, &self.frames)
             }
-            AnyGame::Glacier(_) => Err(RenderError::NotDrawable("glacier")),
+            AnyGame::Glacier(position) => {
+                self.glacier
+                    .render(position, view, &self.glyphs, &self.frames)
+            }
         }
     }
 }

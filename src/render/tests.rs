@@ -314,3 +314,6 @@ fn a_resigned_game_shows_no_turn_and_no_targets() {
     // The rank-1 target discs vanish and the header's marker moves to the winner.
     assert!(changed > 1000, "only {changed} pixels changed");
 }
+
+mod ambit;
+mod glacier;

@@ -9,6 +9,8 @@ pub struct Theme {
     pub header: HeaderTheme,
     pub pieces: PieceTheme,
     pub knight_fight: KnightFightTheme,
+    pub glacier: GlacierTheme,
+    pub ambit: AmbitTheme,
 }
 
 /// Around the board: the surround and the coordinates.
@@ -34,6 +36,8 @@ pub struct HeaderTheme {
     pub name: Rgb,
     pub score: Rgb,
     pub caption: Rgb,
+    /// The second line under the caption: the game's own news.
+    pub detail: Rgb,
     /// The disc behind a player's piece icon.
     pub icon_disc: Rgb,
 }
@@ -44,6 +48,9 @@ pub struct PieceTheme {
     pub white_fill: Rgb,
     pub white_line: Rgb,
     pub black_fill: Rgb,
+    /// The light rim that keeps black pieces readable on dark squares (games drawn with
+    /// `pieces::draw_outlined`).
+    pub black_line: Rgb,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +76,75 @@ pub struct KnightFightTheme {
     pub last_blocked: Rgb,
 }
 
+#[derive(Clone, Copy, Debug)]
+pub struct GlacierTheme {
+    pub light: Rgb,
+    pub dark: Rgb,
+    /// An ice block: the sides and shadow of the cube, its top face, the shine of its facets
+    /// and highlight, and the deep blue of its cracks.
+    pub ice_rim: Rgb,
+    pub ice_face: Rgb,
+    pub ice_shine: Rgb,
+    pub ice_deep: Rgb,
+    /// The tint of the squares the last move touched, and how strongly it shows.
+    pub last_move: Rgb,
+    pub last_move_strength: f32,
+    /// The glow under a king in check, and how strong it is at its centre.
+    pub check: Rgb,
+    pub check_strength: f32,
+    /// The frame and badge of a square that froze in the Ice Age just played, and the
+    /// snowflake on the badge.
+    pub new_ice: Rgb,
+    pub new_ice_flake: Rgb,
+}
+
+/// The AMBIT puzzle: a quiet grey board under the yellow and orange footprint, one colour a
+/// placed piece.
+#[derive(Clone, Copy, Debug)]
+pub struct AmbitTheme {
+    /// Squares outside the puzzle footprint.
+    pub outside_light: Rgb,
+    pub outside_dark: Rgb,
+    /// Footprint squares no piece covers yet: what is left to do stands out most.
+    pub open_light: Rgb,
+    pub open_dark: Rgb,
+    /// Footprint squares already covered, calmer than the open ones.
+    pub covered_light: Rgb,
+    pub covered_dark: Rgb,
+    /// Squares a refused placement reached outside the footprint, and the cross on them.
+    pub offending_light: Rgb,
+    pub offending_dark: Rgb,
+    pub offending_cross: Rgb,
+    /// The rim of placed pieces and coverage dots, and the disc of count badges.
+    pub ink: Rgb,
+    /// One colour a placed piece, in the order placed (repeating after the last): the
+    /// piece's fill and the dots it leaves on the squares it covers.
+    pub markers: [Rgb; 8],
+    /// Digits and symbols on badges.
+    pub badge_text: Rgb,
+    /// The badge of an unanchored piece.
+    pub unanchored: Rgb,
+    /// Ghost pieces of a shown solution: body and outline.
+    pub solution_fill: Rgb,
+    pub solution_line: Rgb,
+    /// The ghost of a refused placement: body and outline.
+    pub attempt_fill: Rgb,
+    pub attempt_line: Rgb,
+    /// Lives in the header: left and lost.
+    pub life: Rgb,
+    pub life_lost: Rgb,
+    /// The header's edge when all lives are lost.
+    pub lost: Rgb,
+    /// A solved puzzle: the frame, ribbon and caption, the ribbon's shade and its stars.
+    pub gold: Rgb,
+    pub gold_shade: Rgb,
+    pub gold_star: Rgb,
+    pub confetti: [Rgb; 4],
+    /// The rack under the board.
+    pub rack_plate: Rgb,
+    pub rack_letter: Rgb,
+}
+
 impl Theme {
     pub const DEFAULT: Theme = Theme {
         frame: FrameTheme {
@@ -85,12 +161,14 @@ impl Theme {
             name: Rgb(0xf1, 0xf3, 0xf6),
             score: Rgb(0xf1, 0xf3, 0xf6),
             caption: Rgb(0xc6, 0xcd, 0xd8),
+            detail: Rgb(0x8c, 0xc8, 0xf0),
             icon_disc: Rgb(0x8e, 0x98, 0xa8),
         },
         pieces: PieceTheme {
             white_fill: Rgb(0xfb, 0xfb, 0xf8),
             white_line: Rgb(0x17, 0x1a, 0x20),
             black_fill: Rgb(0x17, 0x1a, 0x20),
+            black_line: Rgb(0xf3, 0xef, 0xe6),
         },
         knight_fight: KnightFightTheme {
             light: Rgb(0xee, 0xe3, 0xcc),
@@ -106,6 +184,62 @@ impl Theme {
             last_move_strength: 0.55,
             last_from: Rgb(0xd9, 0xb8, 0x3a),
             last_blocked: Rgb(0xe0, 0x6a, 0x55),
+        },
+        glacier: GlacierTheme {
+            light: Rgb(0xec, 0xda, 0xb9),
+            dark: Rgb(0xb5, 0x88, 0x63),
+            ice_rim: Rgb(0x7f, 0xb4, 0xd8),
+            ice_face: Rgb(0xcf, 0xea, 0xf8),
+            ice_shine: Rgb(0xfb, 0xfe, 0xff),
+            ice_deep: Rgb(0x4a, 0x8c, 0xbf),
+            last_move: Rgb(0xf2, 0xc9, 0x2e),
+            last_move_strength: 0.5,
+            check: Rgb(0xe8, 0x24, 0x1c),
+            check_strength: 0.95,
+            new_ice: Rgb(0x1a, 0x78, 0xe6),
+            new_ice_flake: Rgb(0xff, 0xff, 0xff),
+        },
+        ambit: AmbitTheme {
+            outside_light: Rgb(0xe9, 0xe8, 0xe4),
+            outside_dark: Rgb(0xcc, 0xca, 0xc4),
+            open_light: Rgb(0xff, 0xd4, 0x5c),
+            open_dark: Rgb(0xf7, 0xb2, 0x3b),
+            covered_light: Rgb(0xfb, 0xe4, 0xae),
+            covered_dark: Rgb(0xf0, 0xcc, 0x8c),
+            offending_light: Rgb(0xef, 0x5b, 0x55),
+            offending_dark: Rgb(0xd9, 0x40, 0x3d),
+            offending_cross: Rgb(0xff, 0xe8, 0xe4),
+            ink: Rgb(0x1d, 0x21, 0x29),
+            markers: [
+                Rgb(0x2f, 0x6f, 0xe0),
+                Rgb(0xe0, 0x45, 0x7f),
+                Rgb(0x10, 0x9e, 0x8a),
+                Rgb(0x9b, 0x4f, 0xd0),
+                Rgb(0x5a, 0xa8, 0x2c),
+                Rgb(0x22, 0xb0, 0xe6),
+                Rgb(0x8d, 0x5b, 0x2c),
+                Rgb(0x6b, 0x72, 0x80),
+            ],
+            badge_text: Rgb(0xff, 0xff, 0xff),
+            unanchored: Rgb(0x7d, 0x83, 0x8f),
+            solution_fill: Rgb(0xec, 0xe7, 0xff),
+            solution_line: Rgb(0x4b, 0x3c, 0xb0),
+            attempt_fill: Rgb(0xff, 0xe5, 0xe2),
+            attempt_line: Rgb(0xd3, 0x2f, 0x2f),
+            life: Rgb(0x5c, 0xc8, 0x8b),
+            life_lost: Rgb(0x5f, 0x67, 0x75),
+            lost: Rgb(0xe0, 0x56, 0x4f),
+            gold: Rgb(0xf0, 0xc0, 0x4a),
+            gold_shade: Rgb(0xc2, 0x8a, 0x22),
+            gold_star: Rgb(0xff, 0xfb, 0xea),
+            confetti: [
+                Rgb(0xf0, 0xc0, 0x4a),
+                Rgb(0xe0, 0x45, 0x7f),
+                Rgb(0x3a, 0x9b, 0xe8),
+                Rgb(0x5c, 0xc8, 0x8b),
+            ],
+            rack_plate: Rgb(0x30, 0x36, 0x41),
+            rack_letter: Rgb(0xf1, 0xf3, 0xf6),
         },
     };
 }

@@ -1,12 +1,18 @@
-//! Benchmarks: `cargo bench --bench kibitz` (`-- render` or `-- service` for one group).
+//! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- service` or `-- perft` for one
+//! group).
 //!
 //! One function a group; add the next group (e.g. the service round trip) as its own function
 //! and list it in `criterion_group!` below.
 
 // A bench target's root is `benches/kibitz.rs`, so its modules are looked up next to it
 // unless told otherwise.
+#[path = "kibitz/ambit.rs"]
+mod ambit;
 #[path = "kibitz/service.rs"]
 mod service;
+
+#[path = "kibitz/glacier_perft.rs"]
+mod glacier_perft;
 
 use std::hint::black_box;
 
@@ -14,10 +20,10 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use kibitz::games::{AnyGame, GameKind, MoveSquares};
 use kibitz::render::{Renderer, View};
 
-/// A Knight Fight game `plies` moves in, played by a fixed rule so every run draws the same
+/// A game of `kind` `plies` moves in, played by a fixed rule so every run draws the same
 /// board, with the squares of its last move.
-fn knight_fight_after(plies: usize) -> (AnyGame, Option<MoveSquares>) {
-    let mut game = AnyGame::start(GameKind::KnightFight, 2024);
+fn game_after(kind: GameKind, plies: usize) -> (AnyGame, Option<MoveSquares>) {
+    let mut game = AnyGame::start(kind, 2024);
     let mut last = None;
     for ply in 0..plies {
         let moves = game.legal_move_texts();
@@ -33,13 +39,35 @@ fn knight_fight_after(plies: usize) -> (AnyGame, Option<MoveSquares>) {
     (game, last)
 }
 
+/// A medium AMBIT puzzle with three of its solution's pieces placed: overlapping footprints,
+/// dots and count badges on many squares.
+fn ambit_mid_puzzle() -> (kibitz::games::ambit::Game, kibitz::render::AmbitView) {
+    use kibitz::games::ambit::{Game, Level, generate};
+    let puzzle = generate(2024, Level::Medium);
+    let mut game = Game::new(puzzle.footprint);
+    for &placement in puzzle.solution.iter().take(3) {
+        if let Err(error) = game.place(placement) {
+            panic!("{placement} refused: {error}");
+        }
+    }
+    let view = kibitz::render::AmbitView {
+        title: "AMBIT daily #42".into(),
+        caption: "Qd4 placed.".into(),
+        ..Default::default()
+    };
+    (game, view)
+}
+
 fn render(c: &mut Criterion) {
     let renderer = match Renderer::new() {
         Ok(renderer) => renderer,
         Err(error) => panic!("the renderer could not be prepared: {error}"),
     };
-    let (start, _) = knight_fight_after(0);
-    let (mid, last_move) = knight_fight_after(14);
+    let (start, _) = game_after(GameKind::KnightFight, 0);
+    let (mid, last_move) = game_after(GameKind::KnightFight, 14);
+    let (glacier_start, _) = game_after(GameKind::Glacier, 0);
+    // 36 plies: well into the middle game, with plenty of ice left before the first Ice Age.
+    let (glacier_mid, glacier_last) = game_after(GameKind::Glacier, 36);
     let start_view = View {
         white: "alice".into(),
         black: "bob".into(),
@@ -54,12 +82,23 @@ fn render(c: &mut Criterion) {
         last_move,
         ..start_view.clone()
     };
+    let glacier_start_view = View {
+        detail: "Ice Age in 20 Black moves".into(),
+        ..start_view.clone()
+    };
+    let glacier_mid_view = View {
+        detail: "Ice Age in 2 Black moves".into(),
+        last_move: glacier_last,
+        ..start_view.clone()
+    };
     for (name, game, view) in [
-        ("start", &start, &start_view),
-        ("mid-game", &mid, &mid_view),
+        ("knight-fight start", &start, &start_view),
+        ("knight-fight mid-game", &mid, &mid_view),
+        ("glacier start", &glacier_start, &glacier_start_view),
+        ("glacier mid-game", &glacier_mid, &glacier_mid_view),
     ] {
         match renderer.render(game, view) {
-            Ok(png) => println!("knight-fight {name}: {} bytes", png.len()),
+            Ok(png) => println!("{name}: {} bytes", png.len()),
             Err(error) => panic!("render failed: {error}"),
         }
     }
@@ -71,8 +110,28 @@ fn render(c: &mut Criterion) {
     group.bench_function("knight-fight mid-game", |b| {
         b.iter(|| renderer.render(black_box(&mid), black_box(&mid_view)))
     });
+    group.bench_function("glacier start", |b| {
+        b.iter(|| renderer.render(black_box(&glacier_start), black_box(&glacier_start_view)))
+    });
+    group.bench_function("glacier mid-game", |b| {
+        b.iter(|| renderer.render(black_box(&glacier_mid), black_box(&glacier_mid_view)))
+    });
+    let (ambit, ambit_view) = ambit_mid_puzzle();
+    match renderer.render_ambit(&ambit, &ambit_view) {
+        Ok(png) => println!("ambit mid-puzzle: {} bytes", png.len()),
+        Err(error) => panic!("render failed: {error}"),
+    }
+    group.bench_function("ambit mid-puzzle", |b| {
+        b.iter(|| renderer.render_ambit(black_box(&ambit), black_box(&ambit_view)))
+    });
     group.finish();
 }
 
-criterion_group!(benches, render, service::service);
+criterion_group!(
+    benches,
+    render,
+    service::service,
+    glacier_perft::perft,
+    ambit::ambit
+);
 criterion_main!(benches);

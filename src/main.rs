@@ -4,6 +4,9 @@ use clap::{Parser, Subcommand};
 use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
 use kibitz::chat::console::{self, ConsoleOptions};
+use kibitz::chat::discord::{self, DiscordConfig};
+use kibitz::chat::telegram::{self, TelegramConfig};
+use kibitz::games::ambit;
 use kibitz::games::{AnyGame, GameKind, Status};
 use kibitz::render::{Renderer, View};
 use kibitz::store::Store;
@@ -53,6 +56,32 @@ enum Command {
         #[arg(long)]
         flip: bool,
     },
+    /// AMBIT, the footprint puzzle: the daily, a solver and a generator.
+    Ambit {
+        #[command(subcommand)]
+        command: AmbitCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum AmbitCommand {
+    /// The daily puzzle of a UTC date (today by default); the last line is its footprint.
+    Daily {
+        /// The date, YYYY-MM-DD.
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// A minimal solution, then `min=K solutions=N` (the fewest pieces, and in how many ways).
+    Solve { footprint: String },
+    /// A new puzzle; the last line is its footprint.
+    New {
+        /// The generator seed (random if left out; printed either way).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// easy, medium (the default) or hard.
+        #[arg(long)]
+        level: Option<String>,
+    },
 }
 
 /// An error for the command line: printed to stderr, exit code 1.
@@ -94,7 +123,12 @@ fn game_kind(name: &str) -> Result<GameKind, Failure> {
 
 /// Rules errors in the English catalogue's words.
 fn explain(error: &kibitz::games::RulesError) -> Failure {
-    let message = Catalogue::load()
+    Failure(say(error))
+}
+
+/// A catalogue message (a rules error or note) in English.
+fn say(error: &kibitz::games::RulesError) -> String {
+    Catalogue::load()
         .map(|catalogue| {
             let mut args = kibitz::bot::i18n::Args::new();
             for (name, value) in &error.args {
@@ -102,17 +136,62 @@ fn explain(error: &kibitz::games::RulesError) -> Failure {
             }
             catalogue.text("en", error.key, &args)
         })
-        .unwrap_or_else(|_| error.to_string());
-    Failure(message)
+        .unwrap_or_else(|_| error.to_string())
 }
 
 fn position(game: &str, text: &str) -> Result<AnyGame, Failure> {
     AnyGame::parse(game_kind(game)?, text).map_err(|e| explain(&e))
 }
 
+/// Whether a GAME argument names AMBIT, which is a puzzle and not a [`GameKind`].
+fn is_ambit(name: &str) -> bool {
+    name.trim().eq_ignore_ascii_case(ambit::NAME)
+}
+
+fn ambit_game(text: &str) -> Result<ambit::Game, Failure> {
+    ambit::Game::parse(text).map_err(|e| explain(&e))
+}
+
 fn execute(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run => run(),
+        Command::Ambit { command } => ambit_command(command),
+        Command::Perft { game, .. } if is_ambit(&game) => Err(Failure(
+            "perft is not defined for ambit, a one-player puzzle; `kibitz moves ambit FOOTPRINT` lists its valid placements".to_string(),
+        )),
+        Command::Moves {
+            game,
+            position: text,
+        } if is_ambit(&game) => {
+            for placement in ambit_game(&text)?.valid_placements() {
+                println!("{placement}");
+            }
+            Ok(())
+        }
+        Command::Play {
+            game,
+            position: text,
+            moves,
+        } if is_ambit(&game) => {
+            let mut game = ambit_game(&text)?;
+            for (number, text) in moves.iter().enumerate() {
+                let (placement, outcome) = ambit::notation::parse_placement(text)
+                    .and_then(|placement| game.place(placement).map(|outcome| (placement, outcome)))
+                    .map_err(|e| {
+                        let Failure(reason) = explain(&e);
+                        Failure(format!("move {} ({text}): {reason}", number + 1))
+                    })?;
+                for note in outcome.notes(placement) {
+                    println!("{placement}: {}", say(&note));
+                }
+            }
+            println!("{}", game.text());
+            println!("{}", game.status());
+            Ok(())
+        }
+        Command::Render { game, .. } if is_ambit(&game) => Err(Failure(
+            "ambit boards cannot be drawn yet: the AMBIT pictures are still to come".to_string(),
+        )),
         Command::Perft {
             game,
             position: text,
@@ -182,6 +261,70 @@ fn emit(lines: impl IntoIterator<Item = String>) -> Result<(), Failure> {
     }
 }
 
+fn ambit_command(command: AmbitCommand) -> Result<(), Failure> {
+    match command {
+        AmbitCommand::Daily { date } => {
+            let date = match date {
+                Some(text) => ambit::Date::parse(&text).map_err(|e| explain(&e))?,
+                None => today_utc()?,
+            };
+            let puzzle = ambit::daily_puzzle(date);
+            println!("date={date} level={}", puzzle.level);
+            println!("{}", puzzle.grade);
+            println!("{}", puzzle.footprint);
+            Ok(())
+        }
+        AmbitCommand::Solve { footprint } => {
+            let footprint: ambit::Footprint = footprint.parse().map_err(|e| explain(&e))?;
+            let solution = ambit::solve(footprint)
+                .ok_or_else(|| explain(&kibitz::games::RulesError::new("ambit-unsolvable")))?;
+            println!("{}", ambit::notation::placements_text(&solution.example));
+            println!(
+                "min={} solutions={}",
+                solution.min_pieces, solution.solutions
+            );
+            Ok(())
+        }
+        AmbitCommand::New { seed, level } => {
+            let level = match level {
+                Some(text) => ambit::Level::parse(&text).map_err(|e| explain(&e))?,
+                None => ambit::Level::Medium,
+            };
+            let seed = seed.unwrap_or_else(random_seed);
+            let puzzle = ambit::generate(seed, level);
+            println!("seed={seed} level={level}");
+            println!("{}", puzzle.grade);
+            println!("{}", puzzle.footprint);
+            Ok(())
+        }
+    }
+}
+
+/// Today's date in UTC, from the system clock.
+fn today_utc() -> Result<ambit::Date, Failure> {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_err(|_| Failure("the system clock is before 1970".to_string()))?
+        .as_secs();
+    i64::try_from(seconds)
+        .ok()
+        .and_then(ambit::Date::from_unix_seconds)
+        .ok_or_else(|| Failure("the system clock is out of range".to_string()))
+}
+
+/// A seed from the clock, for a puzzle nobody asked a seed for.
+fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default(),
+    );
+    hasher.finish()
+}
+
 fn status_line(status: Status) -> String {
     status.to_string()
 }
@@ -191,6 +334,12 @@ struct Config {
     database_url: String,
     image_dir: PathBuf,
     console_user: String,
+    /// No `Debug` on `Config`, so that nothing can print it.
+    telegram_token: Option<String>,
+    telegram_api_url: Option<String>,
+    discord_token: Option<String>,
+    discord_api_base: Option<String>,
+    discord_guild_id: Option<String>,
 }
 
 impl Config {
@@ -202,6 +351,11 @@ impl Config {
                 .map(PathBuf::from)
                 .unwrap_or_else(|| PathBuf::from("kibitz-images")),
             console_user: var("KIBITZ_CONSOLE_USER").unwrap_or_else(|| "player".to_string()),
+            telegram_token: var("TELEGRAM_BOT_TOKEN").map(|token| token.trim().to_string()),
+            telegram_api_url: var("TELEGRAM_API_URL"),
+            discord_token: var("DISCORD_TOKEN").map(|token| token.trim().to_string()),
+            discord_api_base: var("DISCORD_API_BASE"),
+            discord_guild_id: var("DISCORD_GUILD_ID"),
         }
     }
 }
@@ -212,16 +366,79 @@ fn run() -> Result<(), Failure> {
     runtime.block_on(async {
         let store = Store::connect(&config.database_url).await?;
         let renderer = Arc::new(Renderer::new()?);
-        let service = Service::new(store.clone(), renderer, Catalogue::load()?, system_clock());
-        tracing::info!(database = %config.database_url, "console chat: one line a message, `@name text` to speak as name");
-        let options = ConsoleOptions {
-            image_dir: config.image_dir.clone(),
-            default_user: config.console_user.clone(),
-        };
-        let input = tokio::io::BufReader::new(tokio::io::stdin());
-        let summary = console::run(&service, input, tokio::io::stdout(), &options).await?;
-        tracing::info!(lines = summary.lines, pictures = summary.images.len(), "input ended");
+        let service = Arc::new(Service::new(
+            store.clone(),
+            renderer,
+            Catalogue::load()?,
+            system_clock(),
+        ));
+        if config.telegram_token.is_some() || config.discord_token.is_some() {
+            // Each platform set up runs beside the others, all stopped by the same signal.
+            let (stop, shutdown) = tokio::sync::watch::channel(false);
+            tokio::spawn(async move {
+                termination().await;
+                tracing::info!("stopping");
+                let _ = stop.send(true);
+            });
+            let telegram = async {
+                let Some(token) = &config.telegram_token else {
+                    return Ok::<(), Failure>(());
+                };
+                let mut telegram = TelegramConfig::new(token.clone());
+                telegram.api_url = config.telegram_api_url.clone();
+                tracing::info!(database = %config.database_url, "Telegram chat");
+                telegram::run(&service, telegram, shutdown.clone()).await?;
+                Ok(())
+            };
+            let discord = async {
+                let Some(token) = &config.discord_token else {
+                    return Ok::<(), Failure>(());
+                };
+                let mut discord = DiscordConfig::new(token.clone());
+                discord.api_base = config.discord_api_base.clone();
+                discord.guild_id = match &config.discord_guild_id {
+                    Some(id) => Some(id.trim().parse::<u64>().map_err(|_| {
+                        Failure("DISCORD_GUILD_ID is not a server id (a number)".to_string())
+                    })?),
+                    None => None,
+                };
+                tracing::info!(database = %config.database_url, "Discord chat");
+                discord::run(service.clone(), discord, shutdown.clone()).await?;
+                Ok(())
+            };
+            // A platform that fails (a refused token) ends the run, the other one with it:
+            // half a bot would hide the fault.
+            tokio::try_join!(telegram, discord)?;
+        } else {
+            tracing::info!(database = %config.database_url, "console chat: one line a message, `@name text` to speak as name");
+            let options = ConsoleOptions {
+                image_dir: config.image_dir.clone(),
+                default_user: config.console_user.clone(),
+            };
+            let input = tokio::io::BufReader::new(tokio::io::stdin());
+            let summary = console::run(&service, input, tokio::io::stdout(), &options).await?;
+            tracing::info!(lines = summary.lines, pictures = summary.images.len(), "input ended");
+        }
         store.close().await;
         Ok(())
     })
+}
+
+/// Ctrl-C, or the SIGTERM of `docker stop` and service managers.
+async fn termination() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    if tokio::signal::ctrl_c().await.is_err() {
+        // No signal can be received: run until killed.
+        std::future::pending::<()>().await;
+    }
 }

@@ -23,7 +23,12 @@ pub enum Command {
     Resign(Option<GameRef>),
     Draw(Option<GameRef>),
     Games,
-    /// Not a command word: possibly a bare move.
+    /// AMBIT practice, with an optional level.
+    Ambit(Option<String>),
+    Daily,
+    Place(String),
+    GiveUp,
+    /// Not a command word: possibly a bare move or placement.
     Bare(String),
 }
 
@@ -45,7 +50,7 @@ pub enum ParseError {
 }
 
 /// The command words, in the order `help` lists them.
-pub const COMMANDS: [&str; 10] = [
+pub const COMMANDS: [&str; 14] = [
     "help",
     "rules",
     "challenge",
@@ -56,6 +61,10 @@ pub const COMMANDS: [&str; 10] = [
     "resign",
     "draw",
     "games",
+    "ambit",
+    "daily",
+    "place",
+    "giveup",
 ];
 
 /// Reads one chat line. A leading `/` and a Telegram-style `@botname` suffix on the command
@@ -91,6 +100,18 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "resign" => Command::Resign(optional_ref(&rest, "resign")?),
         "draw" => Command::Draw(optional_ref(&rest, "draw")?),
         "games" => Command::Games,
+        "ambit" | "puzzle" => match rest.as_slice() {
+            [] => Command::Ambit(None),
+            ["daily"] => Command::Daily,
+            [level] => Command::Ambit(Some(level.to_string())),
+            _ => return Err(ParseError::Usage("ambit")),
+        },
+        "daily" => Command::Daily,
+        "place" | "p" => match rest.as_slice() {
+            [] => return Err(ParseError::Usage("place")),
+            words => Command::Place(words.join("")),
+        },
+        "giveup" | "give-up" | "reveal" => Command::GiveUp,
         _ if line.starts_with('/') => Command::Help(Some(word)),
         _ => Command::Bare(line.to_string()),
     };
@@ -185,6 +206,10 @@ mod tests {
             })
         );
         assert_eq!(parse("d3"), Ok(Command::Bare("d3".into())));
+        assert_eq!(parse("/ambit daily"), Ok(Command::Daily));
+        assert_eq!(parse("ambit hard"), Ok(Command::Ambit(Some("hard".into()))));
+        assert_eq!(parse("place N f3"), Ok(Command::Place("Nf3".into())));
+        assert_eq!(parse("place"), Err(ParseError::Usage("place")));
         assert_eq!(
             parse("/frobnicate"),
             Ok(Command::Help(Some("frobnicate".into())))

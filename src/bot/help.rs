@@ -2,8 +2,9 @@
 
 use super::command::COMMANDS;
 use super::{Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::games::ambit;
 use crate::games::{AnyGame, GameKind};
-use crate::render::View;
+use crate::render::{AmbitView, View};
 
 /// The usage line of a command word.
 fn usage(command: &str) -> Option<Msg> {
@@ -18,6 +19,31 @@ fn usage(command: &str) -> Option<Msg> {
         "resign" => msg("cmd-resign"),
         "draw" => msg("cmd-draw"),
         "games" => msg("cmd-games"),
+        "ambit" => msg("cmd-ambit"),
+        "daily" => msg("cmd-daily"),
+        "place" => msg("cmd-place"),
+        "giveup" => msg("cmd-giveup"),
+        _ => return None,
+    })
+}
+
+/// A command's one-line summary, for the command menus platforms show (Telegram's `/` list).
+fn summary(command: &str) -> Option<Msg> {
+    Some(match command {
+        "help" => msg("menu-help"),
+        "rules" => msg("menu-rules"),
+        "challenge" => msg("menu-challenge"),
+        "accept" => msg("menu-accept"),
+        "decline" => msg("menu-decline"),
+        "move" => msg("menu-move"),
+        "board" => msg("menu-board"),
+        "resign" => msg("menu-resign"),
+        "draw" => msg("menu-draw"),
+        "games" => msg("menu-games"),
+        "ambit" => msg("menu-ambit"),
+        "daily" => msg("menu-daily"),
+        "place" => msg("menu-place"),
+        "giveup" => msg("menu-giveup"),
         _ => return None,
     })
 }
@@ -26,12 +52,29 @@ pub(crate) fn usage_refusal(command: &'static str) -> Refusal {
     Refusal::User(usage(command).into_iter().collect())
 }
 
+/// The two-player games, for `challenge`.
 pub(crate) fn game_list() -> String {
     GameKind::ALL
         .iter()
         .map(|kind| kind.name())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Everything `rules` knows: the two-player games and the AMBIT puzzle.
+fn rules_list() -> String {
+    format!("{}, {}", game_list(), ambit::NAME)
+}
+
+/// An AMBIT example for the rules picture: a fixed easy puzzle with its first piece placed.
+fn ambit_example() -> ambit::Game {
+    let puzzle = ambit::generate(2024, ambit::Level::Easy);
+    let mut game = ambit::Game::new(puzzle.footprint);
+    if let Some(&first) = puzzle.solution.first() {
+        // A solution piece always fits; should it not, the example shows the bare puzzle.
+        let _ = game.place(first);
+    }
+    game
 }
 
 /// An example position for the rules picture: a few moves into a fixed board.
@@ -49,6 +92,16 @@ fn example(kind: GameKind) -> AnyGame {
 }
 
 impl Service {
+    /// The command words with a short summary each, in the language of `locale`, in the order
+    /// `help` lists them: what a platform's command menu shows.
+    pub fn command_menu(&self, locale: Option<&str>) -> Vec<(&'static str, String)> {
+        let language = self.catalogue.language_for(locale);
+        COMMANDS
+            .iter()
+            .filter_map(|&command| Some((command, self.say(language, &summary(command)?))))
+            .collect()
+    }
+
     pub(crate) fn help(&self, context: &Context<'_>, topic: Option<&str>) -> Outgoing {
         let language = context.language;
         if let Some(topic) = topic {
@@ -68,7 +121,7 @@ impl Service {
                 .filter_map(|command| usage(command))
                 .map(|line| format!("  {}", self.say(language, &line))),
         );
-        lines.push(self.say(language, &msg("help-footer").with("games", game_list())));
+        lines.push(self.say(language, &msg("help-footer").with("games", rules_list())));
         Outgoing::text(lines.join("\n"))
     }
 
@@ -77,8 +130,21 @@ impl Service {
         context: &Context<'_>,
         game: Option<&str>,
     ) -> Result<Vec<Outgoing>, Refusal> {
+        if game.is_some_and(|g| g.trim().eq_ignore_ascii_case(ambit::NAME)) {
+            let text = self.say(context.language, &msg("rules-ambit"));
+            let view = AmbitView {
+                title: self.say(context.language, &msg("game-name-ambit")),
+                caption: self.say(
+                    context.language,
+                    &msg("ambit-placed").with("placement", "…"),
+                ),
+                ..AmbitView::default()
+            };
+            let png = self.renderer.render_ambit(&ambit_example(), &view)?;
+            return Ok(vec![Outgoing::image(png, text)]);
+        }
         let Some(kind) = game.and_then(GameKind::parse) else {
-            return Err(msg("rules-usage").with("games", game_list()).into());
+            return Err(msg("rules-usage").with("games", rules_list()).into());
         };
         let text = match kind {
             GameKind::KnightFight => msg("rules-knight-fight"),

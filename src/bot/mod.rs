@@ -1,11 +1,13 @@
 //! The product, independent of any chat platform: an [`Incoming`] line in, [`Outgoing`]
 //! replies out.
 
+mod ambit;
 pub mod command;
 mod help;
 pub mod i18n;
 mod notes;
 mod play;
+mod suggest;
 
 use crate::render::{RenderError, Renderer};
 use crate::store::{Store, StoreError, UserRecord};
@@ -217,6 +219,25 @@ impl Service {
         }
     }
 
+    /// Like [`Service::handle`], for platforms that can show a reply to the speaker alone
+    /// (Discord's ephemeral replies): a refusal comes back private, since only the one whose
+    /// command or button press did nothing needs to read why.
+    pub async fn handle_privately_refused(&self, incoming: &Incoming) -> Vec<Outgoing> {
+        let language = self.catalogue.language_for(incoming.locale.as_deref());
+        match self.handle_inner(incoming, language).await {
+            Ok(replies) => replies,
+            Err(Refusal::User(lines)) => {
+                let mut reply = Outgoing::text(self.say_all(language, &lines));
+                reply.private = true;
+                vec![reply]
+            }
+            Err(fault) => {
+                tracing::error!(error = %fault, chat = %incoming.chat.id, "command failed");
+                vec![Outgoing::text(self.say(language, &msg("internal-error")))]
+            }
+        }
+    }
+
     async fn handle_inner(
         &self,
         incoming: &Incoming,
@@ -260,12 +281,29 @@ impl Service {
             Command::Accept(game) => self.accept(&context, game).await,
             Command::Decline(game) => self.decline(&context, game).await,
             Command::Move { text, game } => self.play_move(&context, &text, game, true).await,
-            Command::Bare(text) => self.play_move(&context, &text, None, false).await,
+            Command::Bare(text) => self.bare(&context, &text).await,
+            Command::Ambit(level) => self.ambit_practice(&context, level.as_deref()).await,
+            Command::Daily => self.ambit_daily(&context).await,
+            Command::Place(text) => self.ambit_place(&context, &text).await,
+            Command::GiveUp => self.ambit_giveup(&context).await,
             Command::Board { game, flip } => self.board(&context, game, flip).await,
             Command::Resign(game) => self.resign(&context, game).await,
             Command::Draw(game) => self.draw(&context, game).await,
             Command::Games => self.games(&context).await,
         }
+    }
+
+    /// A line with no command word: an AMBIT placement while a puzzle is open and no game
+    /// waits for this player's move, else a move.
+    async fn bare(&self, context: &Context<'_>, text: &str) -> Result<Vec<Outgoing>, Refusal> {
+        let placement_shaped = crate::games::ambit::notation::parse_placement(text).is_ok();
+        if placement_shaped
+            && self.has_open_puzzle(context).await?
+            && !self.has_game_awaiting_move(context).await?
+        {
+            return self.ambit_place(context, text).await;
+        }
+        self.play_move(context, text, None, false).await
     }
 
     async fn remember(

@@ -9,7 +9,7 @@ use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, StoreError};
 use std::hash::{BuildHasher, RandomState};
 
-fn rules_message(error: &RulesError) -> Msg {
+pub(crate) fn rules_message(error: &RulesError) -> Msg {
     let mut message = msg_from_key(error.key);
     for (name, value) in &error.args {
         message = message.with(name, value);
@@ -335,6 +335,9 @@ impl Service {
             None => match self.players_game(context, None, true).await {
                 Ok(game) => game,
                 Err(Refusal::User(reasons)) => {
+                    if let Some(puzzle) = self.ambit_board(context).await? {
+                        return Ok(puzzle);
+                    }
                     let ongoing: Vec<GameRecord> = self
                         .store
                         .active_games(context.chat_id)
@@ -535,6 +538,24 @@ impl Service {
                 }
             }
         }
+    }
+
+    /// Whether one of the user's games in this chat waits for their move.
+    pub(crate) async fn has_game_awaiting_move(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<bool, Refusal> {
+        let user = context.user.id;
+        Ok(self
+            .store
+            .active_games(context.chat_id)
+            .await?
+            .iter()
+            .filter(|g| g.state == GameState::Ongoing)
+            .any(|g| {
+                self.position(g)
+                    .is_ok_and(|p| g.player(p.side_to_move()) == Some(user))
+            }))
     }
 
     fn playing_side(&self, context: &Context<'_>, game: &GameRecord) -> Result<Side, Refusal> {

@@ -1,3 +1,5 @@
 //! Chat platform adapters: thin translation between a platform and the service.
 
 pub mod console;
+pub mod discord;
+pub mod telegram;

@@ -3,8 +3,12 @@
 //! The SQL is kept portable (numbered `$n` parameters, `RETURNING`, no engine-specific
 //! functions) so that PostgreSQL can be served by the same statements later.
 
+mod ambit;
+mod platform;
 mod records;
 
+pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};

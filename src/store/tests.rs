@@ -161,3 +161,148 @@ async fn of_many_racing_moves_on_one_game_exactly_one_commits() {
         assert!(stored.position.ends_with(&moves[0].notation[1..]));
     }
 }
+
+#[tokio::test]
+async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
+    let (_dir, store) = temp_store().await;
+    assert_eq!(
+        store.platform_value("telegram", "offset").await.unwrap(),
+        None
+    );
+    let items = |names: &[&str]| -> Vec<NewOutboxItem> {
+        names
+            .iter()
+            .map(|name| NewOutboxItem {
+                payload: name.to_string(),
+                attachment: (*name == "photo").then(|| vec![0x89, b'P', b'N', b'G']),
+            })
+            .collect()
+    };
+    store
+        .record_platform_event("telegram", "offset", "7", &items(&["a", "photo"]), 10)
+        .await
+        .unwrap();
+    store
+        .record_platform_event("telegram", "offset", "8", &items(&["b"]), 11)
+        .await
+        .unwrap();
+    store
+        .record_platform_event("discord", "offset", "x", &items(&["other"]), 12)
+        .await
+        .unwrap();
+    let value = store.platform_value("telegram", "offset").await.unwrap();
+    assert_eq!(
+        value,
+        Some(PlatformValue {
+            value: "8".into(),
+            updated_at: 11
+        })
+    );
+    let waiting = store.outbox("telegram", 10).await.unwrap();
+    let payloads: Vec<&str> = waiting.iter().map(|i| i.payload.as_str()).collect();
+    assert_eq!(payloads, ["a", "photo", "b"]);
+    assert_eq!(
+        waiting[1].attachment.as_deref(),
+        Some(&[0x89, b'P', b'N', b'G'][..])
+    );
+    store.remove_outbox_item(waiting[0].id).await.unwrap();
+    let rest = store.outbox("telegram", 1).await.unwrap();
+    assert_eq!(rest.len(), 1);
+    assert_eq!(rest[0].payload, "photo");
+}
+
+mod ambit {
+    use super::*;
+
+    fn daily(day: &str, footprint: &str) -> DailyRecord {
+        DailyRecord {
+            day: day.into(),
+            footprint: footprint.into(),
+            level: "easy".into(),
+            min_pieces: 2,
+            solutions: 1,
+            solution: "Ka1 Kc3".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_first_daily_of_a_day_is_kept_for_ever() {
+        let (_dir, store) = temp_store().await;
+        let first = store
+            .keep_daily(&daily("2027-01-01", "first"), 1)
+            .await
+            .unwrap();
+        let second = store
+            .keep_daily(&daily("2027-01-01", "second"), 2)
+            .await
+            .unwrap();
+        assert_eq!(first.footprint, "first");
+        assert_eq!(second, first);
+        assert_eq!(store.daily("2027-01-02").await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
+        let (_dir, store) = temp_store().await;
+        let chat = store.upsert_chat("console", "room", None, 1).await.unwrap();
+        let user = store
+            .upsert_user("console", "a", "A", None, 1)
+            .await
+            .unwrap();
+        store
+            .keep_daily(&daily("2027-01-01", "fp"), 1)
+            .await
+            .unwrap();
+        let new = NewAttempt {
+            user_id: user.id,
+            chat_id: chat,
+            day: Some("2027-01-01".into()),
+            level: "easy".into(),
+            state: "state one".into(),
+            solution: "Ka1".into(),
+        };
+        let first = store.start_attempt(&new, 10).await.unwrap();
+        let again = store
+            .start_attempt(
+                &NewAttempt {
+                    state: "state two".into(),
+                    ..new.clone()
+                },
+                20,
+            )
+            .await
+            .unwrap();
+        assert_eq!(again, first, "the second start returns the first attempt");
+        assert_eq!(
+            store.open_attempts(user.id, chat).await.unwrap(),
+            vec![first.clone()]
+        );
+        let mut solved = first.clone();
+        solved.status = AttemptStatus::Solved;
+        solved.stars = Some(3);
+        solved.finished_at = Some(30);
+        let saved = store.save_attempt(&solved).await.unwrap();
+        assert!(matches!(
+            store.save_attempt(&solved).await,
+            Err(StoreError::Conflict)
+        ));
+        assert_eq!(
+            store.daily_attempt(user.id, "2027-01-01").await.unwrap(),
+            Some(saved)
+        );
+        assert!(store.open_attempts(user.id, chat).await.unwrap().is_empty());
+        // Practice attempts are not limited.
+        let practice = NewAttempt { day: None, ..new };
+        let p1 = store.start_attempt(&practice, 40).await.unwrap();
+        let p2 = store.start_attempt(&practice, 50).await.unwrap();
+        assert_ne!(p1.id, p2.id);
+        assert_eq!(
+            store
+                .daily_attempts("2027-01-01", chat)
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+    }
+}

@@ -90,3 +90,22 @@ fn render_writes_a_png() {
     let picture = image::open(&path).expect("a PNG");
     assert!(picture.width() >= 720);
 }
+
+#[test]
+fn an_ambit_daily_is_the_same_in_every_process_and_solvable() {
+    let first = stdout_lines(&kibitz(&["ambit", "daily", "--date", "2027-03-14"]));
+    let second = stdout_lines(&kibitz(&["ambit", "daily", "--date", "2027-03-14"]));
+    assert_eq!(first, second);
+    let other = stdout_lines(&kibitz(&["ambit", "daily", "--date", "2027-03-15"]));
+    assert_ne!(first.last(), other.last());
+    let footprint = first.last().expect("a footprint").clone();
+    let solved = stdout_lines(&kibitz(&["ambit", "solve", &footprint]));
+    let summary = solved.last().expect("a summary");
+    assert!(summary.starts_with("min="), "{summary}");
+    // Playing the printed solution solves the puzzle.
+    let placements: Vec<&str> = solved[solved.len() - 2].split_whitespace().collect();
+    let mut args = vec!["play", "ambit", footprint.as_str()];
+    args.extend(placements);
+    let played = stdout_lines(&kibitz(&args));
+    assert_eq!(played.last().map(String::as_str), Some("solved"));
+}

@@ -1,6 +1,12 @@
 //! End-to-end tests: the real binary and the real service, with real SQLite files.
 
+mod ambit;
 mod cli;
 mod console;
+mod discord;
+mod discord_standin;
+mod glacier;
 mod service;
 mod support;
+mod telegram;
+mod telegram_standin;

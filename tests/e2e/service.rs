@@ -7,16 +7,16 @@ use kibitz::store::{GameRecord, GameState, MoveRecord, Store};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-struct Bot {
-    service: Arc<Service>,
+pub struct Bot {
+    pub service: Arc<Service>,
     _dir: tempfile::TempDir,
 }
 
-async fn bot() -> Bot {
+pub async fn bot() -> Bot {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bot.db").display());
     let store = Store::connect(&url).await.unwrap();
-    let clock_value = Arc::new(AtomicI64::new(1_700_000_000_000));
+    let clock_value = Arc::new(AtomicI64::new(1_795_942_800_000));
     let clock = Arc::new(move || clock_value.fetch_add(1000, Ordering::SeqCst));
     let service = Service::new(
         store,
@@ -30,7 +30,7 @@ async fn bot() -> Bot {
     }
 }
 
-fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
+pub fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
     let mut incoming = kibitz::chat::console::incoming(&format!("@{speaker} {text}"), "player");
     incoming.chat = ChatInfo {
         id: chat.to_string(),
@@ -41,11 +41,11 @@ fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
 }
 
 impl Bot {
-    async fn say(&self, speaker: &str, text: &str) -> Vec<Outgoing> {
+    pub async fn say(&self, speaker: &str, text: &str) -> Vec<Outgoing> {
         self.service.handle(&line("room", speaker, text)).await
     }
 
-    async fn text(&self, speaker: &str, text: &str) -> String {
+    pub async fn text(&self, speaker: &str, text: &str) -> String {
         let replies = self.say(speaker, text).await;
         replies
             .iter()
@@ -58,7 +58,7 @@ impl Bot {
     }
 
     /// Every game row and move, to compare before and after a refused command.
-    async fn snapshot(&self) -> Vec<(GameRecord, Vec<MoveRecord>)> {
+    pub async fn snapshot(&self) -> Vec<(GameRecord, Vec<MoveRecord>)> {
         let store = self.service.store();
         let mut all = Vec::new();
         for id in 1..20 {

@@ -16,6 +16,27 @@ cmd-board = board [#id] [flip] — show the board (flip: from Black's side)
 cmd-resign = resign [#id] — give up the game
 cmd-draw = draw [#id] — offer a draw, or accept the one offered
 cmd-games = games — the games and challenges in this chat
+cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
+cmd-daily = daily — today's AMBIT puzzle: the same for everyone, one try each, timed
+cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
+cmd-giveup = giveup — end your AMBIT puzzle and see a solution
+
+## The command menu (Telegram's / list): one short line each
+
+menu-help = The command list, or one command's usage
+menu-rules = The rules of a game, with a picture
+menu-challenge = Challenge someone (or anyone) to a game
+menu-accept = Accept a challenge
+menu-decline = Decline a challenge, or withdraw your own
+menu-move = Make a move
+menu-board = Show the board
+menu-resign = Give up the game
+menu-draw = Offer a draw, or accept the one offered
+menu-games = The games and challenges in this chat
+menu-ambit = Practise AMBIT, the footprint puzzle
+menu-daily = Today's AMBIT puzzle
+menu-place = Place a piece in your AMBIT puzzle
+menu-giveup = Give up the AMBIT puzzle and see a solution
 
 ## Rules
 
@@ -26,6 +47,13 @@ rules-knight-fight =
     • Landing on 57 blocks 75 (the mirror). Landing on a double (00, 11 … 99) blocks another double of your choice: d3/g7 lands on d3 and blocks g7.
     • You may not land on a blocked square, on the other knight, or on a square the other knight attacks.
     • The game ends as soon as either knight has no move; the higher score wins.
+rules-ambit =
+    AMBIT — a one-player puzzle on an empty chessboard.
+    • The yellow squares are the puzzle's footprint. Place pieces (K Q R B N, as many as you like) so that together they attack exactly those squares: place Nf3.
+    • A piece attacks as in chess on an empty board (pieces never block each other) and never its own square.
+    • A piece that would attack a square outside the footprint is not placed, and you lose one of your 3 lives. Pieces stay where they are put.
+    • A piece standing on a yellow square must be attacked by another piece (anchored).
+    • Solved when every yellow square is attacked and every piece is anchored; the lives left are your stars. The daily puzzle is the same for everyone and timed.
 rules-usage = Usage: rules <game>. Games: { $games }.
 rules-glacier =
     Glacier Chess (Ice Age Chess, by Köksal Karakus) — chess on a frozen board.
@@ -37,6 +65,7 @@ rules-glacier =
 
 game-name-knight-fight = Knight Fight
 game-name-glacier = Glacier Chess
+game-name-ambit = AMBIT
 side-white = White
 side-black = Black
 challenge-open = { $challenger } offers an open { $game } challenge (#{ $id }). Anyone may accept it: accept { $id }.
@@ -81,6 +110,30 @@ draw-offered = { $user } offers a draw in game #{ $id }. { $opponent }: draw { $
 draw-already-offered = You have already offered a draw in game #{ $id }; it is { $opponent }'s call.
 draw-agreed = Game #{ $id } is drawn by agreement.
 internal-error = Something went wrong on my side, and nothing was changed. Please try again in a moment.
+
+## AMBIT in chat
+
+ambit-level-easy = easy
+ambit-level-medium = medium
+ambit-level-hard = hard
+ambit-practice-start = A new AMBIT puzzle ({ $level }).
+ambit-practice-short = AMBIT practice
+ambit-daily-title = AMBIT daily #{ $number } ({ $level }).
+ambit-daily-short = AMBIT daily #{ $number }
+ambit-how = Place chess pieces so that together they attack exactly the yellow squares: place Nf3 (K Q R B N). A piece that reaches outside costs a life.
+ambit-set-aside = Your unfinished practice puzzle was set aside.
+ambit-daily-done = You have played today's puzzle already; a new one comes at midnight UTC.
+ambit-no-puzzle = You have no AMBIT puzzle open here. Start one: ambit, or daily for today's puzzle.
+ambit-placed = { $placement } placed.
+ambit-given-up = Puzzle ended.
+ambit-solution = A solution with the fewest pieces: { $solution }
+ambit-lives = Lives: { $stars }
+ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
+    [one] 1 piece
+   *[other] { $pieces } pieces
+}
+ambit-share-unsolved = ✗
+ambit-conflict = Your puzzle changed while your command was on its way; nothing was applied. Look at the board and try again.
 
 ## Captions (under pictures, and in the picture's header)
 
@@ -139,3 +192,39 @@ glacier-not-a-promotion = { $move } is not a promotion: leave out the piece lett
 glacier-promotion-piece = A pawn promotes to a queen, rook, bishop or knight.
 glacier-no-piece-on = You have no piece on { $square }.
 glacier-no-such-piece = You have no { $piece } left.
+
+## AMBIT
+
+ambit-footprint-malformed = "{ $footprint }" is not an AMBIT footprint: write 8 ranks from 8 down to 1, separated by /, each 8 characters: # for a footprint square, . for the others.
+ambit-footprint-empty = That footprint has no squares: there is nothing to cover.
+ambit-placement-malformed = "{ $placement }" is not a placement: write a piece letter (K, Q, R, B or N) and a square, e.g. Nf3.
+ambit-state-malformed = "{ $state }" is not an AMBIT puzzle state: write the footprint, the pieces placed (e.g. Nf3 Bc4) and the lives left (0 to 3).
+ambit-state-invalid-placement = The puzzle state is damaged: { $placement } does not fit inside the footprint.
+ambit-occupied = { $square } already holds your { $piece ->
+    [K] king
+    [Q] queen
+    [R] rook
+    [B] bishop
+   *[N] knight
+}: choose an empty square. No life lost.
+ambit-already-solved = This puzzle is already solved: no more pieces.
+ambit-no-lives = No lives left: this puzzle is over.
+ambit-invalid = The { $piece ->
+    [K] king
+    [Q] queen
+    [R] rook
+    [B] bishop
+   *[N] knight
+} on { $square } would reach outside the footprint: { $squares }. It was not placed, and you lost a life ({ $lives } left).
+ambit-game-over = Game over: all three lives are gone.
+ambit-unanchored = The { $piece ->
+    [K] king
+    [Q] queen
+    [R] rook
+    [B] bishop
+   *[N] knight
+} on { $square } is not anchored: no other piece covers { $square }.
+ambit-solved = Solved! You keep { $stars } of 3 stars.
+ambit-unsolvable = No set of pieces solves that footprint.
+ambit-level-unknown = "{ $level }" is not a level: choose easy, medium or hard.
+ambit-date-malformed = "{ $date }" is not a date: write it as YYYY-MM-DD, e.g. 2027-03-14.

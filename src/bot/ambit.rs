@@ -1,0 +1,395 @@
+//! AMBIT in chat: practice puzzles, the daily puzzle (one attempt per user and day, timed,
+//! private replies, a share line that spoils nothing), placements and giving up.
+
+use super::play::rules_message;
+use super::{Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::games::ambit::{
+    self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, daily_puzzle, generate,
+};
+use crate::games::rng::SeededRng;
+use crate::render::AmbitView;
+use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};
+use std::hash::{BuildHasher, RandomState};
+
+/// Daily puzzles are numbered from this day on (#1).
+const FIRST_DAILY: (i32, u8, u8) = (2026, 1, 1);
+
+fn today(now_ms: i64) -> Option<Date> {
+    Date::from_unix_seconds(now_ms.div_euclid(1000))
+}
+
+fn daily_number(date: Date) -> i64 {
+    let (y, m, d) = FIRST_DAILY;
+    let first = Date::new(y, m, d).map_or(0, Date::days_since_epoch);
+    date.days_since_epoch() - first + 1
+}
+
+/// `2:31` or `1:02:03`.
+fn duration_text(ms: i64) -> String {
+    let seconds = ms.max(0) / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+fn stars_text(stars: u8) -> String {
+    (0..ambit::LIVES)
+        .map(|i| if i < stars { '★' } else { '☆' })
+        .collect()
+}
+
+fn level_message(level: &str) -> Msg {
+    match level {
+        "easy" => msg("ambit-level-easy"),
+        "hard" => msg("ambit-level-hard"),
+        _ => msg("ambit-level-medium"),
+    }
+}
+
+fn parse_solution(text: &str) -> Vec<Placement> {
+    text.split_whitespace()
+        .filter_map(|p| ambit::notation::parse_placement(p).ok())
+        .collect()
+}
+
+impl Service {
+    /// `ambit [level]`: a new practice puzzle.
+    pub(crate) async fn ambit_practice(
+        &self,
+        context: &Context<'_>,
+        level: Option<&str>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let level = match level {
+            Some(text) => Level::parse(text)
+                .map_err(|e| Refusal::User(vec![rules_message(&e), msg("cmd-ambit")]))?,
+            None => Level::Easy,
+        };
+        let mut lines = Vec::new();
+        for open in self
+            .store
+            .open_attempts(context.user.id, context.chat_id)
+            .await?
+        {
+            if open.day.is_none() {
+                self.finish(open, AttemptStatus::GivenUp, None, context.now)
+                    .await?;
+                lines.push(msg("ambit-set-aside"));
+            }
+        }
+        let seed = SeededRng::new(RandomState::new().hash_one(context.now)).next_u64();
+        let puzzle = generate(seed, level);
+        let attempt = self
+            .store
+            .start_attempt(
+                &NewAttempt {
+                    user_id: context.user.id,
+                    chat_id: context.chat_id,
+                    day: None,
+                    level: level.name().to_string(),
+                    state: Game::new(puzzle.footprint).text(),
+                    solution: ambit::notation::placements_text(&puzzle.solution),
+                },
+                context.now,
+            )
+            .await?;
+        lines.push(msg("ambit-practice-start").with(
+            "level",
+            self.say(context.language, &level_message(level.name())),
+        ));
+        lines.push(msg("ambit-how"));
+        let game = self.ambit_game(&attempt)?;
+        Ok(vec![self.ambit_picture(
+            context,
+            &attempt,
+            &game,
+            lines,
+            AmbitView::default(),
+        )?])
+    }
+
+    /// `daily`: today's puzzle, the same for everyone, one attempt per user.
+    pub(crate) async fn ambit_daily(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let date = today(context.now)
+            .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
+        let daily = self.daily_record(date, context.now).await?;
+        let attempt = self
+            .store
+            .start_attempt(
+                &NewAttempt {
+                    user_id: context.user.id,
+                    chat_id: context.chat_id,
+                    day: Some(daily.day.clone()),
+                    level: daily.level.clone(),
+                    state: Game::new(self.footprint_of(&daily)?).text(),
+                    solution: daily.solution.clone(),
+                },
+                context.now,
+            )
+            .await?;
+        let game = self.ambit_game(&attempt)?;
+        let mut lines = vec![
+            msg("ambit-daily-title")
+                .with("number", daily_number(date))
+                .with(
+                    "level",
+                    self.say(context.language, &level_message(&daily.level)),
+                ),
+        ];
+        let mut view = AmbitView::default();
+        if attempt.status == AttemptStatus::Ongoing {
+            lines.push(msg("ambit-how"));
+        } else {
+            lines.push(msg("ambit-daily-done"));
+            lines.push(self.share_line(context, &attempt, &game, date));
+            lines.push(msg("ambit-solution").with("solution", &attempt.solution));
+            view.solution = parse_solution(&attempt.solution);
+        }
+        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        reply.private = true;
+        Ok(vec![reply])
+    }
+
+    async fn daily_record(&self, date: Date, now: i64) -> Result<DailyRecord, Refusal> {
+        let day = date.to_string();
+        if let Some(daily) = self.store.daily(&day).await? {
+            return Ok(daily);
+        }
+        // Made once per day and kept: later generator changes leave stored dailies alone.
+        let puzzle = tokio::task::spawn_blocking(move || daily_puzzle(date))
+            .await
+            .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
+        let record = DailyRecord {
+            day,
+            footprint: ambit::notation::footprint_text(puzzle.footprint),
+            level: puzzle.level.name().to_string(),
+            min_pieces: puzzle.grade.min_pieces as i64,
+            solutions: puzzle.grade.solutions as i64,
+            solution: ambit::notation::placements_text(&puzzle.solution),
+        };
+        Ok(self.store.keep_daily(&record, now).await?)
+    }
+
+    fn footprint_of(&self, daily: &DailyRecord) -> Result<ambit::Footprint, Refusal> {
+        ambit::notation::parse_footprint(&daily.footprint)
+            .map_err(|e| Refusal::Store(StoreError::Corrupt(format!("daily {}: {e}", daily.day))))
+    }
+
+    fn ambit_game(&self, attempt: &AttemptRecord) -> Result<Game, Refusal> {
+        Game::parse(&attempt.state).map_err(|e| {
+            Refusal::Store(StoreError::Corrupt(format!("attempt {}: {e}", attempt.id)))
+        })
+    }
+
+    /// The user's open puzzle in this chat (the one started last).
+    async fn open_attempt(&self, context: &Context<'_>) -> Result<Option<AttemptRecord>, Refusal> {
+        Ok(self
+            .store
+            .open_attempts(context.user.id, context.chat_id)
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    pub(crate) async fn has_open_puzzle(&self, context: &Context<'_>) -> Result<bool, Refusal> {
+        Ok(self.open_attempt(context).await?.is_some())
+    }
+
+    /// `place Nf3`, or a bare `Nf3` (`explicit` false) while a puzzle is open.
+    pub(crate) async fn ambit_place(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let Some(attempt) = self.open_attempt(context).await? else {
+            return Err(msg("ambit-no-puzzle").into());
+        };
+        let placement = ambit::notation::parse_placement(text)
+            .map_err(|e| Refusal::User(vec![rules_message(&e), msg("cmd-place")]))?;
+        let mut game = self.ambit_game(&attempt)?;
+        let outcome = game.place(placement).map_err(|e| rules_message(&e))?;
+        let mut lines: Vec<Msg> = outcome.notes(placement).iter().map(rules_message).collect();
+        if let PlaceOutcome::Placed { .. } = outcome {
+            lines.insert(0, msg("ambit-placed").with("placement", placement));
+        }
+        let mut attempt = attempt;
+        attempt.state = game.text();
+        let status = match game.status() {
+            GameStatus::Ongoing => AttemptStatus::Ongoing,
+            GameStatus::Solved => AttemptStatus::Solved,
+            GameStatus::GameOver => AttemptStatus::GameOver,
+        };
+        let mut view = AmbitView::default();
+        if let PlaceOutcome::Invalid { offending, .. } = &outcome {
+            view.attempt = Some((placement, offending.clone()));
+        }
+        let attempt = if status == AttemptStatus::Ongoing {
+            self.save_attempt(&attempt).await?
+        } else {
+            let stars = game.stars();
+            let saved = self.finish(attempt, status, stars, context.now).await?;
+            lines.extend(self.ending_lines(context, &saved, &game));
+            if status == AttemptStatus::GameOver {
+                view.solution = parse_solution(&saved.solution);
+            }
+            saved
+        };
+        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        reply.private = attempt.day.is_some();
+        Ok(vec![reply])
+    }
+
+    /// `giveup`: ends the open puzzle and shows a minimal solution.
+    pub(crate) async fn ambit_giveup(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let Some(attempt) = self.open_attempt(context).await? else {
+            return Err(msg("ambit-no-puzzle").into());
+        };
+        let game = self.ambit_game(&attempt)?;
+        let attempt = self
+            .finish(attempt, AttemptStatus::GivenUp, None, context.now)
+            .await?;
+        let mut lines = vec![msg("ambit-given-up")];
+        lines.extend(self.ending_lines(context, &attempt, &game));
+        let view = AmbitView {
+            solution: parse_solution(&attempt.solution),
+            ..AmbitView::default()
+        };
+        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        reply.private = attempt.day.is_some();
+        Ok(vec![reply])
+    }
+
+    /// `board` with no two-player game: the open puzzle, if any.
+    pub(crate) async fn ambit_board(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<Option<Vec<Outgoing>>, Refusal> {
+        let Some(attempt) = self.open_attempt(context).await? else {
+            return Ok(None);
+        };
+        let game = self.ambit_game(&attempt)?;
+        let mut reply = self.ambit_picture(
+            context,
+            &attempt,
+            &game,
+            vec![msg("ambit-how")],
+            AmbitView::default(),
+        )?;
+        reply.private = attempt.day.is_some();
+        Ok(Some(vec![reply]))
+    }
+
+    /// The solution, and for a daily the time and the share line.
+    fn ending_lines(
+        &self,
+        context: &Context<'_>,
+        attempt: &AttemptRecord,
+        game: &Game,
+    ) -> Vec<Msg> {
+        let mut lines = Vec::new();
+        if let Some(date) = attempt.day.as_deref().and_then(|d| Date::parse(d).ok()) {
+            lines.push(self.share_line(context, attempt, game, date));
+        }
+        if attempt.status != AttemptStatus::Solved {
+            lines.push(msg("ambit-solution").with("solution", &attempt.solution));
+        }
+        lines
+    }
+
+    /// A share line that spoils nothing: day, stars, time, pieces used.
+    fn share_line(
+        &self,
+        context: &Context<'_>,
+        attempt: &AttemptRecord,
+        game: &Game,
+        date: Date,
+    ) -> Msg {
+        let time = attempt
+            .finished_at
+            .map(|end| duration_text(end - attempt.started_at))
+            .unwrap_or_else(|| "–".to_string());
+        let result = match attempt.status {
+            AttemptStatus::Solved => stars_text(attempt.stars.unwrap_or(0).clamp(0, 3) as u8),
+            _ => self.say(context.language, &msg("ambit-share-unsolved")),
+        };
+        msg("ambit-share")
+            .with("number", daily_number(date))
+            .with("result", result)
+            .with("time", time)
+            .number("pieces", game.placements().len() as u32)
+    }
+
+    async fn save_attempt(&self, attempt: &AttemptRecord) -> Result<AttemptRecord, Refusal> {
+        match self.store.save_attempt(attempt).await {
+            Err(StoreError::Conflict) => Err(msg("ambit-conflict").into()),
+            other => Ok(other?),
+        }
+    }
+
+    async fn finish(
+        &self,
+        mut attempt: AttemptRecord,
+        status: AttemptStatus,
+        stars: Option<u8>,
+        now: i64,
+    ) -> Result<AttemptRecord, Refusal> {
+        attempt.status = status;
+        attempt.stars = stars.map(i64::from);
+        attempt.finished_at = Some(now);
+        self.save_attempt(&attempt).await
+    }
+
+    fn ambit_picture(
+        &self,
+        context: &Context<'_>,
+        attempt: &AttemptRecord,
+        game: &Game,
+        lines: Vec<Msg>,
+        mut view: AmbitView,
+    ) -> Result<Outgoing, Refusal> {
+        let language = context.language;
+        let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
+        let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
+        texts.push(self.say(language, &lives));
+        view.title = match &attempt.day {
+            Some(day) => {
+                let number = Date::parse(day).map(daily_number).unwrap_or_default();
+                self.say(language, &msg("ambit-daily-short").with("number", number))
+            }
+            None => self.say(language, &msg("ambit-practice-short")),
+        };
+        view.caption = texts.first().cloned().unwrap_or_default();
+        let png = self.renderer.render_ambit(game, &view)?;
+        Ok(Outgoing::image(png, texts.join("\n")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dailies_are_numbered_from_the_first_of_january_2026() {
+        let first = Date::new(2026, 1, 1).unwrap();
+        assert_eq!(daily_number(first), 1);
+        assert_eq!(daily_number(Date::new(2026, 11, 29).unwrap()), 333);
+        assert_eq!(daily_number(Date::new(2027, 1, 1).unwrap()), 366);
+    }
+
+    #[test]
+    fn durations_and_stars_read_well() {
+        assert_eq!(duration_text(151_000), "2:31");
+        assert_eq!(duration_text(3_723_000), "1:02:03");
+        assert_eq!(duration_text(-5), "0:00");
+        assert_eq!(stars_text(2), "★★☆");
+        assert_eq!(today(0), Date::new(1970, 1, 1));
+    }
+}

@@ -1,0 +1,199 @@
+//! The slash commands: their definitions for Discord, and a used command turned back into
+//! the one command grammar's text (`/move move:d3 game:2` → `move d3 #2`).
+
+use crate::bot::command::COMMANDS;
+use crate::games::GameKind;
+use crate::games::ambit;
+use serde_json::{Value, json};
+
+/// Discord's option types.
+const SUB_STRING: u8 = 3;
+const SUB_INTEGER: u8 = 4;
+const SUB_BOOLEAN: u8 = 5;
+const SUB_USER: u8 = 6;
+/// Discord refuses descriptions outside 1-100 characters.
+const DESCRIPTION_LIMIT: usize = 100;
+
+/// An option's value as the adapter reads it from an interaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    Text(String),
+    Number(i64),
+    Flag(bool),
+}
+
+fn description(text: &str) -> String {
+    let text = text.trim();
+    let cut: String = text.chars().take(DESCRIPTION_LIMIT).collect();
+    if cut.is_empty() { "-".to_string() } else { cut }
+}
+
+fn choices(values: &[&str]) -> Value {
+    values
+        .iter()
+        .map(|v| json!({"name": v, "value": v}))
+        .collect()
+}
+
+fn game_number(text: &str) -> Value {
+    json!({"type": SUB_INTEGER, "name": "game", "description": text, "min_value": 1})
+}
+
+/// The options of one command word, required ones first (Discord insists).
+fn options(command: &str) -> Vec<Value> {
+    let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
+    match command {
+        "help" => vec![json!({"type": SUB_STRING, "name": "command",
+            "description": "The command to explain", "choices": choices(&COMMANDS)})],
+        "rules" => {
+            let mut all = games.clone();
+            all.push(ambit::NAME);
+            vec![json!({"type": SUB_STRING, "name": "game",
+                "description": "The game", "choices": choices(&all)})]
+        }
+        "challenge" => vec![
+            json!({"type": SUB_STRING, "name": "game", "description": "The game",
+                "required": true, "choices": choices(&games)}),
+            json!({"type": SUB_USER, "name": "opponent",
+                "description": "Whom to challenge (anyone when left out)"}),
+            json!({"type": SUB_STRING, "name": "color", "description": "Your colour",
+                "choices": choices(&["white", "black", "random"])}),
+            json!({"type": SUB_INTEGER, "name": "seed",
+                "description": "The starting board's number", "min_value": 0}),
+        ],
+        "accept" | "decline" | "resign" | "draw" => vec![game_number("The game's number")],
+        "move" => vec![
+            json!({"type": SUB_STRING, "name": "move", "description": "The move",
+                "required": true, "autocomplete": true}),
+            game_number("The game's number, when you play several"),
+        ],
+        "board" => vec![
+            game_number("The game's number"),
+            json!({"type": SUB_BOOLEAN, "name": "flip", "description": "Black at the bottom"}),
+        ],
+        "ambit" => vec![
+            json!({"type": SUB_STRING, "name": "level", "description": "How hard",
+            "choices": choices(&["easy", "medium", "hard"])}),
+        ],
+        "place" => vec![json!({"type": SUB_STRING, "name": "piece",
+            "description": "The piece and its square, e.g. N f3", "required": true})],
+        _ => Vec::new(),
+    }
+}
+
+/// The bulk-overwrite body: every command word with its menu line.
+pub fn definitions(menu: &[(&'static str, String)]) -> Value {
+    menu.iter()
+        .map(|(command, summary)| {
+            json!({
+                "name": command,
+                "type": 1,
+                "description": description(summary),
+                "options": options(command),
+            })
+        })
+        .collect()
+}
+
+/// Free text from an option, kept to one line of words so that it cannot smuggle in
+/// anything the user could not type after the command word anyway.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The command line a used slash command stands for. The opponent (a USER option) is not in
+/// the text: it travels as a mention.
+pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
+    let get = |key: &str| options.iter().find(|(n, _)| n == key).map(|(_, v)| v);
+    let mut line = vec![name.to_string()];
+    for key in ["command", "game", "move", "color", "level", "piece"] {
+        if let Some(Arg::Text(text)) = get(key) {
+            let text = words(text);
+            if !text.is_empty() {
+                line.push(text);
+            }
+        }
+    }
+    if let Some(Arg::Number(seed)) = get("seed") {
+        line.push(format!("seed:{seed}"));
+    }
+    if let Some(Arg::Flag(true)) = get("flip") {
+        line.push("flip".to_string());
+    }
+    // Last, where the grammar looks for a game number after a move.
+    if let Some(Arg::Number(game)) = get("game") {
+        line.push(format!("#{game}"));
+    }
+    line.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::command::{Command, parse};
+
+    fn arg(name: &str, value: Arg) -> (String, Arg) {
+        (name.to_string(), value)
+    }
+
+    #[test]
+    fn slash_commands_become_the_command_grammar() {
+        let text = command_text(
+            "move",
+            &[
+                arg("game", Arg::Number(2)),
+                arg("move", Arg::Text(" d3 ".into())),
+            ],
+        );
+        assert_eq!(text, "move d3 #2");
+        assert_eq!(
+            parse(&text),
+            Ok(Command::Move {
+                text: "d3".into(),
+                game: Some(2)
+            })
+        );
+        let text = command_text(
+            "challenge",
+            &[
+                arg("seed", Arg::Number(7)),
+                arg("game", Arg::Text("knight-fight".into())),
+                arg("color", Arg::Text("black".into())),
+            ],
+        );
+        assert_eq!(text, "challenge knight-fight black seed:7");
+        assert_eq!(
+            command_text("board", &[arg("flip", Arg::Flag(true))]),
+            "board flip"
+        );
+        assert_eq!(command_text("games", &[]), "games");
+    }
+
+    #[test]
+    fn every_command_is_defined_within_discords_limits() {
+        let menu: Vec<(&'static str, String)> =
+            COMMANDS.iter().map(|c| (*c, "x".repeat(150))).collect();
+        let defined = definitions(&menu);
+        let defined = defined.as_array().expect("a list");
+        assert_eq!(defined.len(), COMMANDS.len());
+        for command in defined {
+            assert_eq!(command["description"].as_str().map(str::len), Some(100));
+            let options = command["options"].as_array().expect("options");
+            // Required options come first.
+            let first_optional = options
+                .iter()
+                .position(|o| o["required"] != json!(true))
+                .unwrap_or(options.len());
+            assert!(
+                options[first_optional..]
+                    .iter()
+                    .all(|o| o["required"] != json!(true))
+            );
+            assert!(
+                options
+                    .iter()
+                    .all(|o| { o["choices"].as_array().is_none_or(|c| c.len() <= 25) })
+            );
+        }
+    }
+}

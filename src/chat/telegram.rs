@@ -1,0 +1,948 @@
+//! The Telegram chat: long polling through teloxide's `Bot`, one update at a time.
+//!
+//! A message or a pressed inline button becomes one [`Incoming`]; the service's replies are
+//! turned into Telegram sends (texts split under the limits, pictures as photos, buttons as
+//! inline keyboards whose callback data is the button's command line).
+//!
+//! # Exactly once
+//! Each update goes through three steps:
+//! 1. the service handles it (and commits its own changes, e.g. a move);
+//! 2. one store transaction records the update id as handled *and* queues every send the
+//!    replies need in an outbox;
+//! 3. the outbox is drained: each send is deleted once Telegram took it.
+//!
+//! `getUpdates` asks from the recorded id + 1, so after a restart an update recorded in step 2
+//! is never handled again, and the replies it still owed are sent from the outbox before
+//! anything new is read: nothing is lost and nothing repeated. What remains are two short
+//! windows with no network in them: a crash between steps 1 and 2 makes Telegram deliver the
+//! update again and the service handle it a second time (its reply then explains, e.g. "not
+//! your turn"), and a crash between Telegram's answer to a send and the deletion of its row
+//! sends that one reply twice. Recording the id *before* handling would turn the first window
+//! into a lost update, and recording it after the sends would widen it to the whole delivery,
+//! retries included. A send whose request timed out is ambiguous (Telegram may have taken
+//! it); it is retried, preferring a rare duplicate to a lost reply.
+//!
+//! Updates are handled one after another, so a chat's replies keep their order and the
+//! recorded id is always the last one handled.
+
+use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
+use crate::store::{NewOutboxItem, OutboxItem, StoreError};
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::time::Duration;
+use teloxide::payloads::{GetUpdatesSetters, SendMessageSetters, SendPhotoSetters};
+use teloxide::prelude::Requester;
+use teloxide::types::{
+    AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, InlineKeyboardButton,
+    InlineKeyboardMarkup, InputFile, Message, MessageEntityKind, Update, UpdateKind, User,
+};
+use teloxide::{ApiError, Bot, RequestError};
+use tokio::sync::watch;
+
+const PLATFORM: &str = "telegram";
+/// The platform-state key of the last handled update id.
+const LAST_UPDATE_KEY: &str = "last_update_id";
+/// Telegram's limits, counted in UTF-16 code units.
+const TEXT_LIMIT: usize = 4096;
+const CAPTION_LIMIT: usize = 1024;
+/// Callback data is 1-64 bytes.
+const CALLBACK_DATA_LIMIT: usize = 64;
+const BUTTONS_PER_ROW: usize = 4;
+/// Telegram keeps an unconfirmed update for 24 hours; an older recorded id can only mislead
+/// (after a week without updates Telegram may restart the ids below it).
+const OFFSET_MAX_AGE_MS: i64 = 24 * 60 * 60 * 1000;
+
+/// How often and how patiently a failed request is tried again.
+#[derive(Clone, Debug)]
+pub struct RetryPolicy {
+    /// Tries of one request before the adapter backs off as a whole.
+    pub attempts: u32,
+    /// The first pause after a network or server error; it doubles up to `max_delay`.
+    pub first_delay: Duration,
+    pub max_delay: Duration,
+    /// The longest `retry_after` obeyed at once; longer waits are served in several turns.
+    pub max_retry_after: Duration,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            attempts: 5,
+            first_delay: Duration::from_millis(500),
+            max_delay: Duration::from_secs(30),
+            max_retry_after: Duration::from_secs(60),
+        }
+    }
+}
+
+/// Where and how to reach Telegram.
+#[derive(Clone)]
+pub struct TelegramConfig {
+    token: String,
+    /// Another Bot API server (self-hosted, or a test's stand-in); Telegram's by default.
+    pub api_url: Option<String>,
+    /// How long one `getUpdates` waits for news.
+    pub poll_timeout: Duration,
+    /// How long any one HTTP request may take; longer than `poll_timeout`.
+    pub request_timeout: Duration,
+    pub retry: RetryPolicy,
+}
+
+impl std::fmt::Debug for TelegramConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TelegramConfig")
+            .field("token", &"<redacted>")
+            .field("api_url", &self.api_url)
+            .field("poll_timeout", &self.poll_timeout)
+            .field("request_timeout", &self.request_timeout)
+            .field("retry", &self.retry)
+            .finish()
+    }
+}
+
+impl TelegramConfig {
+    pub fn new(token: impl Into<String>) -> Self {
+        TelegramConfig {
+            token: token.into(),
+            api_url: None,
+            poll_timeout: Duration::from_secs(25),
+            request_timeout: Duration::from_secs(40),
+            retry: RetryPolicy::default(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TelegramError {
+    #[error("TELEGRAM_API_URL is not a usable URL: {0}")]
+    BadApiUrl(String),
+    #[error("cannot set up the HTTP client: {0}")]
+    Client(String),
+    #[error("Telegram refused the bot token (check TELEGRAM_BOT_TOKEN)")]
+    InvalidToken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a request failed, and what to do about it.
+#[derive(Debug, thiserror::Error)]
+enum Fault {
+    /// Flood control: wait this long, then try again.
+    #[error("flood control: retry after {0:?}")]
+    RetryAfter(Duration),
+    /// A network or server error: trying again later may work.
+    #[error("transient: {0}")]
+    Transient(String),
+    /// The group became a supergroup: send there instead.
+    #[error("the group migrated to {0}")]
+    Migrated(ChatId),
+    /// This request will never succeed (a bad request, a chat that blocked the bot).
+    #[error("refused: {0}")]
+    Permanent(String),
+    /// The token is refused: no request will succeed.
+    #[error("the token is refused")]
+    InvalidToken,
+    /// Shutdown was asked for while waiting to try again.
+    #[error("stopping")]
+    Stopping,
+}
+
+fn classify(error: &RequestError) -> Fault {
+    match error {
+        RequestError::RetryAfter(seconds) => Fault::RetryAfter(seconds.duration()),
+        RequestError::MigrateToChatId(chat) => Fault::Migrated(*chat),
+        // teloxide hides the token in network errors' URLs.
+        RequestError::Network(error) => Fault::Transient(error.to_string()),
+        // Proxies in front of the Bot API answer failures with pages that are not JSON.
+        RequestError::InvalidJson { source, .. } => Fault::Transient(source.to_string()),
+        RequestError::Io(error) => Fault::Permanent(error.to_string()),
+        RequestError::Api(ApiError::InvalidToken) => Fault::InvalidToken,
+        // Another instance polls with the same token; it may go away.
+        RequestError::Api(ApiError::TerminatedByOtherGetUpdates) => {
+            Fault::Transient(error.to_string())
+        }
+        // teloxide knows client errors by their description; what it does not know is a
+        // server error ("Internal Server Error", "Bad Gateway") unless it says it is a
+        // client error the way Telegram words those.
+        RequestError::Api(ApiError::Unknown(description)) => {
+            let client_error = ["Bad Request", "Forbidden", "Unauthorized", "Not Found"]
+                .iter()
+                .any(|prefix| description.starts_with(prefix));
+            if client_error {
+                Fault::Permanent(description.clone())
+            } else {
+                Fault::Transient(description.clone())
+            }
+        }
+        RequestError::Api(other) => Fault::Permanent(other.to_string()),
+    }
+}
+
+/// One send, as queued in the outbox (a photo's bytes travel beside it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "send", rename_all = "snake_case")]
+enum Delivery {
+    Text {
+        chat: i64,
+        text: String,
+        keyboard: Vec<Vec<KeyButton>>,
+    },
+    Photo {
+        chat: i64,
+        caption: String,
+        keyboard: Vec<Vec<KeyButton>>,
+    },
+    /// Stops the pressed button's spinner; every callback query must be answered.
+    Answer { callback: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct KeyButton {
+    label: String,
+    data: String,
+}
+
+fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// Cuts one over-long line into pieces of at most `limit`, at a space where one is near.
+fn hard_split(line: &str, limit: usize) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = line;
+    while utf16_len(rest) > limit {
+        let mut end = 0;
+        let mut used = 0;
+        for (index, c) in rest.char_indices() {
+            if used + c.len_utf16() > limit {
+                break;
+            }
+            used += c.len_utf16();
+            end = index + c.len_utf8();
+        }
+        let cut = match rest[..end].rfind(char::is_whitespace) {
+            Some(space) if space > end / 2 => space + 1,
+            _ => end,
+        };
+        if cut == 0 {
+            break;
+        }
+        pieces.push(&rest[..cut]);
+        rest = &rest[cut..];
+    }
+    pieces.push(rest);
+    pieces
+}
+
+/// Splits `text` into messages of at most `limit` UTF-16 units, between lines where it can.
+fn split_text(text: &str, limit: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut current = String::new();
+    let mut current_len = 0;
+    for line in text.split_inclusive('\n') {
+        for part in hard_split(line, limit) {
+            let len = utf16_len(part);
+            if current_len + len > limit && !current.is_empty() {
+                pieces.push(std::mem::take(&mut current));
+                current_len = 0;
+            }
+            current.push_str(part);
+            current_len += len;
+        }
+    }
+    pieces.push(current);
+    pieces
+        .into_iter()
+        .map(|piece| piece.trim_end().to_string())
+        .filter(|piece| !piece.is_empty())
+        .collect()
+}
+
+/// The buttons Telegram can carry, in rows; a command too long for callback data is left
+/// out (typing it still works).
+fn keyboard(buttons: &[Button]) -> Vec<Vec<KeyButton>> {
+    let fitting: Vec<KeyButton> = buttons
+        .iter()
+        .filter(|button| {
+            let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
+            if !fits {
+                tracing::warn!(command = %button.command, "button left out: its command does not fit Telegram's callback data");
+            }
+            fits && !button.label.trim().is_empty()
+        })
+        .map(|button| KeyButton {
+            label: button.label.clone(),
+            data: button.command.clone(),
+        })
+        .collect();
+    fitting
+        .chunks(BUTTONS_PER_ROW)
+        .map(<[KeyButton]>::to_vec)
+        .collect()
+}
+
+/// The sends one reply needs: to the chat it came from, or to the user's private chat
+/// (whose id is the user's id) when it is private.
+fn plan(reply: &Outgoing, chat: i64, user: i64) -> Vec<(Delivery, Option<Vec<u8>>)> {
+    let target = if reply.private { user } else { chat };
+    let keys = keyboard(&reply.buttons);
+    let texts = |text: &str, keys: Vec<Vec<KeyButton>>| -> Vec<(Delivery, Option<Vec<u8>>)> {
+        let pieces = split_text(text, TEXT_LIMIT);
+        let last = pieces.len().saturating_sub(1);
+        pieces
+            .into_iter()
+            .enumerate()
+            .map(|(index, text)| {
+                let keyboard = if index == last {
+                    keys.clone()
+                } else {
+                    Vec::new()
+                };
+                (
+                    Delivery::Text {
+                        chat: target,
+                        text,
+                        keyboard,
+                    },
+                    None,
+                )
+            })
+            .collect()
+    };
+    match &reply.body {
+        Body::Text(text) => texts(text, keys),
+        Body::Image { png, caption } if utf16_len(caption) <= CAPTION_LIMIT => vec![(
+            Delivery::Photo {
+                chat: target,
+                caption: caption.clone(),
+                keyboard: keys,
+            },
+            Some(png.clone()),
+        )],
+        Body::Image { png, caption } => {
+            let mut sends = vec![(
+                Delivery::Photo {
+                    chat: target,
+                    caption: String::new(),
+                    keyboard: Vec::new(),
+                },
+                Some(png.clone()),
+            )];
+            sends.extend(texts(caption, keys));
+            sends
+        }
+    }
+}
+
+fn user_info(user: &User) -> UserInfo {
+    UserInfo {
+        id: user.id.0.to_string(),
+        name: user.full_name(),
+        handle: user.username.clone(),
+    }
+}
+
+/// `/board@otherbot` in a group is meant for another bot.
+fn addressed_elsewhere(text: &str, bot_name: &str) -> bool {
+    let Some(first) = text
+        .strip_prefix('/')
+        .and_then(|t| t.split_whitespace().next())
+    else {
+        return false;
+    };
+    match first.split_once('@') {
+        Some((_, name)) => !name.eq_ignore_ascii_case(bot_name),
+        None => false,
+    }
+}
+
+/// What one update asks for.
+#[derive(Debug, Default, PartialEq)]
+struct Event {
+    incoming: Option<Incoming>,
+    /// Where replies go, and the speaker's private chat.
+    chat: i64,
+    user: i64,
+    /// A pressed button to answer.
+    callback: Option<String>,
+}
+
+fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
+    let text = message.text()?;
+    let from = message.from.as_ref().filter(|user| !user.is_bot)?;
+    if addressed_elsewhere(text, bot_name) {
+        return None;
+    }
+    let entities = message.parse_entities().unwrap_or_default();
+    let mut mentions = Vec::new();
+    // A text mention is a name (without `@`) linked to a user who may have no handle: the
+    // user travels in `mentions`, and the name leaves the text, where the grammar would take
+    // it for an argument ("challenge Dave knight-fight").
+    let mut line = String::with_capacity(text.len());
+    let mut copied = 0;
+    for entity in &entities {
+        if let MessageEntityKind::TextMention { user } = entity.kind() {
+            mentions.push(user_info(user));
+            let range = entity.range();
+            if range.start >= copied
+                && let (Some(before), Some(_)) =
+                    (text.get(copied..range.start), text.get(range.clone()))
+            {
+                line.push_str(before);
+                copied = range.end;
+            }
+        }
+    }
+    line.push_str(text.get(copied..).unwrap_or_default());
+    let text = if mentions.is_empty() {
+        text.to_string()
+    } else {
+        line.split_whitespace().collect::<Vec<_>>().join(" ")
+    };
+    let names_someone = entities.iter().any(|entity| {
+        matches!(
+            entity.kind(),
+            MessageEntityKind::Mention | MessageEntityKind::TextMention { .. }
+        )
+    });
+    // A command sent as a reply to someone's message is about them (challenge them), unless
+    // the line names someone itself.
+    if !names_someone
+        && let Some(replied) = message
+            .reply_to_message()
+            .and_then(|m| m.from.as_ref())
+            .filter(|user| !user.is_bot && user.id != from.id)
+    {
+        mentions.insert(0, user_info(replied));
+    }
+    Some(Event {
+        incoming: Some(Incoming {
+            platform: Platform::Telegram,
+            chat: ChatInfo {
+                id: message.chat.id.0.to_string(),
+                title: message.chat.title().map(str::to_string),
+                private: message.chat.is_private(),
+            },
+            user: user_info(from),
+            text,
+            locale: from.language_code.clone(),
+            mentions,
+        }),
+        chat: message.chat.id.0,
+        user: from.id.0 as i64,
+        callback: None,
+    })
+}
+
+fn from_callback(query: &CallbackQuery) -> Event {
+    let user = query.from.id.0 as i64;
+    let incoming = match (&query.message, &query.data) {
+        (Some(message), Some(data)) if !query.from.is_bot => {
+            let chat = message.chat();
+            Some(Incoming {
+                platform: Platform::Telegram,
+                chat: ChatInfo {
+                    id: chat.id.0.to_string(),
+                    title: chat.title().map(str::to_string),
+                    private: chat.is_private(),
+                },
+                user: user_info(&query.from),
+                text: data.clone(),
+                locale: query.from.language_code.clone(),
+                mentions: Vec::new(),
+            })
+        }
+        // A button under an inline-mode message or one without data: nothing to do.
+        _ => None,
+    };
+    Event {
+        chat: query.message.as_ref().map_or(user, |m| m.chat().id.0),
+        incoming,
+        user,
+        callback: Some(query.id.0.clone()),
+    }
+}
+
+fn translate(update: &Update, bot_name: &str) -> Option<Event> {
+    match &update.kind {
+        UpdateKind::Message(message) => from_message(message, bot_name),
+        UpdateKind::CallbackQuery(query) => Some(from_callback(query)),
+        _ => None,
+    }
+}
+
+/// The `offset` for `getUpdates`: one past the last handled update, if that is recent.
+fn offset_after(last: Option<(u32, i64)>, now: i64) -> Option<i32> {
+    let (id, at) = last?;
+    if now - at > OFFSET_MAX_AGE_MS {
+        return None;
+    }
+    i32::try_from(id).ok().map(|id| id.saturating_add(1))
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
+}
+
+/// Resolves when shutdown is asked for; never when nobody can ask any more.
+async fn stopped(mut shutdown: watch::Receiver<bool>) {
+    if shutdown.wait_for(|stop| *stop).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+struct Adapter<'a> {
+    service: &'a Service,
+    bot: Bot,
+    token: String,
+    retry: RetryPolicy,
+    poll_timeout: Duration,
+    shutdown: watch::Receiver<bool>,
+}
+
+/// Runs the Telegram chat until `shutdown` turns true (or its sender is dropped and the
+/// process ends otherwise). Fails only when the token is refused, the API URL is unusable or
+/// the database fails; platform faults are waited out.
+pub async fn run(
+    service: &Service,
+    config: TelegramConfig,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), TelegramError> {
+    let client = teloxide::net::default_reqwest_settings()
+        .timeout(config.request_timeout)
+        .build()
+        .map_err(|e| TelegramError::Client(e.to_string()))?;
+    let mut bot = Bot::with_client(config.token.clone(), client);
+    if let Some(url) = &config.api_url {
+        let url = url::Url::parse(url).map_err(|e| TelegramError::BadApiUrl(e.to_string()))?;
+        bot = bot.set_api_url(url);
+    }
+    let adapter = Adapter {
+        service,
+        bot,
+        token: config.token,
+        retry: config.retry,
+        poll_timeout: config.poll_timeout,
+        shutdown,
+    };
+    adapter.run().await
+}
+
+impl Adapter<'_> {
+    fn stopping(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+
+    /// Waits `duration`; false when shutdown came first.
+    async fn pause(&self, duration: Duration) -> bool {
+        tokio::select! {
+            () = tokio::time::sleep(duration) => true,
+            () = stopped(self.shutdown.clone()) => false,
+        }
+    }
+
+    /// Belt and braces: no log line may carry the token, whatever an error prints.
+    fn redact(&self, text: &str) -> String {
+        if self.token.is_empty() {
+            text.to_string()
+        } else {
+            text.replace(&self.token, "<token>")
+        }
+    }
+
+    /// Makes a request, trying again after flood control and transient faults, at most
+    /// `attempts` times.
+    async fn call<T, F, Fut>(&self, what: &str, mut request: F) -> Result<T, Fault>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let mut delay = self.retry.first_delay;
+        let mut attempt = 1;
+        loop {
+            let fault = match request().await {
+                Ok(value) => return Ok(value),
+                Err(error) => classify(&error),
+            };
+            let wait = match &fault {
+                Fault::RetryAfter(wait) => (*wait).min(self.retry.max_retry_after),
+                Fault::Transient(_) => {
+                    let wait = delay;
+                    delay = (delay * 2).min(self.retry.max_delay);
+                    wait
+                }
+                _ => return Err(fault),
+            };
+            if attempt >= self.retry.attempts {
+                return Err(fault);
+            }
+            tracing::warn!(request = what, attempt, ?wait, fault = %self.redact(&fault.to_string()), "Telegram request failed; trying again");
+            if !self.pause(wait).await {
+                return Err(Fault::Stopping);
+            }
+            attempt += 1;
+        }
+    }
+
+    async fn run(&self) -> Result<(), TelegramError> {
+        let Some(bot_name) = self.start().await? else {
+            return Ok(());
+        };
+        let mut last = self
+            .service
+            .store()
+            .platform_value(PLATFORM, LAST_UPDATE_KEY)
+            .await?
+            .and_then(|stored| Some((stored.value.parse::<u32>().ok()?, stored.updated_at)));
+        let mut backoff = self.retry.first_delay;
+        while !self.stopping() {
+            // Replies owed from before a restart, or from a send that gave up, go first.
+            if !self.deliver().await? {
+                if !self.pause(backoff).await {
+                    break;
+                }
+                backoff = (backoff * 2).min(self.retry.max_delay);
+                continue;
+            }
+            let updates = tokio::select! {
+                updates = self.poll(offset_after(last, now_ms())) => updates,
+                () = stopped(self.shutdown.clone()) => break,
+            };
+            let updates = match updates {
+                Ok(updates) => updates,
+                Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+                Err(fault) => {
+                    tracing::warn!(fault = %self.redact(&fault.to_string()), "getUpdates failed");
+                    if !self.pause(backoff).await {
+                        break;
+                    }
+                    backoff = (backoff * 2).min(self.retry.max_delay);
+                    continue;
+                }
+            };
+            backoff = self.retry.first_delay;
+            for update in &updates {
+                self.handle(update, &bot_name).await?;
+                last = Some((update.id.0, now_ms()));
+                // Later updates of the batch are fetched again from the recorded offset.
+                if !self.deliver().await? || self.stopping() {
+                    break;
+                }
+            }
+        }
+        tracing::info!("Telegram chat stopped");
+        Ok(())
+    }
+
+    /// Checks the token (`getMe`) and publishes the command menu; the bot's username, or
+    /// `None` when shutdown came first.
+    async fn start(&self) -> Result<Option<String>, TelegramError> {
+        let me = loop {
+            match self.call("getMe", || self.bot.get_me().into_future()).await {
+                Ok(me) => break me,
+                Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+                Err(Fault::Stopping) => return Ok(None),
+                Err(fault) => {
+                    tracing::warn!(fault = %self.redact(&fault.to_string()), "getMe failed; Telegram unreachable?");
+                    if !self.pause(self.retry.max_delay).await {
+                        return Ok(None);
+                    }
+                }
+            }
+        };
+        let name = me.user.username.clone().unwrap_or_default();
+        tracing::info!(bot = %name, "Telegram chat: long polling");
+        let commands: Vec<BotCommand> = self
+            .service
+            .command_menu(None)
+            .into_iter()
+            .map(|(command, summary)| BotCommand::new(command, summary))
+            .collect();
+        let published = self
+            .call("setMyCommands", || {
+                self.bot.set_my_commands(commands.clone()).into_future()
+            })
+            .await;
+        if let Err(fault) = published {
+            // The commands work without the menu; it is only a convenience.
+            tracing::warn!(fault = %self.redact(&fault.to_string()), "setMyCommands failed");
+        }
+        Ok(Some(name))
+    }
+
+    async fn poll(&self, offset: Option<i32>) -> Result<Vec<Update>, Fault> {
+        let timeout = u32::try_from(self.poll_timeout.as_secs()).unwrap_or(u32::MAX);
+        let mut request = self
+            .bot
+            .get_updates()
+            .timeout(timeout)
+            .allowed_updates([AllowedUpdate::Message, AllowedUpdate::CallbackQuery]);
+        if let Some(offset) = offset {
+            request = request.offset(offset);
+        }
+        // One try: the loop around backs off and polls again.
+        request.into_future().await.map_err(|e| classify(&e))
+    }
+
+    /// Handles one update and records it as handled together with the sends it owes.
+    async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
+        let mut sends = Vec::new();
+        if let Some(event) = translate(update, bot_name) {
+            // The spinner on the pressed button stops first, before the (slower) replies.
+            if let Some(callback) = &event.callback {
+                sends.push((
+                    Delivery::Answer {
+                        callback: callback.clone(),
+                    },
+                    None,
+                ));
+            }
+            if let Some(incoming) = &event.incoming {
+                tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
+                for reply in self.service.handle(incoming).await {
+                    sends.extend(plan(&reply, event.chat, event.user));
+                }
+            }
+        }
+        let mut outbox = Vec::with_capacity(sends.len());
+        for (delivery, attachment) in sends {
+            match serde_json::to_string(&delivery) {
+                Ok(payload) => outbox.push(NewOutboxItem {
+                    payload,
+                    attachment,
+                }),
+                Err(error) => tracing::error!(%error, "cannot queue a reply"),
+            }
+        }
+        let id = update.id.0.to_string();
+        let mut tries = 0;
+        loop {
+            let recorded = self
+                .service
+                .store()
+                .record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, now_ms())
+                .await;
+            match recorded {
+                Ok(()) => return Ok(()),
+                Err(error) if tries < 3 => {
+                    tries += 1;
+                    tracing::warn!(%error, "cannot record a handled update; trying again");
+                    tokio::time::sleep(self.retry.first_delay * tries).await;
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+    }
+
+    /// Sends what the outbox holds, oldest first. False when Telegram keeps failing (the rest
+    /// stays queued for a later try).
+    async fn deliver(&self) -> Result<bool, TelegramError> {
+        let store = self.service.store();
+        loop {
+            let waiting = store.outbox(PLATFORM, 32).await?;
+            if waiting.is_empty() {
+                return Ok(true);
+            }
+            for item in waiting {
+                match self.send(&item).await {
+                    Ok(()) => {}
+                    Err(Fault::Permanent(why)) => {
+                        tracing::warn!(why = %self.redact(&why), payload = %item.payload, "a reply cannot be delivered; dropped");
+                    }
+                    Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+                    Err(fault) => {
+                        tracing::warn!(fault = %self.redact(&fault.to_string()), "Telegram does not take replies now; they stay queued");
+                        return Ok(false);
+                    }
+                }
+                store.remove_outbox_item(item.id).await?;
+            }
+        }
+    }
+
+    async fn send(&self, item: &OutboxItem) -> Result<(), Fault> {
+        let delivery: Delivery = serde_json::from_str(&item.payload)
+            .map_err(|e| Fault::Permanent(format!("unreadable outbox entry: {e}")))?;
+        let mut chat_override = None;
+        loop {
+            let result = match &delivery {
+                Delivery::Answer { callback } => self
+                    .call("answerCallbackQuery", || {
+                        self.bot
+                            .answer_callback_query(CallbackQueryId(callback.clone()))
+                            .into_future()
+                    })
+                    .await
+                    .map(drop),
+                Delivery::Text {
+                    chat,
+                    text,
+                    keyboard,
+                } => {
+                    let chat = chat_override.unwrap_or(ChatId(*chat));
+                    let markup = markup(keyboard);
+                    self.call("sendMessage", || {
+                        let mut request = self.bot.send_message(chat, text.clone());
+                        if let Some(markup) = &markup {
+                            request = request.reply_markup(markup.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop)
+                }
+                Delivery::Photo {
+                    chat,
+                    caption,
+                    keyboard,
+                } => {
+                    let chat = chat_override.unwrap_or(ChatId(*chat));
+                    let png = item.attachment.clone().unwrap_or_default();
+                    let markup = markup(keyboard);
+                    self.call("sendPhoto", || {
+                        let photo = InputFile::memory(png.clone()).file_name("board.png");
+                        let mut request = self.bot.send_photo(chat, photo);
+                        if !caption.is_empty() {
+                            request = request.caption(caption.clone());
+                        }
+                        if let Some(markup) = &markup {
+                            request = request.reply_markup(markup.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop)
+                }
+            };
+            match result {
+                Err(Fault::Migrated(new_chat)) if chat_override.is_none() => {
+                    tracing::info!(chat = new_chat.0, "the group became a supergroup");
+                    chat_override = Some(new_chat);
+                }
+                other => return other,
+            }
+        }
+    }
+}
+
+fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup> {
+    if keyboard.is_empty() {
+        return None;
+    }
+    Some(InlineKeyboardMarkup::new(keyboard.iter().map(|row| {
+        row.iter()
+            .map(|key| InlineKeyboardButton::callback(key.label.clone(), key.data.clone()))
+            .collect::<Vec<_>>()
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(label: &str, command: &str) -> Button {
+        Button {
+            label: label.into(),
+            command: command.into(),
+        }
+    }
+
+    #[test]
+    fn long_texts_split_between_lines_under_the_limit() {
+        let line = "x".repeat(1000);
+        let text = [line.as_str(); 9].join("\n");
+        let pieces = split_text(&text, TEXT_LIMIT);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
+        assert_eq!(pieces.join("\n"), text);
+        // One endless line of wide characters is cut at character boundaries.
+        let wide = "𝄞 ".repeat(3000);
+        let pieces = split_text(&wide, TEXT_LIMIT);
+        assert!(pieces.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
+        assert_eq!(pieces.concat().replace(' ', ""), wide.replace(' ', ""));
+        assert!(split_text("  \n ", TEXT_LIMIT).is_empty());
+    }
+
+    #[test]
+    fn replies_become_sends() {
+        let reply = Outgoing::text("hello").with_buttons(vec![
+            button("Accept", "accept 1"),
+            button("Too long", &"x".repeat(65)),
+        ]);
+        let sends = plan(&reply, -100, 7);
+        assert_eq!(
+            sends,
+            vec![(
+                Delivery::Text {
+                    chat: -100,
+                    text: "hello".into(),
+                    keyboard: vec![vec![KeyButton {
+                        label: "Accept".into(),
+                        data: "accept 1".into()
+                    }]],
+                },
+                None
+            )]
+        );
+        let mut private = Outgoing::text("secret");
+        private.private = true;
+        assert!(matches!(
+            plan(&private, -100, 7)[0].0,
+            Delivery::Text { chat: 7, .. }
+        ));
+        let short = Outgoing::image(vec![1, 2], "caption");
+        assert!(matches!(
+            &plan(&short, -100, 7)[..],
+            [(Delivery::Photo { caption, .. }, Some(_))] if caption == "caption"
+        ));
+        let long = Outgoing::image(vec![1, 2], "c".repeat(2000))
+            .with_buttons(vec![button("Accept draw", "draw 1")]);
+        let sends = plan(&long, -100, 7);
+        assert_eq!(sends.len(), 2);
+        assert!(
+            matches!(&sends[0].0, Delivery::Photo { caption, keyboard, .. }
+            if caption.is_empty() && keyboard.is_empty())
+        );
+        assert!(matches!(&sends[1].0, Delivery::Text { keyboard, .. } if keyboard.len() == 1));
+    }
+
+    #[test]
+    fn commands_for_other_bots_are_not_ours() {
+        assert!(addressed_elsewhere("/help@OtherBot", "kibitzbot"));
+        assert!(!addressed_elsewhere("/help@KibitzBot now", "kibitzbot"));
+        assert!(!addressed_elsewhere("/help", "kibitzbot"));
+        assert!(!addressed_elsewhere("mail me@example.org", "kibitzbot"));
+    }
+
+    #[test]
+    fn a_stale_offset_is_not_used() {
+        assert_eq!(offset_after(None, 0), None);
+        assert_eq!(offset_after(Some((41, 1_000)), 2_000), Some(42));
+        assert_eq!(offset_after(Some((41, 0)), OFFSET_MAX_AGE_MS + 1), None);
+    }
+
+    #[test]
+    fn faults_are_classified() {
+        let server = RequestError::Api(ApiError::Unknown("Internal Server Error".into()));
+        assert!(matches!(classify(&server), Fault::Transient(_)));
+        let client = RequestError::Api(ApiError::Unknown("Bad Request: no such thing".into()));
+        assert!(matches!(classify(&client), Fault::Permanent(_)));
+        assert!(matches!(
+            classify(&RequestError::Api(ApiError::BotBlocked)),
+            Fault::Permanent(_)
+        ));
+        assert!(matches!(
+            classify(&RequestError::Api(ApiError::InvalidToken)),
+            Fault::InvalidToken
+        ));
+    }
+
+    #[test]
+    fn the_config_does_not_show_the_token() {
+        let config = TelegramConfig::new("123:SECRET");
+        assert!(!format!("{config:?}").contains("SECRET"));
+    }
+}

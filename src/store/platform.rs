@@ -1,0 +1,143 @@
+//! What chat adapters keep across restarts: per-platform key/value facts and an outbox of
+//! replies not yet delivered.
+
+use super::{Store, StoreResult};
+use sqlx::Row;
+
+/// A platform-state value and when it was written (milliseconds since the Unix epoch).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlatformValue {
+    pub value: String,
+    pub updated_at: i64,
+}
+
+/// A reply to send, as the adapter describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewOutboxItem {
+    pub payload: String,
+    pub attachment: Option<Vec<u8>>,
+}
+
+/// A reply waiting in the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxItem {
+    pub id: i64,
+    pub payload: String,
+    pub attachment: Option<Vec<u8>>,
+}
+
+impl Store {
+    pub async fn platform_value(
+        &self,
+        platform: &str,
+        key: &str,
+    ) -> StoreResult<Option<PlatformValue>> {
+        let row = sqlx::query(
+            "SELECT value, updated_at FROM platform_state WHERE platform = $1 AND key = $2",
+        )
+        .bind(platform)
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(PlatformValue {
+                value: row.try_get("value")?,
+                updated_at: row.try_get("updated_at")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Sets `key` to `value` and queues `outbox` behind the replies already waiting, in one
+    /// transaction: an adapter that records "this event is handled" together with what it
+    /// must still say about it can neither forget the replies nor handle the event again.
+    pub async fn record_platform_event(
+        &self,
+        platform: &str,
+        key: &str,
+        value: &str,
+        outbox: &[NewOutboxItem],
+        now: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO platform_state (platform, key, value, updated_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, key) DO UPDATE SET
+                 value = excluded.value, updated_at = excluded.updated_at",
+        )
+        .bind(platform)
+        .bind(key)
+        .bind(value)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        for item in outbox {
+            sqlx::query(
+                "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(platform)
+            .bind(&item.payload)
+            .bind(item.attachment.as_deref())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The oldest `limit` replies waiting for `platform`, oldest first.
+    pub async fn outbox(&self, platform: &str, limit: i64) -> StoreResult<Vec<OutboxItem>> {
+        let rows = sqlx::query(
+            "SELECT id, payload, attachment FROM platform_outbox WHERE platform = $1
+             ORDER BY id LIMIT $2",
+        )
+        .bind(platform)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(OutboxItem {
+                    id: row.try_get("id")?,
+                    payload: row.try_get("payload")?,
+                    attachment: row.try_get("attachment")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Forgets a reply once it is delivered (or can never be).
+    pub async fn remove_outbox_item(&self, id: i64) -> StoreResult<()> {
+        sqlx::query("DELETE FROM platform_outbox WHERE id = $1")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The keys of a chat and a user of `platform` as already stored, without creating
+    /// either: for look-ups on every keystroke (autocomplete), which must not write.
+    pub async fn known_chat_and_user(
+        &self,
+        platform: &str,
+        chat: &str,
+        user: &str,
+    ) -> StoreResult<Option<(i64, i64)>> {
+        let row = sqlx::query(
+            "SELECT chats.id AS chat_id, users.id AS user_id FROM chats, users
+             WHERE chats.platform = $1 AND chats.external_id = $2
+               AND users.platform = $1 AND users.external_id = $3",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| Ok((row.try_get("chat_id")?, row.try_get("user_id")?)))
+            .transpose()
+    }
+}

@@ -1,0 +1,119 @@
+//! AMBIT through the service: practice, the daily (one attempt, private, share line), bare
+//! placements, lives and giving up.
+
+use crate::service::{Bot, bot};
+use kibitz::bot::Body;
+use kibitz::games::ambit::{Date, daily_puzzle, notation};
+
+/// The solution stored with `speaker`'s open puzzle.
+async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
+    let store = bot.service.store();
+    let user = store
+        .user_by_handle("console", speaker)
+        .await
+        .unwrap()
+        .expect("the speaker is known");
+    let chat = store.upsert_chat("console", "room", None, 0).await.unwrap();
+    let attempts = store.open_attempts(user.id, chat).await.unwrap();
+    let attempt = attempts.first().expect("an open puzzle");
+    attempt
+        .solution
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_practice_puzzle_is_solved_with_bare_placements() {
+    let bot = bot().await;
+    let reply = bot.text("alice", "ambit easy").await;
+    assert!(reply.contains("[picture]"), "{reply}");
+    assert!(reply.contains("A new AMBIT puzzle (easy)"), "{reply}");
+    assert!(reply.contains("Lives: ★★★"), "{reply}");
+    let solution = open_solution(&bot, "alice").await;
+    assert!(!solution.is_empty());
+    for (i, placement) in solution.iter().enumerate() {
+        let reply = bot.text("alice", placement).await;
+        if i + 1 < solution.len() {
+            assert!(reply.contains(&format!("{placement} placed")), "{reply}");
+        } else {
+            assert!(reply.contains("Solved! You keep 3 of 3 stars"), "{reply}");
+        }
+    }
+    let reply = bot.text("alice", "place Ka1").await;
+    assert!(reply.contains("no AMBIT puzzle open"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_piece_reaching_outside_costs_a_life_and_three_end_the_puzzle() {
+    let bot = bot().await;
+    bot.text("bob", "ambit").await;
+    let solution = open_solution(&bot, "bob").await;
+    // A queen in a corner reaches 21 squares; an easy footprint never holds them all.
+    let mut lives_lost = 0;
+    for square in ["a1", "h8", "a8", "h1"] {
+        let reply = bot.text("bob", &format!("place Q{square}")).await;
+        if reply.contains("you lost a life") {
+            lives_lost += 1;
+            if lives_lost == 3 {
+                assert!(reply.contains("Game over"), "{reply}");
+                assert!(
+                    reply.contains("A solution with the fewest pieces"),
+                    "{reply}"
+                );
+                assert!(reply.contains(&solution.join(" ")), "{reply}");
+                break;
+            }
+        }
+    }
+    assert_eq!(lives_lost, 3);
+    let reply = bot.text("bob", "Ka1").await;
+    assert!(reply.contains("There is no command"), "{reply}");
+}
+
+#[tokio::test]
+async fn the_daily_is_one_puzzle_for_everyone_once_each_and_kept_private() {
+    let bot = bot().await;
+    let replies = bot.say("alice", "daily").await;
+    assert!(replies[0].private, "daily replies stay out of the channel");
+    let Body::Image { caption, .. } = &replies[0].body else {
+        panic!("a picture");
+    };
+    assert!(caption.contains("AMBIT daily #"), "{caption}");
+    // The service's clock starts at 2026-11-29 09:00 UTC (see service::bot).
+    let date = Date::new(2026, 11, 29).unwrap();
+    let stored = bot
+        .service
+        .store()
+        .daily("2026-11-29")
+        .await
+        .unwrap()
+        .expect("stored");
+    assert_eq!(
+        stored.footprint,
+        notation::footprint_text(daily_puzzle(date).footprint)
+    );
+    bot.text("carol", "daily").await;
+    let solution = open_solution(&bot, "carol").await;
+    let mut last = String::new();
+    for placement in &solution {
+        last = bot.text("carol", &format!("place {placement}")).await;
+    }
+    assert!(last.contains("Solved!"), "{last}");
+    let share = last
+        .lines()
+        .find(|l| l.starts_with("AMBIT #333 ★★★ "))
+        .unwrap_or_else(|| panic!("a share line: {last}"));
+    assert!(
+        solution.iter().all(|p| !share.contains(p.as_str())),
+        "the share line spoils nothing: {share}"
+    );
+    let again = bot.text("carol", "daily").await;
+    assert!(again.contains("played today's puzzle already"), "{again}");
+    assert!(again.contains("★★★"), "{again}");
+    // alice's attempt is still open; giving up shows the solution.
+    let reply = bot.text("alice", "giveup").await;
+    assert!(reply.contains(&solution.join(" ")), "{reply}");
+    let reply = bot.text("alice", "daily").await;
+    assert!(reply.contains("played today's puzzle already"), "{reply}");
+}

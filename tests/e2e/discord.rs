@@ -1,0 +1,466 @@
+//! The Discord adapter with serenity against the Discord stand-in: a whole game by slash
+//! commands and buttons, autocomplete, refusals, platform faults.
+
+use crate::discord_standin::{
+    APPLICATION, Call, Fault, GUILD, Person, StandIn, TOKEN, number, text, user_option,
+};
+use crate::support::scripted_game;
+use kibitz::bot::i18n::Catalogue;
+use kibitz::bot::{Service, system_clock};
+use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy};
+use kibitz::games::knight_fight::Position;
+use kibitz::games::{AnyGame, GameKind, Side, Status, TwoPlayerGame};
+use kibitz::render::{Renderer, View};
+use kibitz::store::{GameState, Store};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+fn alice() -> Person {
+    Person {
+        id: 1_101,
+        username: "alice",
+        global_name: "Alice",
+    }
+}
+
+fn bob() -> Person {
+    Person {
+        id: 2_202,
+        username: "bob",
+        global_name: "Bob",
+    }
+}
+
+fn carol() -> Person {
+    Person {
+        id: 3_303,
+        username: "carol",
+        global_name: "Carol",
+    }
+}
+
+/// The adapter running as a task, as `kibitz run` runs it.
+struct Adapter {
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<Result<(), DiscordError>>,
+    store: Store,
+    _dir: tempfile::TempDir,
+}
+
+async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("kibitz.db").display()
+    ))
+    .await
+    .unwrap();
+    let service = Arc::new(Service::new(
+        store.clone(),
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        system_clock(),
+    ));
+    let mut config = DiscordConfig::new(TOKEN);
+    config.api_base = Some(standin.url.clone());
+    config.guild_id = Some(GUILD);
+    config.defer_after = defer_after;
+    config.request_timeout = Duration::from_secs(5);
+    config.retry = RetryPolicy {
+        attempts: 4,
+        first_delay: Duration::from_millis(50),
+        max_delay: Duration::from_millis(500),
+        max_retry_after: Duration::from_secs(2),
+    };
+    let (stop, shutdown) = watch::channel(false);
+    let task = tokio::spawn(async move { discord::run(service, config, shutdown).await });
+    Adapter {
+        stop,
+        task,
+        store,
+        _dir: dir,
+    }
+}
+
+impl Adapter {
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        let result = tokio::time::timeout(Duration::from_secs(10), self.task)
+            .await
+            .expect("the adapter stops within 10 s")
+            .expect("the adapter task does not panic");
+        assert!(result.is_ok(), "the adapter ended with {result:?}");
+        self.store.close().await;
+    }
+}
+
+/// The answered message-carrying calls (callbacks with a message, edits, follow-ups).
+fn replies(calls: &[Call]) -> Vec<&Call> {
+    calls
+        .iter()
+        .filter(|c| c.answered())
+        .filter(|c| !c.path.ends_with("/callback") || c.body["type"] == 4)
+        .filter(|c| c.method != "DELETE")
+        .collect()
+}
+
+fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
+    let sent = replies(calls);
+    assert_eq!(sent.len(), 1, "{what}: one reply expected, got {calls:#?}");
+    sent[0]
+}
+
+fn board_size() -> (u32, u32) {
+    let view = View {
+        white: "Alice".into(),
+        black: "Bob".into(),
+        caption: String::new(),
+        detail: String::new(),
+        last_move: None,
+        flip: false,
+        result: None,
+    };
+    let png = Renderer::new()
+        .unwrap()
+        .render(&AnyGame::start(GameKind::KnightFight, 1), &view)
+        .unwrap();
+    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+    (picture.width(), picture.height())
+}
+
+/// The one picture among `calls`: its text, after decoding its PNG.
+fn picture_text(calls: &[Call], size: (u32, u32), what: &str) -> String {
+    let reply = one_reply(calls, what);
+    assert!(!reply.ephemeral(), "{what}");
+    let bytes = reply
+        .file
+        .as_ref()
+        .unwrap_or_else(|| panic!("{what}: no file: {calls:#?}"));
+    assert_eq!(reply.message()["attachments"][0]["filename"], "board.png");
+    let picture = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .unwrap_or_else(|e| panic!("{what}: not a PNG: {e}"));
+    assert_eq!((picture.width(), picture.height()), size, "{what}");
+    reply.content().to_string()
+}
+
+fn score_line(position: &Position) -> String {
+    format!(
+        "Alice {} : {} Bob",
+        position.score(Side::White),
+        position.score(Side::Black)
+    )
+}
+
+/// Alice challenges Bob with `/challenge`; Carol's press of Accept is refused, Bob's starts
+/// the game.
+async fn challenge_and_accept(standin: &StandIn, adapter: &Adapter, seed: i64) {
+    let calls = standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &bob()),
+                number("seed", seed),
+            ],
+            &[&bob()],
+        )
+        .await;
+    let reply = one_reply(&calls, "challenge");
+    assert!(
+        reply.content().contains("Alice challenges Bob"),
+        "{reply:#?}"
+    );
+    assert!(!reply.ephemeral());
+    let buttons = reply.buttons();
+    assert_eq!(
+        buttons,
+        [
+            ("Accept".to_string(), "accept 1".to_string()),
+            ("Decline".to_string(), "decline 1".to_string())
+        ]
+    );
+    // A stranger's press: explained to them alone, and nothing changes.
+    let calls = standin.press(&carol(), &buttons[0].1).await;
+    let refusal = one_reply(&calls, "carol's press");
+    assert!(refusal.ephemeral(), "{refusal:#?}");
+    assert!(refusal.file.is_none());
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.state, GameState::Challenge);
+    let calls = standin.press(&bob(), &buttons[0].1).await;
+    let caption = picture_text(&calls, board_size(), "accept");
+    assert!(
+        caption.contains("Game #1 of Knight Fight begins"),
+        "{caption}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
+    let started = Instant::now();
+    let seed = 31;
+    let (moves, finale) = scripted_game(seed);
+    assert!(moves.len() > 10);
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    // The commands were registered in the guild, each with a menu line.
+    let calls = standin.ready().await;
+    let registration = calls
+        .iter()
+        .find(|c| c.path.ends_with("/commands"))
+        .expect("registered");
+    assert_eq!(registration.method, "PUT");
+    assert_eq!(
+        registration.path,
+        format!("/applications/{APPLICATION}/guilds/{GUILD}/commands")
+    );
+    let names: Vec<&str> = registration
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names.len(), 14);
+    assert_eq!(names[..3], ["help", "rules", "challenge"]);
+    assert!(
+        registration
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["description"].as_str().unwrap().is_empty())
+    );
+
+    let help = standin.command(&bob(), "help", &[], &[]).await;
+    assert!(one_reply(&help, "help").content().contains("challenge"));
+    challenge_and_accept(&standin, &adapter, seed as i64).await;
+
+    let size = board_size();
+    let mut position = Position::start(seed);
+    for (ply, mv) in moves.iter().enumerate() {
+        let (player, other, name) = if ply % 2 == 0 {
+            (alice(), bob(), "Alice")
+        } else {
+            (bob(), alice(), "Bob")
+        };
+        if ply % 4 == 0 {
+            let offered = standin
+                .autocomplete(&player, "move", &[text("move", "")], "move")
+                .await;
+            assert!(!offered.is_empty() && offered.len() <= 25, "{offered:?}");
+            let offered = standin
+                .autocomplete(&player, "move", &[text("move", mv)], "move")
+                .await;
+            assert!(offered.contains(mv), "{mv} not in {offered:?}");
+            assert!(
+                offered
+                    .iter()
+                    .all(|o| o.to_lowercase().starts_with(&mv.to_lowercase()))
+            );
+            let waiting = standin
+                .autocomplete(&other, "move", &[text("move", "")], "move")
+                .await;
+            assert!(waiting.is_empty(), "not their turn: {waiting:?}");
+        }
+        let parsed = position.parse_move(mv).unwrap();
+        position.play(parsed).unwrap();
+        let calls = standin
+            .command(&player, "move", &[text("move", mv)], &[])
+            .await;
+        let caption = picture_text(&calls, size, mv);
+        assert!(
+            caption.contains(&format!("{name} played {mv}")),
+            "{caption}"
+        );
+        assert!(caption.contains(&score_line(&position)), "{caption}");
+    }
+    let calls = standin
+        .command(&alice(), "board", &[number("game", 1)], &[])
+        .await;
+    let caption = picture_text(&calls, size, "board");
+    let Status::Over(outcome) = finale.status() else {
+        panic!("the scripted game ended");
+    };
+    let result = match outcome.winner {
+        Some(Side::White) => "Alice wins (no moves left)",
+        Some(Side::Black) => "Bob wins (no moves left)",
+        None => "Draw (no moves left)",
+    };
+    assert!(caption.contains(result), "{caption}");
+    assert!(caption.contains(&score_line(&finale)), "{caption}");
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.plies as usize, moves.len());
+    adapter.stop().await;
+    assert!(standin.calls().iter().all(Call::answered));
+    eprintln!(
+        "discord: a {}-move game with {} pictures took {:?}",
+        moves.len(),
+        moves.len() + 2,
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_ephemeral_and_change_nothing() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    challenge_and_accept(&standin, &adapter, 5).await;
+    let cases = [
+        (bob(), "c10", "not your turn"),
+        (carol(), "c1", "no game running"),
+    ];
+    for (person, mv, expected) in cases {
+        let calls = standin
+            .command(&person, "move", &[text("move", mv)], &[])
+            .await;
+        let reply = one_reply(&calls, mv);
+        assert!(reply.ephemeral(), "{reply:#?}");
+        assert!(
+            reply.content().contains(expected),
+            "{mv}: {}",
+            reply.content()
+        );
+    }
+    assert_eq!(adapter.store.moves(1).await.unwrap().len(), 0);
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn flood_control_and_server_errors_are_waited_out() {
+    let seed = 12;
+    let (moves, _) = scripted_game(seed);
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    challenge_and_accept(&standin, &adapter, seed as i64).await;
+    // 429 on the answer to a move: waited out as told, the picture sent once.
+    standin.fail_next("/callback", Fault::TooManyRequests { retry_after: 0.5 }, 1);
+    let started = Instant::now();
+    let calls = standin
+        .command(&alice(), "move", &[text("move", &moves[0])], &[])
+        .await;
+    assert!(started.elapsed() >= Duration::from_millis(500));
+    assert_eq!(
+        calls.iter().filter(|c| !c.answered()).count(),
+        1,
+        "{calls:#?}"
+    );
+    picture_text(&calls, board_size(), "after 429");
+    // 500 twice: tried again with back-off.
+    standin.fail_next("/callback", Fault::ServerError, 2);
+    let calls = standin.command(&bob(), "games", &[], &[]).await;
+    assert_eq!(calls.iter().filter(|c| !c.answered()).count(), 2);
+    assert!(
+        one_reply(&calls, "games")
+            .content()
+            .contains("Games in this chat")
+    );
+    assert_eq!(adapter.store.moves(1).await.unwrap().len(), 1);
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_work_is_deferred_then_edited_in() {
+    let seed = 3;
+    let (moves, _) = scripted_game(seed);
+    let standin = StandIn::start().await;
+    // Every interaction counts as slow.
+    let adapter = start(&standin, Duration::ZERO).await;
+    standin.ready().await;
+    let calls = standin
+        .command(
+            &alice(),
+            "challenge",
+            &[text("game", "knight-fight"), number("seed", seed as i64)],
+            &[],
+        )
+        .await;
+    assert_eq!(calls[0].body["type"], 5, "deferred first: {calls:#?}");
+    let reply = one_reply(&calls, "open challenge");
+    assert_eq!(reply.method, "PATCH");
+    assert!(reply.path.ends_with("/messages/@original"));
+    assert_eq!(
+        reply.buttons(),
+        [("Accept".to_string(), "accept 1".to_string())]
+    );
+    let calls = standin.press(&bob(), "accept 1").await;
+    picture_text(&calls, board_size(), "deferred accept");
+    // A private reply after a public deferral: the placeholder goes, the refusal follows.
+    let calls = standin
+        .command(&bob(), "move", &[text("move", &moves[0])], &[])
+        .await;
+    assert!(calls.iter().any(|c| c.method == "DELETE"), "{calls:#?}");
+    let refusal = one_reply(&calls, "refusal");
+    assert!(refusal.ephemeral() && refusal.content().contains("not your turn"));
+    adapter.stop().await;
+}
+
+/// Runs `kibitz run` with `env`, killing it if it has not ended within 20 s.
+fn run_binary(env: &[(&str, &str)], database: &std::path::Path) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    command
+        .arg("run")
+        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("kibitz starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child
+        .try_wait()
+        .expect("kibitz can be waited for")
+        .is_none()
+    {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kibitz run did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("kibitz output")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
+    let standin = StandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = standin.url.clone();
+    let database = dir.path().join("kibitz.db");
+    let output = tokio::task::spawn_blocking(move || {
+        run_binary(
+            &[
+                ("DISCORD_TOKEN", "WRONG-SECRET"),
+                ("DISCORD_API_BASE", &url),
+            ],
+            &database,
+        )
+    })
+    .await
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("Discord refused the bot token"), "{stderr}");
+    assert!(!stderr.contains("SECRET"), "{stderr}");
+    let database = dir.path().join("kibitz.db");
+    let output = tokio::task::spawn_blocking(move || {
+        run_binary(
+            &[
+                ("DISCORD_TOKEN", "OTHER-SECRET"),
+                ("DISCORD_API_BASE", "not a url"),
+            ],
+            &database,
+        )
+    })
+    .await
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("DISCORD_API_BASE"), "{stderr}");
+    assert!(!stderr.contains("SECRET"), "{stderr}");
+}

@@ -1,0 +1,521 @@
+//! A Discord stand-in on 127.0.0.1: the REST API the adapter uses (every call recorded, faults
+//! served on demand) and a plain `ws://` gateway (Hello, READY after Identify, heartbeat acks)
+//! through which the test dispatches interactions.
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as Frame;
+
+pub const TOKEN: &str = "stand-in-discord-token";
+pub const APPLICATION: u64 = 4242;
+pub const CHANNEL: u64 = 7_000_001;
+pub const GUILD: u64 = 9_000_001;
+
+/// How the stand-in fails a call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fault {
+    /// HTTP 429 with `retry_after` (seconds) in the body, as Discord words it.
+    TooManyRequests {
+        retry_after: f64,
+    },
+    ServerError,
+}
+
+/// One REST request the adapter made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    /// After `/api/v10`.
+    pub path: String,
+    /// The JSON body, or a multipart body's `payload_json`.
+    pub body: Value,
+    /// The `files[0]` part.
+    pub file: Option<Vec<u8>>,
+    pub fault: Option<Fault>,
+}
+
+impl Call {
+    pub fn answered(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    /// The message data: inside `data` for an interaction callback.
+    pub fn message(&self) -> &Value {
+        if self.path.ends_with("/callback") {
+            &self.body["data"]
+        } else {
+            &self.body
+        }
+    }
+
+    pub fn content(&self) -> &str {
+        self.message()["content"].as_str().unwrap_or_default()
+    }
+
+    pub fn ephemeral(&self) -> bool {
+        self.message()["flags"]
+            .as_u64()
+            .is_some_and(|f| f & 64 != 0)
+    }
+
+    /// (label, custom id) of every button, row after row.
+    pub fn buttons(&self) -> Vec<(String, String)> {
+        self.message()["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .map(|b| {
+                (
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                    b["custom_id"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    calls: Vec<Call>,
+    /// (path fragment, fault, how many more times).
+    faults: Vec<(String, Fault, usize)>,
+    /// The connected gateway session's outbox.
+    session: Option<mpsc::UnboundedSender<Value>>,
+    identified: usize,
+}
+
+fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
+    inner
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+pub struct StandIn {
+    pub url: String,
+    inner: Arc<Mutex<Inner>>,
+    next_id: AtomicU64,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Drop for StandIn {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// A member of the server.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub id: u64,
+    pub username: &'static str,
+    pub global_name: &'static str,
+}
+
+impl Person {
+    pub fn json(&self) -> Value {
+        json!({
+            "id": self.id.to_string(),
+            "username": self.username,
+            "global_name": self.global_name,
+            "discriminator": "0",
+            "avatar": null,
+        })
+    }
+}
+
+fn bot_user() -> Value {
+    json!({"id": APPLICATION.to_string(), "username": "kibitz", "discriminator": "0",
+        "global_name": null, "avatar": null, "bot": true})
+}
+
+/// A message as serenity needs it at least.
+fn message_json(id: u64, content: &str) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": CHANNEL.to_string(), "author": bot_user(),
+        "content": content, "timestamp": "2024-01-01T00:00:00.000000+00:00", "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": [], "pinned": false, "type": 0,
+    })
+}
+
+fn base_interaction(id: u64, kind: u8, person: &Person, data: Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION.to_string(),
+        "type": kind,
+        "data": data,
+        "channel_id": CHANNEL.to_string(),
+        "user": person.json(),
+        "token": format!("token-{id}"),
+        "version": 1,
+        "locale": "en-US",
+        "entitlements": [],
+        "attachment_size_limit": 8_388_608,
+    })
+}
+
+/// A slash command's option: `("move", json!("d3"))`; a user option is given as a Person
+/// via [`user_option`].
+pub type Opt = (&'static str, u8, Value);
+
+pub fn text(name: &'static str, value: &str) -> Opt {
+    (name, 3, json!(value))
+}
+
+pub fn number(name: &'static str, value: i64) -> Opt {
+    (name, 4, json!(value))
+}
+
+pub fn user_option(name: &'static str, person: &Person) -> Opt {
+    (name, 6, json!(person.id.to_string()))
+}
+
+fn command_data(name: &str, options: &[Opt], people: &[&Person], focused: Option<&str>) -> Value {
+    let options: Vec<Value> = options
+        .iter()
+        .map(|(option, kind, value)| {
+            let mut o = json!({"name": option, "type": kind, "value": value});
+            if focused == Some(*option) {
+                o["focused"] = json!(true);
+            }
+            o
+        })
+        .collect();
+    let users: serde_json::Map<String, Value> = people
+        .iter()
+        .map(|p| (p.id.to_string(), p.json()))
+        .collect();
+    json!({"id": "1", "name": name, "type": 1, "options": options,
+        "resolved": {"users": users}})
+}
+
+async fn read_body(request: Request) -> (Value, Option<Vec<u8>>) {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(request, &()).await.unwrap_or_default();
+        return (serde_json::from_slice(&body).unwrap_or(Value::Null), None);
+    }
+    let (mut body, mut file) = (Value::Null, None);
+    if let Ok(mut form) = Multipart::from_request(request, &()).await {
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.unwrap_or_default().to_vec();
+            match name.as_str() {
+                "payload_json" => body = serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+                "files[0]" => file = Some(bytes),
+                _ => {}
+            }
+        }
+    }
+    (body, file)
+}
+
+#[derive(Clone)]
+struct AppState {
+    inner: Arc<Mutex<Inner>>,
+    gateway: String,
+    messages: Arc<AtomicU64>,
+}
+
+async fn api(State(state): State<AppState>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request
+        .uri()
+        .path()
+        .strip_prefix("/api/v10")
+        .unwrap_or(request.uri().path())
+        .to_string();
+    let authorized = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        == Some(&format!("Bot {TOKEN}"));
+    if path == "/gateway" && authorized {
+        return axum::Json(json!({"url": state.gateway})).into_response();
+    }
+    let (body, file) = read_body(request).await;
+    let fault = {
+        let mut inner = lock(&state.inner);
+        let fault = inner
+            .faults
+            .iter_mut()
+            .find(|(fragment, _, left)| path.contains(fragment.as_str()) && *left > 0)
+            .map(|(_, fault, left)| {
+                *left -= 1;
+                *fault
+            });
+        inner.calls.push(Call {
+            method: method.to_string(),
+            path: path.clone(),
+            body: body.clone(),
+            file,
+            fault,
+        });
+        fault
+    };
+    if !authorized {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response();
+    }
+    match fault {
+        Some(Fault::TooManyRequests { retry_after }) => {
+            return (
+                StatusCode::TOO_MANY_REQUESTS,
+                axum::Json(json!({"message": "You are being rate limited.",
+                    "retry_after": retry_after, "global": false})),
+            )
+                .into_response();
+        }
+        Some(Fault::ServerError) => {
+            return (StatusCode::INTERNAL_SERVER_ERROR, "oops").into_response();
+        }
+        None => {}
+    }
+    let id = state.messages.fetch_add(1, Ordering::Relaxed);
+    if path.ends_with("/callback") || method == Method::DELETE {
+        return StatusCode::NO_CONTENT.into_response();
+    }
+    if path == "/users/@me" {
+        return axum::Json(bot_user()).into_response();
+    }
+    if path.ends_with("/commands") {
+        return axum::Json(body).into_response();
+    }
+    let content = body["content"].as_str().unwrap_or_default().to_string();
+    axum::Json(message_json(id, &content)).into_response()
+}
+
+/// One gateway connection: Hello, READY after Identify, acks, and whatever the test sends.
+async fn session(stream: tokio::net::TcpStream, inner: Arc<Mutex<Inner>>, url: String) {
+    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let (mut sink, mut source) = socket.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41_250}});
+    if sink.send(Frame::text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            frame = source.next() => {
+                let Some(Ok(frame)) = frame else { break };
+                let Ok(text) = frame.to_text() else { continue };
+                let Ok(payload) = serde_json::from_str::<Value>(text) else { continue };
+                let reply = match payload["op"].as_u64() {
+                    Some(1) => json!({"op": 11}),
+                    Some(2) => {
+                        lock(&inner).identified += 1;
+                        lock(&inner).session = Some(tx.clone());
+                        seq += 1;
+                        json!({"op": 0, "t": "READY", "s": seq, "d": {
+                            "v": 10, "user": bot_user(), "guilds": [], "session_id": "session-1",
+                            "resume_gateway_url": url, "shard": [0, 1],
+                            "application": {"id": APPLICATION.to_string(), "flags": 0},
+                        }})
+                    }
+                    _ => continue,
+                };
+                if sink.send(Frame::text(reply.to_string())).await.is_err() { break; }
+            }
+            event = rx.recv() => {
+                let Some(event) = event else { break };
+                seq += 1;
+                let dispatch = json!({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": event});
+                if sink.send(Frame::text(dispatch.to_string())).await.is_err() { break; }
+            }
+        }
+    }
+}
+
+impl StandIn {
+    pub async fn start() -> StandIn {
+        let inner = Arc::new(Mutex::new(Inner::default()));
+        let ws = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let gateway = format!("ws://{}", ws.local_addr().expect("an address"));
+        let gateway_task = {
+            let inner = inner.clone();
+            let url = gateway.clone();
+            tokio::spawn(async move {
+                while let Ok((stream, _)) = ws.accept().await {
+                    tokio::spawn(session(stream, inner.clone(), url.clone()));
+                }
+            })
+        };
+        let state = AppState {
+            inner: inner.clone(),
+            gateway,
+            messages: Arc::new(AtomicU64::new(800_000)),
+        };
+        let app = Router::new().fallback(api).with_state(state);
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port");
+        let url = format!("http://{}", listener.local_addr().expect("an address"));
+        let http_task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        StandIn {
+            url,
+            inner,
+            next_id: AtomicU64::new(100_000),
+            tasks: vec![gateway_task, http_task],
+        }
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        lock(&self.inner).calls.clone()
+    }
+
+    /// Fails the next `count` calls whose path contains `fragment`.
+    pub fn fail_next(&self, fragment: &str, fault: Fault, count: usize) {
+        lock(&self.inner)
+            .faults
+            .push((fragment.to_string(), fault, count));
+    }
+
+    /// Waits (bounded) until some call satisfies `done`; the calls so far.
+    pub async fn wait_for(&self, what: &str, done: impl Fn(&[Call]) -> bool) -> Vec<Call> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let calls = self.calls();
+            if done(&calls) {
+                return calls;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Waits until the adapter identified and registered its commands.
+    pub async fn ready(&self) -> Vec<Call> {
+        self.wait_for("the commands to be registered", |calls| {
+            calls
+                .iter()
+                .any(|c| c.answered() && c.path.ends_with("/commands"))
+        })
+        .await
+    }
+
+    fn dispatch(&self, interaction: Value) {
+        let session = lock(&self.inner).session.clone();
+        let sent = session.is_some_and(|s| s.send(interaction).is_ok());
+        assert!(sent, "no gateway session to dispatch to");
+    }
+
+    /// Dispatches `interaction`; once its answer has been given, waits until its calls have
+    /// been quiet a moment, and returns them.
+    async fn exchange(&self, id: u64, interaction: Value) -> Vec<Call> {
+        let token = format!("/token-{id}");
+        let mine = |c: &Call| c.path.contains(&token) || c.path.starts_with("/channels/");
+        let before = self.calls().len();
+        self.dispatch(interaction);
+        // Answered: a message in the callback, or a deferral and then its edit or removal.
+        let calls = self
+            .wait_for(&format!("the answer to interaction {id}"), |calls| {
+                let mine: Vec<&Call> = calls[before..].iter().filter(|c| mine(c)).collect();
+                let direct = mine
+                    .iter()
+                    .any(|c| c.answered() && c.path.ends_with("/callback") && c.body["type"] != 5);
+                let settled = mine
+                    .iter()
+                    .any(|c| c.answered() && c.path.ends_with("/messages/@original"));
+                direct || settled
+            })
+            .await;
+        // Follow-ups come right after: a short quiet spell ends the exchange.
+        let mut seen = calls[before..].iter().filter(|c| mine(c)).count();
+        loop {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            let now = self.calls()[before..].iter().filter(|c| mine(c)).count();
+            if now == seen {
+                break;
+            }
+            seen = now;
+        }
+        self.calls()[before..]
+            .iter()
+            .filter(|c| mine(c))
+            .cloned()
+            .collect()
+    }
+
+    fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// `person` uses `/name` with `options`; `people` are the users the options name.
+    pub async fn command(
+        &self,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+        people: &[&Person],
+    ) -> Vec<Call> {
+        let id = self.next_id();
+        let data = command_data(name, options, people, None);
+        self.exchange(id, base_interaction(id, 2, person, data))
+            .await
+    }
+
+    /// `person` presses the button `custom_id` under the bot's message.
+    pub async fn press(&self, person: &Person, custom_id: &str) -> Vec<Call> {
+        let id = self.next_id();
+        let mut interaction = base_interaction(
+            id,
+            3,
+            person,
+            json!({"custom_id": custom_id, "component_type": 2}),
+        );
+        interaction["message"] = message_json(1, "a challenge");
+        self.exchange(id, interaction).await
+    }
+
+    /// `person` types into the `focused` option of `/name`; the choices offered.
+    pub async fn autocomplete(
+        &self,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+        focused: &str,
+    ) -> Vec<String> {
+        let id = self.next_id();
+        let data = command_data(name, options, &[], Some(focused));
+        let calls = self
+            .exchange(id, base_interaction(id, 4, person, data))
+            .await;
+        let answer = calls
+            .iter()
+            .find(|c| c.answered() && c.path.ends_with("/callback"))
+            .expect("an answer");
+        assert_eq!(answer.body["type"], 8, "{answer:?}");
+        answer.body["data"]["choices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|c| c["value"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+}

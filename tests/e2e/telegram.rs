@@ -1,0 +1,646 @@
+//! The Telegram adapter with teloxide against the Bot API stand-in: whole games by chat, the
+//! Accept button, restarts and crashes, platform faults, refusals.
+
+use crate::support::scripted_game;
+use crate::telegram_standin::{
+    BOT_NAME, Call, Fault, Person, StandIn, TOKEN, button_press, message, replying_to,
+    with_text_mention,
+};
+use kibitz::bot::i18n::Catalogue;
+use kibitz::bot::{Service, system_clock};
+use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
+use kibitz::games::knight_fight::Position;
+use kibitz::games::{AnyGame, GameKind, Side, Status, TwoPlayerGame};
+use kibitz::render::{Renderer, View};
+use kibitz::store::{GameRecord, MoveRecord, Store};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::watch;
+
+const GROUP: i64 = -1_001_234;
+
+fn alice() -> Person {
+    Person {
+        id: 11,
+        first_name: "Alice",
+        username: Some("alice"),
+    }
+}
+
+fn bob() -> Person {
+    Person {
+        id: 22,
+        first_name: "Bob",
+        username: Some("bob"),
+    }
+}
+
+fn carol() -> Person {
+    Person {
+        id: 33,
+        first_name: "Carol",
+        username: Some("carol"),
+    }
+}
+
+/// The adapter running as a task, as `kibitz run` runs it.
+struct Adapter {
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<Result<(), TelegramError>>,
+    store: Store,
+}
+
+fn config(standin: &StandIn) -> TelegramConfig {
+    let mut config = TelegramConfig::new(TOKEN);
+    config.api_url = Some(standin.url.clone());
+    config.poll_timeout = Duration::from_secs(1);
+    config.request_timeout = Duration::from_secs(3);
+    config.retry = RetryPolicy {
+        attempts: 4,
+        first_delay: Duration::from_millis(100),
+        max_delay: Duration::from_secs(1),
+        max_retry_after: Duration::from_secs(2),
+    };
+    config
+}
+
+async fn start(standin: &StandIn, database: &Path) -> Adapter {
+    let store = Store::connect(&format!("sqlite://{}", database.display()))
+        .await
+        .unwrap();
+    let service = Arc::new(Service::new(
+        store.clone(),
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        system_clock(),
+    ));
+    let (stop, shutdown) = watch::channel(false);
+    let config = config(standin);
+    let task = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
+    Adapter { stop, task, store }
+}
+
+impl Adapter {
+    /// Asks it to stop and waits (bounded) until it has.
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        let result = tokio::time::timeout(Duration::from_secs(10), self.task)
+            .await
+            .expect("the adapter stops within 10 s")
+            .expect("the adapter task does not panic");
+        assert!(result.is_ok(), "the adapter ended with {result:?}");
+        self.store.close().await;
+    }
+
+    /// Kills it wherever it is, as a crash would.
+    async fn crash(self) {
+        self.task.abort();
+        let _ = self.task.await;
+        self.store.close().await;
+    }
+}
+
+struct Setup {
+    standin: StandIn,
+    dir: tempfile::TempDir,
+}
+
+impl Setup {
+    async fn new() -> Setup {
+        Setup {
+            standin: StandIn::start().await,
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn database(&self) -> PathBuf {
+        self.dir.path().join("kibitz.db")
+    }
+
+    async fn adapter(&self) -> Adapter {
+        start(&self.standin, &self.database()).await
+    }
+
+    /// `person` writes `text` in the group; the calls the adapter made in answer.
+    async fn say(&self, person: &Person, text: &str) -> Vec<Call> {
+        self.standin
+            .exchange(json!({"message": message(GROUP, person, 1, text)}))
+            .await
+    }
+
+    /// Like `say`, expecting one answered text message; its text.
+    async fn text_reply(&self, person: &Person, text: &str) -> String {
+        let calls = self.say(person, text).await;
+        let sent = replies(&calls);
+        assert_eq!(sent.len(), 1, "{text}: one reply expected, got {calls:#?}");
+        assert_eq!(sent[0].method, "sendmessage", "{text}");
+        assert_eq!(sent[0].chat(), GROUP);
+        sent[0].text().to_string()
+    }
+}
+
+/// The answered sends among `calls`.
+fn replies(calls: &[Call]) -> Vec<&Call> {
+    calls
+        .iter()
+        .filter(|c| c.answered() && (c.method == "sendmessage" || c.method == "sendphoto"))
+        .collect()
+}
+
+/// The size every board picture has, from the renderer itself.
+fn board_size() -> (u32, u32) {
+    let view = View {
+        white: "Alice".into(),
+        black: "Bob".into(),
+        caption: String::new(),
+        detail: String::new(),
+        last_move: None,
+        flip: false,
+        result: None,
+    };
+    let png = Renderer::new()
+        .unwrap()
+        .render(&AnyGame::start(GameKind::KnightFight, 1), &view)
+        .unwrap();
+    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+    (picture.width(), picture.height())
+}
+
+/// The one photo among `calls`: its caption, after checking its PNG.
+fn photo_caption(calls: &[Call], size: (u32, u32), what: &str) -> String {
+    let sent = replies(calls);
+    assert_eq!(sent.len(), 1, "{what}: one reply expected, got {calls:#?}");
+    let photo = sent[0];
+    assert_eq!(photo.method, "sendphoto", "{what}: {calls:#?}");
+    assert_eq!(photo.chat(), GROUP);
+    let bytes = photo
+        .file
+        .as_ref()
+        .expect("the photo's bytes were uploaded");
+    let picture = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .unwrap_or_else(|e| panic!("{what}: not a PNG: {e}"));
+    assert_eq!((picture.width(), picture.height()), size, "{what}");
+    photo.text().to_string()
+}
+
+fn advance(position: &mut Position, mv: &str) {
+    let parsed = position.parse_move(mv).unwrap();
+    position.play(parsed).unwrap();
+}
+
+fn score_line(position: &Position) -> String {
+    format!(
+        "Alice {} : {} Bob",
+        position.score(Side::White),
+        position.score(Side::Black)
+    )
+}
+
+/// The line a move is typed as: `/move@bot X`, `/move X` or a bare `X`, taking turns.
+fn move_text(ply: usize, mv: &str) -> String {
+    match ply % 3 {
+        0 => format!("/move@{BOT_NAME} {mv}"),
+        1 => format!("/move {mv}"),
+        _ => mv.to_string(),
+    }
+}
+
+/// Plays `moves[range]` of the game on `seed`, checking every picture and caption.
+async fn play_moves(setup: &Setup, seed: u64, moves: &[String], range: std::ops::Range<usize>) {
+    let size = board_size();
+    let mut position = Position::start(seed);
+    for mv in &moves[..range.start] {
+        advance(&mut position, mv);
+    }
+    for ply in range {
+        let mv = &moves[ply];
+        let (player, name) = if ply % 2 == 0 {
+            (alice(), "Alice")
+        } else {
+            (bob(), "Bob")
+        };
+        advance(&mut position, mv);
+        let calls = setup.say(&player, &move_text(ply, mv)).await;
+        let caption = photo_caption(&calls, size, mv);
+        assert!(
+            caption.contains(&format!("{name} played {mv}")),
+            "{caption}"
+        );
+        assert!(caption.contains(&score_line(&position)), "{caption}");
+    }
+}
+
+/// Alice challenges Bob (who has spoken before) in the group and Bob accepts.
+async fn challenge_and_accept(setup: &Setup, seed: u64) {
+    let help = setup.text_reply(&bob(), &format!("/help@{BOT_NAME}")).await;
+    assert!(help.contains("challenge"), "{help}");
+    let calls = setup
+        .say(
+            &alice(),
+            &format!("/challenge@{BOT_NAME} @bob knight-fight seed:{seed}"),
+        )
+        .await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert!(
+        sent[0].text().contains("Alice challenges Bob"),
+        "{}",
+        sent[0].text()
+    );
+    assert_eq!(
+        sent[0].buttons(),
+        [
+            ("Accept".to_string(), "accept 1".to_string()),
+            ("Decline".to_string(), "decline 1".to_string())
+        ]
+    );
+    let calls = setup.say(&bob(), &format!("/accept@{BOT_NAME}")).await;
+    let caption = photo_caption(&calls, board_size(), "accept");
+    assert!(
+        caption.contains("Game #1 of Knight Fight begins"),
+        "{caption}"
+    );
+}
+
+fn expected_result(finale: &Position) -> &'static str {
+    let Status::Over(outcome) = finale.status() else {
+        panic!("the scripted game ended");
+    };
+    match outcome.winner {
+        Some(Side::White) => "Alice wins (no moves left)",
+        Some(Side::Black) => "Bob wins (no moves left)",
+        None => "Draw (no moves left)",
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_in_a_group() {
+    let started = Instant::now();
+    let seed = 31;
+    let (moves, finale) = scripted_game(seed);
+    assert!(moves.len() > 10);
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    // The command menu was published at start-up, from the catalogue.
+    let calls = setup.standin.calls();
+    let menu = calls
+        .iter()
+        .find(|c| c.method == "setmycommands")
+        .expect("setMyCommands was called");
+    let commands: Vec<&str> = menu.params["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["command"].as_str().unwrap())
+        .collect();
+    assert_eq!(commands[..3], ["help", "rules", "challenge"]);
+    assert!(
+        menu.params["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| !c["description"].as_str().unwrap().is_empty())
+    );
+    play_moves(&setup, seed, &moves, 0..moves.len()).await;
+    let calls = setup.say(&alice(), "/board").await;
+    let caption = photo_caption(&calls, board_size(), "board");
+    assert!(caption.contains(expected_result(&finale)), "{caption}");
+    assert!(caption.contains(&score_line(&finale)), "{caption}");
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.plies as usize, moves.len());
+    adapter.stop().await;
+    // Every call was answered: nothing failed on the way.
+    assert!(setup.standin.calls().iter().all(Call::answered));
+    eprintln!(
+        "telegram: a {}-move game with {} pictures took {:?}",
+        moves.len(),
+        moves.len() + 2,
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_accepted_with_the_button() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let calls = setup.say(&alice(), "/challenge knight-fight seed:3").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1);
+    assert!(sent[0].text().contains("open Knight Fight challenge"));
+    let buttons = sent[0].buttons();
+    assert_eq!(
+        buttons,
+        [("Accept".to_string(), "accept 1".to_string())],
+        "{calls:#?}"
+    );
+    // Bob, never seen before, presses Accept.
+    let press = button_press(GROUP, &bob(), "press-1", 501, &buttons[0].1);
+    let calls = setup
+        .standin
+        .exchange(json!({"callback_query": press}))
+        .await;
+    assert_eq!(calls[0].method, "answercallbackquery", "{calls:#?}");
+    assert_eq!(calls[0].params["callback_query_id"], "press-1");
+    let caption = photo_caption(&calls, board_size(), "accept by button");
+    assert!(
+        caption.contains("Alice (White) against Bob (Black)"),
+        "{caption}"
+    );
+    // A second press of the same button is answered too, and explained.
+    let press = button_press(GROUP, &carol(), "press-2", 501, "accept 1");
+    let calls = setup
+        .standin
+        .exchange(json!({"callback_query": press}))
+        .await;
+    assert_eq!(calls[0].method, "answercallbackquery");
+    assert_eq!(replies(&calls).len(), 1, "{calls:#?}");
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opponent_is_named_by_a_reply_or_a_text_mention() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    // Dave has no username and never spoke: a text mention carries him.
+    let dave = Person {
+        id: 44,
+        first_name: "Dave",
+        username: None,
+    };
+    let line = with_text_mention(
+        message(GROUP, &alice(), 7, "/challenge Dave knight-fight"),
+        "Dave",
+        &dave,
+    );
+    let calls = setup.standin.exchange(json!({"message": line})).await;
+    assert!(replies(&calls)[0].text().contains("Alice challenges Dave"));
+    // Erin wrote something; Alice answers it with a challenge.
+    let erin = Person {
+        id: 55,
+        first_name: "Erin",
+        username: None,
+    };
+    let original = message(GROUP, &erin, 8, "anyone for a game?");
+    let line = replying_to(
+        message(GROUP, &alice(), 9, "/challenge knight-fight"),
+        original,
+    );
+    let calls = setup.standin.exchange(json!({"message": line})).await;
+    assert!(
+        replies(&calls)[0].text().contains("Alice challenges Erin"),
+        "{calls:#?}"
+    );
+    // A command for another bot in the group is not ours: no reply.
+    let calls = setup.say(&alice(), "/help@otherbot").await;
+    assert!(replies(&calls).is_empty(), "{calls:#?}");
+    adapter.stop().await;
+}
+
+/// The `offset` of every `getUpdates` call among `calls`.
+fn offsets(calls: &[Call]) -> Vec<Option<i64>> {
+    calls
+        .iter()
+        .filter(|c| c.method == "getupdates")
+        .map(|c| c.params["offset"].as_i64())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_and_a_crash_mid_game_lose_and_repeat_nothing() {
+    let seed = 8;
+    let (moves, finale) = scripted_game(seed);
+    assert!(moves.len() > 8);
+    let setup = Setup::new().await;
+    let first = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    play_moves(&setup, seed, &moves, 0..4).await;
+    first.stop().await;
+
+    // A new adapter on the same database goes on from the next update.
+    let calls_before = setup.standin.calls().len();
+    let last_offset = offsets(&setup.standin.calls()).last().copied().flatten();
+    let second = setup.adapter().await;
+    play_moves(&setup, seed, &moves, 4..6).await;
+    let after_restart = setup.standin.calls()[calls_before..].to_vec();
+    assert_eq!(
+        offsets(&after_restart)[0],
+        last_offset,
+        "the first poll after the restart goes on from the recorded update"
+    );
+
+    // A crash while a reply is on its way: the photo of move 7 is stuck, the adapter dies.
+    setup
+        .standin
+        .fail_next("sendPhoto", Fault::Stall(Duration::from_secs(5)), 1);
+    let before = setup.standin.calls().len();
+    let id = setup
+        .standin
+        .push(json!({"message": message(GROUP, &alice(), 1, &moves[6])}));
+    setup
+        .standin
+        .wait_for("the stuck photo", |calls| {
+            calls[before..].iter().any(|c| !c.answered())
+        })
+        .await;
+    second.crash().await;
+    let third = setup.adapter().await;
+    // The owed photo comes first, the update is not handled again, and play goes on.
+    let calls = setup
+        .standin
+        .wait_for("the owed photo", |calls| {
+            calls[before..]
+                .iter()
+                .any(|c| c.answered() && c.method == "sendphoto")
+        })
+        .await;
+    let mut position = Position::start(seed);
+    for mv in &moves[..7] {
+        advance(&mut position, mv);
+    }
+    let caption = photo_caption(&calls[before..], board_size(), "owed photo");
+    assert!(
+        caption.contains(&format!("Alice played {}", moves[6])),
+        "{caption}"
+    );
+    assert!(caption.contains(&score_line(&position)));
+    setup
+        .standin
+        .wait_for("a poll past the crashed update", |calls| {
+            calls[before..]
+                .iter()
+                .any(|c| c.method == "getupdates" && c.params["offset"].as_i64() == Some(id + 1))
+        })
+        .await;
+    play_moves(&setup, seed, &moves, 7..moves.len()).await;
+    let calls = setup.say(&bob(), "/board").await;
+    assert!(photo_caption(&calls, board_size(), "board").contains(expected_result(&finale)));
+    // Each move was applied once and pictured once.
+    let store = &third.store;
+    assert_eq!(store.moves(1).await.unwrap().len(), moves.len());
+    let photos = setup
+        .standin
+        .calls()
+        .into_iter()
+        .filter(|c| c.answered() && c.method == "sendphoto")
+        .count();
+    assert_eq!(
+        photos,
+        moves.len() + 2,
+        "accept, every move, the last board"
+    );
+    assert!(
+        !setup
+            .standin
+            .calls()
+            .iter()
+            .any(|c| c.text().contains("not your turn")),
+        "no update was handled twice"
+    );
+    third.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn flood_control_server_errors_and_timeouts_are_waited_out() {
+    let seed = 12;
+    let (moves, _) = scripted_game(seed);
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    let standin = &setup.standin;
+    // 429 on a photo: waited out as told, sent once.
+    standin.fail_next("sendPhoto", Fault::TooManyRequests { retry_after: 1 }, 1);
+    let started = Instant::now();
+    let calls = setup.say(&alice(), &moves[0]).await;
+    assert!(started.elapsed() >= Duration::from_secs(1));
+    assert_eq!(calls.iter().filter(|c| !c.answered()).count(), 1);
+    photo_caption(&calls, board_size(), "after 429");
+    // 500 on a text: teloxide itself pauses 10 s after a server error, then we retry.
+    standin.fail_next("sendMessage", Fault::ServerError, 1);
+    let calls = setup.say(&alice(), "/games").await;
+    assert_eq!(calls.iter().filter(|c| !c.answered()).count(), 1);
+    assert_eq!(replies(&calls).len(), 1);
+    assert!(replies(&calls)[0].text().contains("Games in this chat"));
+    // A request that times out is tried again.
+    standin.fail_next("sendMessage", Fault::Stall(Duration::from_secs(5)), 1);
+    let calls = setup.say(&bob(), "/games").await;
+    assert_eq!(calls.iter().filter(|c| !c.answered()).count(), 1);
+    assert_eq!(replies(&calls).len(), 1);
+    // 429 on polling itself: the adapter waits and polls again.
+    standin.fail_next("getUpdates", Fault::TooManyRequests { retry_after: 1 }, 1);
+    let calls = setup.say(&bob(), &moves[1]).await;
+    photo_caption(&calls, board_size(), "after a refused poll");
+    let game: GameRecord = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.plies, 2);
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_get_one_clear_reply_and_change_nothing() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    setup.say(&carol(), "/help").await;
+    challenge_and_accept(&setup, 5).await;
+    let snapshot = |store: Store| async move {
+        let game = store.game(1).await.unwrap().unwrap();
+        let moves: Vec<MoveRecord> = store.moves(1).await.unwrap();
+        (game, moves)
+    };
+    let before = snapshot(adapter.store.clone()).await;
+    let cases: [(Person, &str, &str); 6] = [
+        (alice(), "/move c2", "not on it"),
+        (bob(), "/move c10", "not your turn"),
+        (carol(), "/move c1", "no game running"),
+        (carol(), "/move c1 #1", "not playing game #1"),
+        (alice(), "/frobnicate", "no command"),
+        (alice(), "what a lovely board", "no command"),
+    ];
+    for (person, text, expected) in cases {
+        let reply = setup.text_reply(&person, text).await;
+        assert!(reply.contains(expected), "{text}: {reply}");
+        assert_eq!(
+            snapshot(adapter.store.clone()).await,
+            before,
+            "{text} changed the game"
+        );
+    }
+    // Messages without text (a sticker) are passed over without a word.
+    let mut sticker = message(GROUP, &alice(), 3, "");
+    sticker.as_object_mut().map(|m| m.remove("text"));
+    let calls = setup.standin.exchange(json!({"message": sticker})).await;
+    assert!(replies(&calls).is_empty());
+    adapter.stop().await;
+}
+
+/// Runs `kibitz run` with `env`, killing it if it has not ended within 20 s.
+fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    command
+        .arg("run")
+        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("kibitz starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child
+        .try_wait()
+        .expect("kibitz can be waited for")
+        .is_none()
+    {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kibitz run did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("kibitz output")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
+    let setup = Setup::new().await;
+    let url = setup.standin.url.clone();
+    let database = setup.database();
+    let output = tokio::task::spawn_blocking(move || {
+        run_binary(
+            &[
+                ("TELEGRAM_BOT_TOKEN", "777:WRONG-SECRET"),
+                ("TELEGRAM_API_URL", &url),
+            ],
+            &database,
+        )
+    })
+    .await
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(
+        stderr.contains("Telegram refused the bot token"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("SECRET"), "{stderr}");
+    // It asked Telegram (the stand-in), not the console.
+    assert_eq!(setup.standin.calls()[0].method, "getme");
+    let database = setup.database();
+    let output = tokio::task::spawn_blocking(move || {
+        run_binary(
+            &[
+                ("TELEGRAM_BOT_TOKEN", "777:OTHER-SECRET"),
+                ("TELEGRAM_API_URL", "not a url"),
+            ],
+            &database,
+        )
+    })
+    .await
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("TELEGRAM_API_URL"), "{stderr}");
+    assert!(!stderr.contains("SECRET"), "{stderr}");
+}

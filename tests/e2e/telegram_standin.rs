@@ -1,0 +1,467 @@
+//! A Telegram Bot API stand-in on 127.0.0.1: it serves scripted updates through `getUpdates`
+//! (honouring `offset` the way Telegram does), answers the calls the adapter makes, records
+//! every call (multipart parts included) and can fail the next calls of a method on demand.
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+pub const TOKEN: &str = "4242:stand-in-token";
+pub const BOT_NAME: &str = "kibitzbot";
+const BOT_ID: i64 = 4242;
+
+/// How the stand-in fails a call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// HTTP 429 with `parameters.retry_after`.
+    TooManyRequests { retry_after: u32 },
+    /// HTTP 500.
+    ServerError,
+    /// No answer for this long (the client times out first), then a 500 nobody hears.
+    Stall(Duration),
+}
+
+/// One request the adapter made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// Lower case: teloxide writes `SendPhoto`, Telegram accepts any case.
+    pub method: String,
+    /// The JSON body, or the text parts of a multipart body (JSON-looking parts parsed).
+    pub params: Value,
+    /// A multipart file part (a photo's bytes).
+    pub file: Option<Vec<u8>>,
+    /// The fault served instead of an answer, if any.
+    pub fault: Option<Fault>,
+}
+
+impl Call {
+    pub fn answered(&self) -> bool {
+        self.fault.is_none()
+    }
+
+    pub fn text(&self) -> &str {
+        self.params["text"]
+            .as_str()
+            .or(self.params["caption"].as_str())
+            .unwrap_or_default()
+    }
+
+    pub fn chat(&self) -> i64 {
+        chat_of(&self.params)
+    }
+
+    /// The inline keyboard's buttons as (label, callback data), row after row.
+    pub fn buttons(&self) -> Vec<(String, String)> {
+        let markup = match &self.params["reply_markup"] {
+            Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
+            other => other.clone(),
+        };
+        markup["inline_keyboard"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_array)
+            .flatten()
+            .map(|b| {
+                (
+                    b["text"].as_str().unwrap_or_default().to_string(),
+                    b["callback_data"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    /// Updates not yet confirmed by an `offset` above their id.
+    pending: Vec<(i64, Value)>,
+    next_update: i64,
+    next_message: i64,
+    calls: Vec<Call>,
+    faults: Vec<(String, Fault, usize)>,
+}
+
+pub struct StandIn {
+    pub url: String,
+    inner: Arc<Mutex<Inner>>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for StandIn {
+    fn drop(&mut self) {
+        self.server.abort();
+    }
+}
+
+fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
+    inner
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A chat member as Telegram describes them.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub id: i64,
+    pub first_name: &'static str,
+    pub username: Option<&'static str>,
+}
+
+impl Person {
+    pub fn json(&self) -> Value {
+        let mut user = json!({
+            "id": self.id,
+            "is_bot": false,
+            "first_name": self.first_name,
+            "language_code": "en",
+        });
+        if let Some(username) = self.username {
+            user["username"] = json!(username);
+        }
+        user
+    }
+}
+
+pub fn chat_json(id: i64) -> Value {
+    if id < 0 {
+        json!({"id": id, "type": "supergroup", "title": "Kibitz Club"})
+    } else {
+        json!({"id": id, "type": "private", "first_name": "someone"})
+    }
+}
+
+/// `chat_id` is a number in JSON bodies and a string in multipart ones.
+fn chat_of(params: &Value) -> i64 {
+    match &params["chat_id"] {
+        Value::Number(n) => n.as_i64().unwrap_or_default(),
+        Value::String(s) => s.parse().unwrap_or_default(),
+        _ => 0,
+    }
+}
+
+fn utf16(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+/// A text message as Telegram would send it: a leading command and each `@handle` marked.
+pub fn message(chat: i64, from: &Person, message_id: i64, text: &str) -> Value {
+    let mut entities = Vec::new();
+    let mut offset = 0;
+    for word in text.split(' ') {
+        if word.starts_with('/') && offset == 0 {
+            entities.push(json!({"type": "bot_command", "offset": 0, "length": utf16(word)}));
+        } else if word.starts_with('@') && word.len() > 1 {
+            entities.push(json!({"type": "mention", "offset": offset, "length": utf16(word)}));
+        }
+        offset += utf16(word) + 1;
+    }
+    json!({
+        "message_id": message_id,
+        "date": 1_700_000_000,
+        "chat": chat_json(chat),
+        "from": from.json(),
+        "text": text,
+        "entities": entities,
+    })
+}
+
+/// Marks `name` in the message's text as a mention of a user without a handle.
+pub fn with_text_mention(mut message: Value, name: &str, user: &Person) -> Value {
+    let text = message["text"].as_str().unwrap_or_default().to_string();
+    if let Some(at) = text.find(name)
+        && let Some(entities) = message["entities"].as_array_mut()
+    {
+        entities.push(json!({
+            "type": "text_mention",
+            "offset": utf16(&text[..at]),
+            "length": utf16(name),
+            "user": user.json(),
+        }));
+    }
+    message
+}
+
+pub fn replying_to(mut message: Value, original: Value) -> Value {
+    message["reply_to_message"] = original;
+    message
+}
+
+/// A pressed inline button under the bot's message `message_id`.
+pub fn button_press(chat: i64, from: &Person, id: &str, message_id: i64, data: &str) -> Value {
+    json!({
+        "id": id,
+        "from": from.json(),
+        "chat_instance": "stand-in",
+        "data": data,
+        "message": {
+            "message_id": message_id,
+            "date": 1_700_000_000,
+            "chat": chat_json(chat),
+            "from": bot_user(),
+            "text": "a challenge",
+        },
+    })
+}
+
+fn bot_user() -> Value {
+    json!({"id": BOT_ID, "is_bot": true, "first_name": "Kibitz", "username": BOT_NAME})
+}
+
+fn ok(result: Value) -> Response {
+    axum::Json(json!({"ok": true, "result": result})).into_response()
+}
+
+fn error(status: StatusCode, description: &str, extra: Option<Value>) -> Response {
+    let mut body = json!({"ok": false, "error_code": status.as_u16(), "description": description});
+    if let Some(parameters) = extra {
+        body["parameters"] = parameters;
+    }
+    (status, axum::Json(body)).into_response()
+}
+
+async fn read_params(request: Request) -> (Value, Option<Vec<u8>>) {
+    let multipart = request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let body = Bytes::from_request(request, &()).await.unwrap_or_default();
+        let params = serde_json::from_slice(&body).unwrap_or_else(|_| json!({}));
+        return (params, None);
+    }
+    let mut parts = Vec::new();
+    if let Ok(mut form) = Multipart::from_request(request, &()).await {
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or_default().to_string();
+            let bytes = field.bytes().await.unwrap_or_default().to_vec();
+            parts.push((name, bytes));
+        }
+    }
+    let mut params = json!({});
+    for (name, bytes) in &parts {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        params[name.as_str()] = serde_json::from_str::<Value>(&text)
+            .ok()
+            .filter(|v| v.is_object() || v.is_array())
+            .unwrap_or(Value::String(text));
+    }
+    // The photo part has a random name, which `photo = "attach://<name>"` gives away.
+    let file = params["photo"]
+        .as_str()
+        .and_then(|p| p.strip_prefix("attach://"))
+        .and_then(|attached| parts.iter().find(|(name, _)| name == attached))
+        .map(|(_, bytes)| bytes.clone());
+    (params, file)
+}
+
+async fn api(
+    State(inner): State<Arc<Mutex<Inner>>>,
+    Path((bot, method)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    let method = method.to_ascii_lowercase();
+    let (params, file) = read_params(request).await;
+    if bot != format!("bot{TOKEN}") {
+        lock(&inner).calls.push(Call {
+            method,
+            params,
+            file,
+            fault: None,
+        });
+        return error(StatusCode::UNAUTHORIZED, "Unauthorized", None);
+    }
+    let fault = {
+        let mut inner = lock(&inner);
+        let fault = inner
+            .faults
+            .iter_mut()
+            .find(|(m, _, left)| *m == method && *left > 0)
+            .map(|(_, fault, left)| {
+                *left -= 1;
+                *fault
+            });
+        inner.calls.push(Call {
+            method: method.clone(),
+            params: params.clone(),
+            file,
+            fault,
+        });
+        fault
+    };
+    match fault {
+        Some(Fault::TooManyRequests { retry_after }) => {
+            return error(
+                StatusCode::TOO_MANY_REQUESTS,
+                &format!("Too Many Requests: retry after {retry_after}"),
+                Some(json!({"retry_after": retry_after})),
+            );
+        }
+        Some(Fault::ServerError) => {
+            return error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Internal Server Error",
+                None,
+            );
+        }
+        Some(Fault::Stall(time)) => {
+            tokio::time::sleep(time).await;
+            return error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "Internal Server Error",
+                None,
+            );
+        }
+        None => {}
+    }
+    match method.as_str() {
+        "getme" => {
+            let mut me = bot_user();
+            me["can_join_groups"] = json!(true);
+            me["can_read_all_group_messages"] = json!(true);
+            me["supports_inline_queries"] = json!(false);
+            me["has_main_web_app"] = json!(false);
+            ok(me)
+        }
+        "getwebhookinfo" => ok(json!({
+            "url": "", "has_custom_certificate": false, "pending_update_count": 0
+        })),
+        "getupdates" => get_updates(&inner, &params).await,
+        "sendmessage" | "sendphoto" => {
+            let chat = chat_of(&params);
+            let message_id = {
+                let mut inner = lock(&inner);
+                inner.next_message += 1;
+                inner.next_message
+            };
+            let mut message = json!({
+                "message_id": message_id,
+                "date": 1_700_000_000,
+                "chat": chat_json(chat),
+                "from": bot_user(),
+            });
+            if method == "sendphoto" {
+                message["photo"] = json!([{
+                    "file_id": format!("photo-{message_id}"),
+                    "file_unique_id": format!("unique-{message_id}"),
+                    "width": 800, "height": 800, "file_size": 1000,
+                }]);
+                if let Some(caption) = params["caption"].as_str() {
+                    message["caption"] = json!(caption);
+                }
+            } else {
+                message["text"] = params["text"].clone();
+            }
+            ok(message)
+        }
+        "answercallbackquery" | "setmycommands" | "deletewebhook" => ok(json!(true)),
+        _ => error(StatusCode::NOT_FOUND, "Not Found: method not found", None),
+    }
+}
+
+async fn get_updates(inner: &Mutex<Inner>, params: &Value) -> Response {
+    let offset = params["offset"].as_i64();
+    // Long polling, bounded: a test never waits long for nothing.
+    let wait = Duration::from_secs(params["timeout"].as_u64().unwrap_or(0).min(5));
+    let deadline = Instant::now() + wait;
+    loop {
+        let updates: Vec<Value> = {
+            let mut inner = lock(inner);
+            if let Some(offset) = offset {
+                inner.pending.retain(|(id, _)| *id >= offset);
+            }
+            inner
+                .pending
+                .iter()
+                .take(100)
+                .map(|(_, update)| update.clone())
+                .collect()
+        };
+        if !updates.is_empty() || Instant::now() >= deadline {
+            return ok(Value::Array(updates));
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+impl StandIn {
+    pub async fn start() -> StandIn {
+        let inner = Arc::new(Mutex::new(Inner {
+            next_update: 1000,
+            next_message: 500,
+            ..Inner::default()
+        }));
+        let app = Router::new()
+            .route("/{bot}/{method}", axum::routing::post(api).get(api))
+            .with_state(inner.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a local port");
+        let url = format!("http://{}/", listener.local_addr().expect("an address"));
+        let server = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        StandIn { url, inner, server }
+    }
+
+    /// Queues an update (`{"message": …}` or `{"callback_query": …}`); its id.
+    pub fn push(&self, kind: Value) -> i64 {
+        let mut inner = lock(&self.inner);
+        inner.next_update += 1;
+        let id = inner.next_update;
+        let mut update = kind;
+        update["update_id"] = json!(id);
+        inner.pending.push((id, update));
+        id
+    }
+
+    /// Fails the next `count` calls of `method` (any case) with `fault`.
+    pub fn fail_next(&self, method: &str, fault: Fault, count: usize) {
+        lock(&self.inner)
+            .faults
+            .push((method.to_ascii_lowercase(), fault, count));
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        lock(&self.inner).calls.clone()
+    }
+
+    /// Waits (bounded) until some call satisfies `done`; the calls made so far.
+    pub async fn wait_for(&self, what: &str, done: impl Fn(&[Call]) -> bool) -> Vec<Call> {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let calls = self.calls();
+            if done(&calls) {
+                return calls;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    /// Sends one update and waits until the adapter asked for the next one, which it does
+    /// only after it has delivered every reply; the calls other than `getUpdates` it made
+    /// meanwhile.
+    pub async fn exchange(&self, kind: Value) -> Vec<Call> {
+        let before = self.calls().len();
+        let id = self.push(kind);
+        let calls = self
+            .wait_for(&format!("update {id} to be handled"), |calls| {
+                calls[before..].iter().any(|c| {
+                    c.method == "getupdates" && c.params["offset"].as_i64().is_some_and(|o| o > id)
+                })
+            })
+            .await;
+        calls[before..]
+            .iter()
+            .filter(|c| c.method != "getupdates")
+            .cloned()
+            .collect()
+    }
+}

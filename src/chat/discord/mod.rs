@@ -457,9 +457,15 @@ impl Core {
         let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
         let work = self.service.handle_privately_refused(&incoming);
         tokio::pin!(work);
-        let (replies, deferred) = match tokio::time::timeout(self.defer_after, &mut work).await {
-            Ok(replies) => (replies, None),
-            Err(_) => {
+        // Zero means "always defer": a timeout of zero would still race the work.
+        let in_time = if self.defer_after.is_zero() {
+            None
+        } else {
+            tokio::time::timeout(self.defer_after, &mut work).await.ok()
+        };
+        let (replies, deferred) = match in_time {
+            Some(replies) => (replies, None),
+            None => {
                 let body = json!({"type": 5});
                 let defer = self
                     .rest

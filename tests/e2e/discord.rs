@@ -398,35 +398,6 @@ async fn slow_work_is_deferred_then_edited_in() {
     adapter.stop().await;
 }
 
-/// Runs `kibitz run` with `env`, killing it if it has not ended within 20 s.
-fn run_binary(env: &[(&str, &str)], database: &std::path::Path) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"));
-    command
-        .arg("run")
-        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
-        .env_remove("TELEGRAM_BOT_TOKEN")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    let mut child = command.spawn().expect("kibitz starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child
-        .try_wait()
-        .expect("kibitz can be waited for")
-        .is_none()
-    {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("kibitz run did not end");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("kibitz output")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
     let standin = StandIn::start().await;
@@ -434,7 +405,7 @@ async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
     let url = standin.url.clone();
     let database = dir.path().join("kibitz.db");
     let output = tokio::task::spawn_blocking(move || {
-        run_binary(
+        crate::support::run_binary(
             &[
                 ("DISCORD_TOKEN", "WRONG-SECRET"),
                 ("DISCORD_API_BASE", &url),
@@ -450,7 +421,7 @@ async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
     assert!(!stderr.contains("SECRET"), "{stderr}");
     let database = dir.path().join("kibitz.db");
     let output = tokio::task::spawn_blocking(move || {
-        run_binary(
+        crate::support::run_binary(
             &[
                 ("DISCORD_TOKEN", "OTHER-SECRET"),
                 ("DISCORD_API_BASE", "not a url"),

@@ -6,6 +6,7 @@ use kibitz::games::{Side, TwoPlayerGame};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 /// A whole Knight Fight game on the board of `seed`, chosen by a seeded random player:
 /// the canonical moves in order and the final position.
@@ -93,4 +94,35 @@ pub fn pictures(stdout: &str) -> Vec<String> {
         .filter_map(|rest| rest.strip_suffix(']'))
         .map(str::to_string)
         .collect()
+}
+
+/// Runs `kibitz run` with no platform token but those in `env`, killing it if it has not
+/// ended within 20 s.
+pub fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    command
+        .arg("run")
+        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let mut child = command.spawn().expect("kibitz starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while child
+        .try_wait()
+        .expect("kibitz can be waited for")
+        .is_none()
+    {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kibitz run did not end");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().expect("kibitz output")
 }

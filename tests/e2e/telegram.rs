@@ -574,42 +574,13 @@ async fn refusals_get_one_clear_reply_and_change_nothing() {
     adapter.stop().await;
 }
 
-/// Runs `kibitz run` with `env`, killing it if it has not ended within 20 s.
-fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"));
-    command
-        .arg("run")
-        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
-        .env_remove("DISCORD_TOKEN")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    for (name, value) in env {
-        command.env(name, value);
-    }
-    let mut child = command.spawn().expect("kibitz starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child
-        .try_wait()
-        .expect("kibitz can be waited for")
-        .is_none()
-    {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("kibitz run did not end");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("kibitz output")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
     let setup = Setup::new().await;
     let url = setup.standin.url.clone();
     let database = setup.database();
     let output = tokio::task::spawn_blocking(move || {
-        run_binary(
+        crate::support::run_binary(
             &[
                 ("TELEGRAM_BOT_TOKEN", "777:WRONG-SECRET"),
                 ("TELEGRAM_API_URL", &url),
@@ -630,7 +601,7 @@ async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
     assert_eq!(setup.standin.calls()[0].method, "getme");
     let database = setup.database();
     let output = tokio::task::spawn_blocking(move || {
-        run_binary(
+        crate::support::run_binary(
             &[
                 ("TELEGRAM_BOT_TOKEN", "777:OTHER-SECRET"),
                 ("TELEGRAM_API_URL", "not a url"),

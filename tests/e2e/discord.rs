@@ -9,8 +9,8 @@ use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
 use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy};
 use kibitz::games::knight_fight::Position;
-use kibitz::games::{AnyGame, GameKind, Side, Status, TwoPlayerGame};
-use kibitz::render::{Renderer, View};
+use kibitz::games::{Side, Status, TwoPlayerGame};
+use kibitz::render::Renderer;
 use kibitz::store::{GameState, Store};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -111,24 +111,6 @@ fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
     sent[0]
 }
 
-fn board_size() -> (u32, u32) {
-    let view = View {
-        white: "Alice".into(),
-        black: "Bob".into(),
-        caption: String::new(),
-        detail: String::new(),
-        last_move: None,
-        flip: false,
-        result: None,
-    };
-    let png = Renderer::new()
-        .unwrap()
-        .render(&AnyGame::start(GameKind::KnightFight, 1), &view)
-        .unwrap();
-    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
-    (picture.width(), picture.height())
-}
-
 /// The one picture among `calls`: its text, after decoding its PNG.
 fn picture_text(calls: &[Call], size: (u32, u32), what: &str) -> String {
     let reply = one_reply(calls, what);
@@ -189,7 +171,7 @@ async fn challenge_and_accept(standin: &StandIn, adapter: &Adapter, seed: i64) {
     let game = adapter.store.game(1).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Challenge);
     let calls = standin.press(&bob(), &buttons[0].1).await;
-    let caption = picture_text(&calls, board_size(), "accept");
+    let caption = picture_text(&calls, crate::support::board_size(), "accept");
     assert!(
         caption.contains("Game #1 of Knight Fight begins"),
         "{caption}"
@@ -237,7 +219,7 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
     assert!(one_reply(&help, "help").content().contains("challenge"));
     challenge_and_accept(&standin, &adapter, seed as i64).await;
 
-    let size = board_size();
+    let size = crate::support::board_size();
     let mut position = Position::start(seed);
     for (ply, mv) in moves.iter().enumerate() {
         let (player, other, name) = if ply % 2 == 0 {
@@ -348,7 +330,7 @@ async fn flood_control_and_server_errors_are_waited_out() {
         1,
         "{calls:#?}"
     );
-    picture_text(&calls, board_size(), "after 429");
+    picture_text(&calls, crate::support::board_size(), "after 429");
     // 500 twice: tried again with back-off.
     standin.fail_next("/callback", Fault::ServerError, 2);
     let calls = standin.command(&bob(), "games", &[], &[]).await;
@@ -387,7 +369,7 @@ async fn slow_work_is_deferred_then_edited_in() {
         [("Accept".to_string(), "accept 1".to_string())]
     );
     let calls = standin.press(&bob(), "accept 1").await;
-    picture_text(&calls, board_size(), "deferred accept");
+    picture_text(&calls, crate::support::board_size(), "deferred accept");
     // A private reply after a public deferral: the placeholder goes, the refusal follows.
     let calls = standin
         .command(&bob(), "move", &[text("move", &moves[0])], &[])

@@ -126,3 +126,22 @@ pub fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output
     }
     child.wait_with_output().expect("kibitz output")
 }
+
+/// The size every board picture has, from the renderer itself.
+pub fn board_size() -> (u32, u32) {
+    let view = kibitz::render::View {
+        white: "Alice".into(),
+        black: "Bob".into(),
+        ..Default::default()
+    };
+    let png = kibitz::render::Renderer::new()
+        .expect("the renderer prepares")
+        .render(
+            &kibitz::games::AnyGame::start(kibitz::games::GameKind::KnightFight, 1),
+            &view,
+        )
+        .expect("a start board renders");
+    let picture =
+        image::load_from_memory_with_format(&png, image::ImageFormat::Png).expect("a PNG");
+    (picture.width(), picture.height())
+}

@@ -10,8 +10,8 @@ use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
 use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
 use kibitz::games::knight_fight::Position;
-use kibitz::games::{AnyGame, GameKind, Side, Status, TwoPlayerGame};
-use kibitz::render::{Renderer, View};
+use kibitz::games::{Side, Status, TwoPlayerGame};
+use kibitz::render::Renderer;
 use kibitz::store::{GameRecord, MoveRecord, Store};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -149,25 +149,6 @@ fn replies(calls: &[Call]) -> Vec<&Call> {
         .collect()
 }
 
-/// The size every board picture has, from the renderer itself.
-fn board_size() -> (u32, u32) {
-    let view = View {
-        white: "Alice".into(),
-        black: "Bob".into(),
-        caption: String::new(),
-        detail: String::new(),
-        last_move: None,
-        flip: false,
-        result: None,
-    };
-    let png = Renderer::new()
-        .unwrap()
-        .render(&AnyGame::start(GameKind::KnightFight, 1), &view)
-        .unwrap();
-    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
-    (picture.width(), picture.height())
-}
-
 /// The one photo among `calls`: its caption, after checking its PNG.
 fn photo_caption(calls: &[Call], size: (u32, u32), what: &str) -> String {
     let sent = replies(calls);
@@ -209,7 +190,7 @@ fn move_text(ply: usize, mv: &str) -> String {
 
 /// Plays `moves[range]` of the game on `seed`, checking every picture and caption.
 async fn play_moves(setup: &Setup, seed: u64, moves: &[String], range: std::ops::Range<usize>) {
-    let size = board_size();
+    let size = crate::support::board_size();
     let mut position = Position::start(seed);
     for mv in &moves[..range.start] {
         advance(&mut position, mv);
@@ -257,7 +238,7 @@ async fn challenge_and_accept(setup: &Setup, seed: u64) {
         ]
     );
     let calls = setup.say(&bob(), &format!("/accept@{BOT_NAME}")).await;
-    let caption = photo_caption(&calls, board_size(), "accept");
+    let caption = photo_caption(&calls, crate::support::board_size(), "accept");
     assert!(
         caption.contains("Game #1 of Knight Fight begins"),
         "{caption}"
@@ -306,7 +287,7 @@ async fn a_whole_game_is_played_in_a_group() {
     );
     play_moves(&setup, seed, &moves, 0..moves.len()).await;
     let calls = setup.say(&alice(), "/board").await;
-    let caption = photo_caption(&calls, board_size(), "board");
+    let caption = photo_caption(&calls, crate::support::board_size(), "board");
     assert!(caption.contains(expected_result(&finale)), "{caption}");
     assert!(caption.contains(&score_line(&finale)), "{caption}");
     let game = adapter.store.game(1).await.unwrap().unwrap();
@@ -344,7 +325,7 @@ async fn an_open_challenge_is_accepted_with_the_button() {
         .await;
     assert_eq!(calls[0].method, "answercallbackquery", "{calls:#?}");
     assert_eq!(calls[0].params["callback_query_id"], "press-1");
-    let caption = photo_caption(&calls, board_size(), "accept by button");
+    let caption = photo_caption(&calls, crate::support::board_size(), "accept by button");
     assert!(
         caption.contains("Alice (White) against Bob (Black)"),
         "{caption}"
@@ -460,7 +441,7 @@ async fn a_restart_and_a_crash_mid_game_lose_and_repeat_nothing() {
     for mv in &moves[..7] {
         advance(&mut position, mv);
     }
-    let caption = photo_caption(&calls[before..], board_size(), "owed photo");
+    let caption = photo_caption(&calls[before..], crate::support::board_size(), "owed photo");
     assert!(
         caption.contains(&format!("Alice played {}", moves[6])),
         "{caption}"
@@ -476,7 +457,10 @@ async fn a_restart_and_a_crash_mid_game_lose_and_repeat_nothing() {
         .await;
     play_moves(&setup, seed, &moves, 7..moves.len()).await;
     let calls = setup.say(&bob(), "/board").await;
-    assert!(photo_caption(&calls, board_size(), "board").contains(expected_result(&finale)));
+    assert!(
+        photo_caption(&calls, crate::support::board_size(), "board")
+            .contains(expected_result(&finale))
+    );
     // Each move was applied once and pictured once.
     let store = &third.store;
     assert_eq!(store.moves(1).await.unwrap().len(), moves.len());
@@ -516,7 +500,7 @@ async fn flood_control_server_errors_and_timeouts_are_waited_out() {
     let calls = setup.say(&alice(), &moves[0]).await;
     assert!(started.elapsed() >= Duration::from_secs(1));
     assert_eq!(calls.iter().filter(|c| !c.answered()).count(), 1);
-    photo_caption(&calls, board_size(), "after 429");
+    photo_caption(&calls, crate::support::board_size(), "after 429");
     // 500 on a text: teloxide itself pauses 10 s after a server error, then we retry.
     standin.fail_next("sendMessage", Fault::ServerError, 1);
     let calls = setup.say(&alice(), "/games").await;
@@ -531,7 +515,7 @@ async fn flood_control_server_errors_and_timeouts_are_waited_out() {
     // 429 on polling itself: the adapter waits and polls again.
     standin.fail_next("getUpdates", Fault::TooManyRequests { retry_after: 1 }, 1);
     let calls = setup.say(&bob(), &moves[1]).await;
-    photo_caption(&calls, board_size(), "after a refused poll");
+    photo_caption(&calls, crate::support::board_size(), "after a refused poll");
     let game: GameRecord = adapter.store.game(1).await.unwrap().unwrap();
     assert_eq!(game.plies, 2);
     adapter.stop().await;

@@ -6,5 +6,6 @@
 pub mod bot;
 pub mod chat;
 pub mod games;
+pub mod league;
 pub mod render;
 pub mod store;

@@ -99,7 +99,7 @@ pub fn service(c: &mut Criterion) {
         let games = store
             .active_games(
                 store
-                    .upsert_chat("console", "bench", None, 0)
+                    .upsert_chat("console", "bench", None, None, 0)
                     .await
                     .expect("chat"),
             )

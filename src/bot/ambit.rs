@@ -3,9 +3,7 @@
 
 use super::play::rules_message;
 use super::{Context, Msg, Outgoing, Refusal, Service, msg};
-use crate::games::ambit::{
-    self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, daily_puzzle, generate,
-};
+use crate::games::ambit::{self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate};
 use crate::games::rng::SeededRng;
 use crate::render::AmbitView;
 use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};
@@ -14,18 +12,18 @@ use std::hash::{BuildHasher, RandomState};
 /// Daily puzzles are numbered from this day on (#1).
 const FIRST_DAILY: (i32, u8, u8) = (2026, 1, 1);
 
-fn today(now_ms: i64) -> Option<Date> {
+pub(crate) fn today(now_ms: i64) -> Option<Date> {
     Date::from_unix_seconds(now_ms.div_euclid(1000))
 }
 
-fn daily_number(date: Date) -> i64 {
+pub(crate) fn daily_number(date: Date) -> i64 {
     let (y, m, d) = FIRST_DAILY;
     let first = Date::new(y, m, d).map_or(0, Date::days_since_epoch);
     date.days_since_epoch() - first + 1
 }
 
 /// `2:31` or `1:02:03`.
-fn duration_text(ms: i64) -> String {
+pub(crate) fn duration_text(ms: i64) -> String {
     let seconds = ms.max(0) / 1000;
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if h > 0 {
@@ -35,7 +33,7 @@ fn duration_text(ms: i64) -> String {
     }
 }
 
-fn stars_text(stars: u8) -> String {
+pub(crate) fn stars_text(stars: u8) -> String {
     (0..ambit::LIVES)
         .map(|i| if i < stars { '★' } else { '☆' })
         .collect()
@@ -87,6 +85,7 @@ impl Service {
                 &NewAttempt {
                     user_id: context.user.id,
                     chat_id: context.chat_id,
+                    played_in: context.chat_id,
                     day: None,
                     level: level.name().to_string(),
                     state: Game::new(puzzle.footprint).text(),
@@ -102,7 +101,7 @@ impl Service {
         lines.push(msg("ambit-how"));
         let game = self.ambit_game(&attempt)?;
         Ok(vec![self.ambit_picture(
-            context,
+            context.language,
             &attempt,
             &game,
             lines,
@@ -110,20 +109,32 @@ impl Service {
         )?])
     }
 
-    /// `daily`: today's puzzle, the same for everyone, one attempt per user.
+    /// `daily`: today's puzzle, the same for everyone, one attempt per user. A Telegram deep
+    /// link names the group the attempt counts for (`for_chat`), played in private.
     pub(crate) async fn ambit_daily(
         &self,
         context: &Context<'_>,
+        for_chat: Option<&str>,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let date = today(context.now)
             .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
-        let daily = self.daily_record(date, context.now).await?;
+        let counts_for = match for_chat {
+            Some(external) => self
+                .store
+                .chat_by_external_id(context.incoming.platform.as_str(), external)
+                .await?
+                .ok_or_else(|| msg("daily-link-unknown"))?,
+            None => context.chat_id,
+        };
+        let level = self.daily_level_of(counts_for, date).await?;
+        let daily = self.daily_record(date, level, context.now).await?;
         let attempt = self
             .store
             .start_attempt(
                 &NewAttempt {
                     user_id: context.user.id,
-                    chat_id: context.chat_id,
+                    chat_id: counts_for,
+                    played_in: context.chat_id,
                     day: Some(daily.day.clone()),
                     level: daily.level.clone(),
                     state: Game::new(self.footprint_of(&daily)?).text(),
@@ -138,11 +149,15 @@ impl Service {
                 .with("number", daily_number(date))
                 .with(
                     "level",
-                    self.say(context.language, &level_message(&daily.level)),
+                    self.say(context.language, &level_message(&attempt.level)),
                 ),
         ];
         let mut view = AmbitView::default();
         if attempt.status == AttemptStatus::Ongoing {
+            if attempt.played_in != context.chat_id {
+                // Started elsewhere (the group, or another link): it is played where it began.
+                lines.push(msg("ambit-daily-elsewhere"));
+            }
             lines.push(msg("ambit-how"));
         } else {
             lines.push(msg("ambit-daily-done"));
@@ -150,18 +165,32 @@ impl Service {
             lines.push(msg("ambit-solution").with("solution", &attempt.solution));
             view.solution = parse_solution(&attempt.solution);
         }
-        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
         reply.private = true;
         Ok(vec![reply])
     }
 
-    async fn daily_record(&self, date: Date, now: i64) -> Result<DailyRecord, Refusal> {
+    /// The level of the daily a chat plays: its setting, else the weekday's.
+    pub(crate) async fn daily_level_of(&self, chat_id: i64, date: Date) -> Result<Level, Refusal> {
+        let setting = self.store.daily_setting(chat_id).await?;
+        Ok(setting
+            .and_then(|s| Level::parse(&s.level).ok())
+            .unwrap_or_else(|| ambit::daily_level(date)))
+    }
+
+    pub(crate) async fn daily_record(
+        &self,
+        date: Date,
+        level: Level,
+        now: i64,
+    ) -> Result<DailyRecord, Refusal> {
         let day = date.to_string();
-        if let Some(daily) = self.store.daily(&day).await? {
+        if let Some(daily) = self.store.daily(&day, level.name()).await? {
             return Ok(daily);
         }
-        // Made once per day and kept: later generator changes leave stored dailies alone.
-        let puzzle = tokio::task::spawn_blocking(move || daily_puzzle(date))
+        // Made once per day and level and kept: later generator changes leave stored dailies
+        // alone.
+        let puzzle = tokio::task::spawn_blocking(move || ambit::daily_puzzle_at(date, level))
             .await
             .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
         let record = DailyRecord {
@@ -175,7 +204,7 @@ impl Service {
         Ok(self.store.keep_daily(&record, now).await?)
     }
 
-    fn footprint_of(&self, daily: &DailyRecord) -> Result<ambit::Footprint, Refusal> {
+    pub(crate) fn footprint_of(&self, daily: &DailyRecord) -> Result<ambit::Footprint, Refusal> {
         ambit::notation::parse_footprint(&daily.footprint)
             .map_err(|e| Refusal::Store(StoreError::Corrupt(format!("daily {}: {e}", daily.day))))
     }
@@ -239,7 +268,7 @@ impl Service {
             }
             saved
         };
-        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
         Ok(vec![reply])
     }
@@ -262,7 +291,7 @@ impl Service {
             solution: parse_solution(&attempt.solution),
             ..AmbitView::default()
         };
-        let mut reply = self.ambit_picture(context, &attempt, &game, lines, view)?;
+        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
         Ok(vec![reply])
     }
@@ -277,7 +306,7 @@ impl Service {
         };
         let game = self.ambit_game(&attempt)?;
         let mut reply = self.ambit_picture(
-            context,
+            context.language,
             &attempt,
             &game,
             vec![msg("ambit-how")],
@@ -347,15 +376,14 @@ impl Service {
         self.save_attempt(&attempt).await
     }
 
-    fn ambit_picture(
+    pub(crate) fn ambit_picture(
         &self,
-        context: &Context<'_>,
+        language: &str,
         attempt: &AttemptRecord,
         game: &Game,
         lines: Vec<Msg>,
         mut view: AmbitView,
     ) -> Result<Outgoing, Refusal> {
-        let language = context.language;
         let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
         let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
         texts.push(self.say(language, &lives));

@@ -25,9 +25,20 @@ pub enum Command {
     Games,
     /// AMBIT practice, with an optional level.
     Ambit(Option<String>),
-    Daily,
+    /// Today's daily; a Telegram deep link names the group it counts for.
+    Daily(Option<String>),
     Place(String),
     GiveUp,
+    /// `leaderboard [game] [week|month|all] [page]`: the words as typed.
+    Leaderboard(Vec<String>),
+    /// `stats [@user]`.
+    Stats(Option<String>),
+    /// `forgetme`, then `forgetme confirm`.
+    ForgetMe {
+        confirmed: bool,
+    },
+    /// `settings …`: the words after the command.
+    Settings(Vec<String>),
     /// Not a command word: possibly a bare move or placement.
     Bare(String),
 }
@@ -50,7 +61,7 @@ pub enum ParseError {
 }
 
 /// The command words, in the order `help` lists them.
-pub const COMMANDS: [&str; 14] = [
+pub const COMMANDS: [&str; 18] = [
     "help",
     "rules",
     "challenge",
@@ -65,6 +76,10 @@ pub const COMMANDS: [&str; 14] = [
     "daily",
     "place",
     "giveup",
+    "leaderboard",
+    "stats",
+    "settings",
+    "forgetme",
 ];
 
 /// Reads one chat line. A leading `/` and a Telegram-style `@botname` suffix on the command
@@ -79,7 +94,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
     let word = first.split('@').next().unwrap_or(first).to_lowercase();
     let rest: Vec<&str> = words.collect();
     let command = match word.as_str() {
-        "help" | "start" | "h" | "?" => Command::Help(rest.first().map(|w| w.to_lowercase())),
+        // Telegram's deep link `t.me/<bot>?start=daily_<group>` arrives as `/start daily_<group>`.
+        "start" => match rest.first().map(|w| w.to_lowercase()) {
+            Some(payload) if payload == "daily" => Command::Daily(None),
+            Some(payload) if payload.starts_with("daily_") => {
+                Command::Daily(Some(payload["daily_".len()..].to_string()))
+            }
+            topic => Command::Help(topic),
+        },
+        "help" | "h" | "?" => Command::Help(rest.first().map(|w| w.to_lowercase())),
         "rules" => Command::Rules((!rest.is_empty()).then(|| rest.join(" "))),
         "challenge" | "play" => Command::Challenge(parse_challenge(&rest)),
         "accept" => Command::Accept(optional_ref(&rest, "accept")?),
@@ -102,16 +125,30 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "games" => Command::Games,
         "ambit" | "puzzle" => match rest.as_slice() {
             [] => Command::Ambit(None),
-            ["daily"] => Command::Daily,
+            ["daily"] => Command::Daily(None),
             [level] => Command::Ambit(Some(level.to_string())),
             _ => return Err(ParseError::Usage("ambit")),
         },
-        "daily" => Command::Daily,
+        "daily" | "today" => Command::Daily(None),
         "place" | "p" => match rest.as_slice() {
             [] => return Err(ParseError::Usage("place")),
             words => Command::Place(words.join("")),
         },
         "giveup" | "give-up" | "reveal" => Command::GiveUp,
+        "leaderboard" | "lb" | "top" | "standings" => {
+            Command::Leaderboard(rest.iter().map(|w| w.to_lowercase()).collect())
+        }
+        "stats" | "profile" => match rest.as_slice() {
+            [] => Command::Stats(None),
+            [who] => Command::Stats(Some(who.trim_start_matches('@').to_string())),
+            _ => return Err(ParseError::Usage("stats")),
+        },
+        "forgetme" | "forget-me" | "deleteme" => match rest.as_slice() {
+            [] => Command::ForgetMe { confirmed: false },
+            [word] if word.eq_ignore_ascii_case("confirm") => Command::ForgetMe { confirmed: true },
+            _ => return Err(ParseError::Usage("forgetme")),
+        },
+        "settings" | "config" => Command::Settings(rest.iter().map(|w| w.to_lowercase()).collect()),
         _ if line.starts_with('/') => Command::Help(Some(word)),
         _ => Command::Bare(line.to_string()),
     };
@@ -206,7 +243,26 @@ mod tests {
             })
         );
         assert_eq!(parse("d3"), Ok(Command::Bare("d3".into())));
-        assert_eq!(parse("/ambit daily"), Ok(Command::Daily));
+        assert_eq!(parse("/ambit daily"), Ok(Command::Daily(None)));
+        assert_eq!(
+            parse("/start daily_-1001234"),
+            Ok(Command::Daily(Some("-1001234".into())))
+        );
+        assert_eq!(parse("/start"), Ok(Command::Help(None)));
+        assert_eq!(
+            parse("leaderboard Glacier WEEK 2"),
+            Ok(Command::Leaderboard(vec![
+                "glacier".into(),
+                "week".into(),
+                "2".into()
+            ]))
+        );
+        assert_eq!(parse("stats @Bob"), Ok(Command::Stats(Some("Bob".into()))));
+        assert_eq!(
+            parse("forgetme confirm"),
+            Ok(Command::ForgetMe { confirmed: true })
+        );
+        assert_eq!(parse("forgetme now"), Err(ParseError::Usage("forgetme")));
         assert_eq!(parse("ambit hard"), Ok(Command::Ambit(Some("hard".into()))));
         assert_eq!(parse("place N f3"), Ok(Command::Place("Nf3".into())));
         assert_eq!(parse("place"), Err(ParseError::Usage("place")));

@@ -23,6 +23,10 @@ fn usage(command: &str) -> Option<Msg> {
         "daily" => msg("cmd-daily"),
         "place" => msg("cmd-place"),
         "giveup" => msg("cmd-giveup"),
+        "leaderboard" => msg("cmd-leaderboard"),
+        "stats" => msg("cmd-stats"),
+        "settings" => msg("cmd-settings"),
+        "forgetme" => msg("cmd-forgetme"),
         _ => return None,
     })
 }
@@ -44,6 +48,10 @@ fn summary(command: &str) -> Option<Msg> {
         "daily" => msg("menu-daily"),
         "place" => msg("menu-place"),
         "giveup" => msg("menu-giveup"),
+        "leaderboard" => msg("menu-leaderboard"),
+        "stats" => msg("menu-stats"),
+        "settings" => msg("menu-settings"),
+        "forgetme" => msg("menu-forgetme"),
         _ => return None,
     })
 }

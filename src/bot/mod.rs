@@ -5,8 +5,10 @@ mod ambit;
 pub mod command;
 mod help;
 pub mod i18n;
+mod league;
 mod notes;
 mod play;
+pub mod schedule;
 mod suggest;
 
 use crate::render::{RenderError, Renderer};
@@ -39,6 +41,9 @@ pub struct ChatInfo {
     pub id: String,
     pub title: Option<String>,
     pub private: bool,
+    /// The community the chat belongs to, whose leaderboards it shares (a Discord guild id);
+    /// `None` where the chat is its own community (a Telegram group, the console).
+    pub community: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,6 +68,9 @@ pub struct Incoming {
     pub locale: Option<String>,
     /// Users the platform says the line mentions, in order.
     pub mentions: Vec<UserInfo>,
+    /// The speaker may change this chat's settings (Discord: Manage Server; Telegram: a group
+    /// administrator; anyone in a private chat or the console).
+    pub admin: bool,
 }
 
 /// A button under a reply; pressing it sends `command` as the presser.
@@ -190,6 +198,8 @@ pub(crate) struct Context<'a> {
     /// The users the line mentions, as stored.
     pub mentioned: Vec<UserRecord>,
     pub now: i64,
+    /// The speaker may change this chat's settings.
+    pub admin: bool,
 }
 
 impl Service {
@@ -251,6 +261,12 @@ impl Service {
                 platform,
                 &incoming.chat.id,
                 incoming.chat.title.as_deref(),
+                incoming
+                    .chat
+                    .community
+                    .as_deref()
+                    .map(|c| format!("{platform}:{c}"))
+                    .as_deref(),
                 now,
             )
             .await?;
@@ -266,6 +282,7 @@ impl Service {
             user,
             mentioned,
             now,
+            admin: incoming.admin,
         };
         let command = match command::parse(&incoming.text) {
             Ok(command) => command,
@@ -283,7 +300,11 @@ impl Service {
             Command::Move { text, game } => self.play_move(&context, &text, game, true).await,
             Command::Bare(text) => self.bare(&context, &text).await,
             Command::Ambit(level) => self.ambit_practice(&context, level.as_deref()).await,
-            Command::Daily => self.ambit_daily(&context).await,
+            Command::Daily(for_chat) => self.ambit_daily(&context, for_chat.as_deref()).await,
+            Command::Leaderboard(words) => self.leaderboard(&context, &words).await,
+            Command::Stats(handle) => self.stats(&context, handle.as_deref()).await,
+            Command::ForgetMe { confirmed } => self.forget_me(&context, confirmed).await,
+            Command::Settings(words) => self.settings(&context, &words).await,
             Command::Place(text) => self.ambit_place(&context, &text).await,
             Command::GiveUp => self.ambit_giveup(&context).await,
             Command::Board { game, flip } => self.board(&context, game, flip).await,

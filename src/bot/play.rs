@@ -589,10 +589,19 @@ impl Service {
         game: &GameRecord,
         played: Option<&MoveRecord>,
     ) -> Result<GameRecord, Refusal> {
-        match self.store.save_game(game, played, context.now).await {
-            Err(StoreError::Conflict) => Err(msg("move-conflict").with("id", game.id).into()),
-            other => Ok(other?),
+        let saved = match self.store.save_game(game, played, context.now).await {
+            Err(StoreError::Conflict) => {
+                return Err(msg("move-conflict").with("id", game.id).into());
+            }
+            other => other?,
+        };
+        if saved.state == GameState::Finished {
+            // The game is saved; should rating fail now, `catch_up` rates it at the next start.
+            if let Err(error) = self.store.rate_game(saved.id, context.now).await {
+                tracing::warn!(game = saved.id, %error, "rating deferred");
+            }
         }
+        Ok(saved)
     }
 
     async fn name_of(&self, user: Option<i64>) -> Result<String, Refusal> {

@@ -58,11 +58,14 @@ pub fn incoming(line: &str, default_user: &str) -> Incoming {
             id: "console".to_string(),
             title: Some("Console".to_string()),
             private: false,
+            community: None,
         },
         user: user(speaker),
         text: text.to_string(),
         locale: None,
         mentions,
+        // The console is the operator's own terminal.
+        admin: true,
     }
 }
 

@@ -422,11 +422,14 @@ fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
                 id: message.chat.id.0.to_string(),
                 title: message.chat.title().map(str::to_string),
                 private: message.chat.is_private(),
+                community: None,
             },
             user: user_info(from),
             text,
             locale: from.language_code.clone(),
             mentions,
+            // A group's administrators are looked up when a command needs it.
+            admin: message.chat.is_private(),
         }),
         chat: message.chat.id.0,
         user: from.id.0 as i64,
@@ -445,11 +448,13 @@ fn from_callback(query: &CallbackQuery) -> Event {
                     id: chat.id.0.to_string(),
                     title: chat.title().map(str::to_string),
                     private: chat.is_private(),
+                    community: None,
                 },
                 user: user_info(&query.from),
                 text: data.clone(),
                 locale: query.from.language_code.clone(),
                 mentions: Vec::new(),
+                admin: chat.is_private(),
             })
         }
         // A button under an inline-mode message or one without data: nothing to do.

@@ -52,7 +52,10 @@ impl AttemptStatus {
 pub struct AttemptRecord {
     pub id: i64,
     pub user_id: i64,
+    /// The chat the attempt counts for.
     pub chat_id: i64,
+    /// The chat it is played in.
+    pub played_in: i64,
     /// The daily's day, or `None` for a practice puzzle.
     pub day: Option<String>,
     pub level: String,
@@ -72,13 +75,14 @@ pub struct AttemptRecord {
 pub struct NewAttempt {
     pub user_id: i64,
     pub chat_id: i64,
+    pub played_in: i64,
     pub day: Option<String>,
     pub level: String,
     pub state: String,
     pub solution: String,
 }
 
-const ATTEMPT_COLUMNS: &str = "id, user_id, chat_id, day, level, state, status, stars, solution, \
+const ATTEMPT_COLUMNS: &str = "id, user_id, chat_id, played_in, day, level, state, status, stars, solution, \
      started_at, finished_at, version";
 
 fn daily_from_row(row: &SqliteRow) -> StoreResult<DailyRecord> {
@@ -98,6 +102,7 @@ fn attempt_from_row(row: &SqliteRow) -> StoreResult<AttemptRecord> {
         id: row.try_get("id")?,
         user_id: row.try_get("user_id")?,
         chat_id: row.try_get("chat_id")?,
+        played_in: row.try_get("played_in")?,
         day: row.try_get("day")?,
         level: row.try_get("level")?,
         state: row.try_get("state")?,
@@ -112,12 +117,14 @@ fn attempt_from_row(row: &SqliteRow) -> StoreResult<AttemptRecord> {
 }
 
 impl Store {
-    pub async fn daily(&self, day: &str) -> StoreResult<Option<DailyRecord>> {
+    /// The daily of `day` at `level`, if it was made.
+    pub async fn daily(&self, day: &str, level: &str) -> StoreResult<Option<DailyRecord>> {
         let row = sqlx::query(
             "SELECT day, footprint, level, min_pieces, solutions, solution FROM ambit_dailies
-             WHERE day = $1",
+             WHERE day = $1 AND level = $2",
         )
         .bind(day)
+        .bind(level)
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(daily_from_row).transpose()
@@ -129,7 +136,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO ambit_dailies (day, footprint, level, min_pieces, solutions, solution,
                  created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (day) DO NOTHING",
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (day, level) DO NOTHING",
         )
         .bind(&daily.day)
         .bind(&daily.footprint)
@@ -140,7 +147,7 @@ impl Store {
         .bind(now)
         .execute(&self.pool)
         .await?;
-        self.daily(&daily.day)
+        self.daily(&daily.day, &daily.level)
             .await?
             .ok_or_else(|| StoreError::Corrupt(format!("daily {} vanished", daily.day)))
     }
@@ -149,12 +156,13 @@ impl Store {
     /// instead (one attempt per user and day).
     pub async fn start_attempt(&self, new: &NewAttempt, now: i64) -> StoreResult<AttemptRecord> {
         sqlx::query(
-            "INSERT INTO ambit_attempts (user_id, chat_id, day, level, state, status, solution,
-                 started_at, version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1) ON CONFLICT (user_id, day) DO NOTHING",
+            "INSERT INTO ambit_attempts (user_id, chat_id, played_in, day, level, state, status,
+                 solution, started_at, version)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1) ON CONFLICT (user_id, day) DO NOTHING",
         )
         .bind(new.user_id)
         .bind(new.chat_id)
+        .bind(new.played_in)
         .bind(&new.day)
         .bind(&new.level)
         .bind(&new.state)
@@ -185,18 +193,19 @@ impl Store {
         attempt_from_row(&row)
     }
 
-    /// The user's unfinished attempts counting for `chat_id`, most recently started first.
+    /// The user's unfinished attempts played in `played_in`, most recently started first.
     pub async fn open_attempts(
         &self,
         user_id: i64,
-        chat_id: i64,
+        played_in: i64,
     ) -> StoreResult<Vec<AttemptRecord>> {
         let rows = sqlx::query(&format!(
             "SELECT {ATTEMPT_COLUMNS} FROM ambit_attempts
-             WHERE user_id = $1 AND chat_id = $2 AND status = $3 ORDER BY started_at DESC, id DESC"
+             WHERE user_id = $1 AND played_in = $2 AND status = $3
+             ORDER BY started_at DESC, id DESC"
         ))
         .bind(user_id)
-        .bind(chat_id)
+        .bind(played_in)
         .bind(AttemptStatus::Ongoing.as_str())
         .fetch_all(&self.pool)
         .await?;

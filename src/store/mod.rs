@@ -4,10 +4,14 @@
 //! functions) so that PostgreSQL can be served by the same statements later.
 
 mod ambit;
+mod league;
 mod platform;
 mod records;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use league::{
+    Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, RatingRecord, Scope,
+};
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 
@@ -69,16 +73,21 @@ impl Store {
         platform: &str,
         external_id: &str,
         title: Option<&str>,
+        community: Option<&str>,
         now: i64,
     ) -> StoreResult<i64> {
         let row = sqlx::query(
-            "INSERT INTO chats (platform, external_id, title, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (platform, external_id) DO UPDATE SET title = COALESCE(excluded.title, chats.title)
+            "INSERT INTO chats (platform, external_id, title, community, created_at)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (platform, external_id) DO UPDATE SET
+                 title = COALESCE(excluded.title, chats.title),
+                 community = COALESCE(excluded.community, chats.community)
              RETURNING id",
         )
         .bind(platform)
         .bind(external_id)
         .bind(title)
+        .bind(community)
         .bind(now)
         .fetch_one(&self.pool)
         .await?;
@@ -179,6 +188,22 @@ impl Store {
         .bind(chat_id)
         .bind(GameState::Challenge.as_str())
         .bind(GameState::Ongoing.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
+    /// Every open challenge and game of `user_id`, in any chat.
+    pub async fn open_games_of(&self, user_id: i64) -> StoreResult<Vec<GameRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE status IN ($1, $2)
+                 AND (challenger_id = $3 OR invitee_id = $3 OR white_id = $3 OR black_id = $3)
+             ORDER BY id"
+        ))
+        .bind(GameState::Challenge.as_str())
+        .bind(GameState::Ongoing.as_str())
+        .bind(user_id)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(GameRecord::from_row).collect()

@@ -13,7 +13,10 @@ async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
         .await
         .unwrap()
         .expect("the speaker is known");
-    let chat = store.upsert_chat("console", "room", None, 0).await.unwrap();
+    let chat = store
+        .upsert_chat("console", "room", None, None, 0)
+        .await
+        .unwrap();
     let attempts = store.open_attempts(user.id, chat).await.unwrap();
     let attempt = attempts.first().expect("an open puzzle");
     attempt
@@ -85,7 +88,7 @@ async fn the_daily_is_one_puzzle_for_everyone_once_each_and_kept_private() {
     let stored = bot
         .service
         .store()
-        .daily("2026-11-29")
+        .daily("2026-11-29", daily_puzzle(date).level.name())
         .await
         .unwrap()
         .expect("stored");

@@ -9,25 +9,38 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 pub struct Bot {
     pub service: Arc<Service>,
+    /// The database, for a second service on it (a restart, a second process).
+    pub url: String,
+    /// Milliseconds since the epoch; each reading moves it on by a second.
+    pub clock: Arc<AtomicI64>,
     _dir: tempfile::TempDir,
 }
+
+/// 2026-11-29 09:00 UTC, when every test bot's clock starts.
+pub const START_MS: i64 = 1_795_942_800_000;
 
 pub async fn bot() -> Bot {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bot.db").display());
-    let store = Store::connect(&url).await.unwrap();
-    let clock_value = Arc::new(AtomicI64::new(1_795_942_800_000));
-    let clock = Arc::new(move || clock_value.fetch_add(1000, Ordering::SeqCst));
-    let service = Service::new(
+    let clock = Arc::new(AtomicI64::new(START_MS));
+    let service = service_on(&url, clock.clone()).await;
+    Bot {
+        service: Arc::new(service),
+        url,
+        clock,
+        _dir: dir,
+    }
+}
+
+/// A service on the database at `url`, reading time from `clock`.
+pub async fn service_on(url: &str, clock: Arc<AtomicI64>) -> Service {
+    let store = Store::connect(url).await.unwrap();
+    Service::new(
         store,
         Arc::new(Renderer::new().unwrap()),
         Catalogue::load().unwrap(),
-        clock,
-    );
-    Bot {
-        service: Arc::new(service),
-        _dir: dir,
-    }
+        Arc::new(move || clock.fetch_add(1000, Ordering::SeqCst)),
+    )
 }
 
 pub fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
@@ -36,11 +49,17 @@ pub fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
         id: chat.to_string(),
         title: None,
         private: false,
+        community: None,
     };
     incoming
 }
 
 impl Bot {
+    /// Moves the clock to `ms` since the epoch.
+    pub fn set_time(&self, ms: i64) {
+        self.clock.store(ms, Ordering::SeqCst);
+    }
+
     pub async fn say(&self, speaker: &str, text: &str) -> Vec<Outgoing> {
         self.service.handle(&line("room", speaker, text)).await
     }

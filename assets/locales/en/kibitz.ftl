@@ -20,6 +20,10 @@ cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
 cmd-daily = daily — today's AMBIT puzzle: the same for everyone, one try each, timed
 cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
+cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — the standings here: AMBIT dailies (this week by default) or a game's ratings
+cmd-stats = stats [@user] — your (or someone's) AMBIT dailies, streaks and ratings here
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — post the AMBIT daily in this chat every day at a UTC time (admins)
+cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 
 ## The command menu (Telegram's / list): one short line each
 
@@ -36,6 +40,10 @@ menu-games = The games and challenges in this chat
 menu-ambit = Practise AMBIT, the footprint puzzle
 menu-daily = Today's AMBIT puzzle
 menu-place = Place a piece in your AMBIT puzzle
+menu-leaderboard = The standings in this chat
+menu-stats = Your results and ratings
+menu-settings = Daily post settings (admins)
+menu-forgetme = Delete your data
 menu-giveup = Give up the AMBIT puzzle and see a solution
 
 ## Rules
@@ -133,6 +141,70 @@ ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
    *[other] { $pieces } pieces
 }
 ambit-share-unsolved = ✗
+ambit-level-auto = by weekday
+ambit-daily-elsewhere = You started today's puzzle in another chat; carry on there.
+daily-link-unknown = That daily link is for a group I do not know. Type daily in the group, or here for a puzzle that counts for no group.
+
+## Daily posts, leaderboards, stats
+
+daily-post-title = AMBIT daily #{ $number } is out ({ $level })!
+daily-post-how = Everyone gets the same puzzle, one try, timed. Play it with the button or daily: your board is shown only to you.
+daily-post-yesterday = Yesterday's #{ $number }: { $solved } of { $played } solved.
+daily-post-yesterday-none = Nobody here played yesterday's #{ $number }.
+daily-post-solution = Yesterday's solution: { $solution }
+button-play-daily = Play today's puzzle
+button-previous = ◀ Previous
+button-next = Next ▶
+button-forget-me = Yes, forget me
+period-week = this week
+period-month = this month
+period-all = all time
+leaderboard-ambit-title = AMBIT daily leaderboard, { $period }:
+leaderboard-game-title = { $game } ratings, { $period }:
+leaderboard-empty = Nobody yet. Play to get on the board!
+leaderboard-page = Page { $page } of { $pages }.
+leaderboard-rating-note = Glicko-2 ratings; ? marks a rating still settling. W-D-L: wins, draws, losses.
+leaderboard-unknown-word = "{ $word }" is not a game, a period (week, month, all) or a page number.
+table-rank = #
+table-player = Player
+table-stars = ★
+table-solved = Solved
+table-time = Time
+table-streak = Streak
+table-rating = Rating
+table-wdl = W-D-L
+stats-title = { $player }:
+stats-unknown-user = I do not know @{ $user } here yet.
+stats-ambit-none = AMBIT daily: not played yet.
+stats-ambit = AMBIT daily: { $solved } of { $played } solved ({ $rate }%), { $stars ->
+    [one] 1 star
+   *[other] { $stars } stars
+}, best time { $best }; streak { $streak } (longest { $longest }).
+stats-game = { $game }: rating { $rating } (±{ $deviation }), { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+}, { $draws ->
+    [one] 1 draw
+   *[other] { $draws } draws
+}, { $losses ->
+    [one] 1 loss
+   *[other] { $losses } losses
+}.
+stats-game-none = { $game }: no rated games here yet.
+settings-daily-on = The AMBIT daily is posted here every day at { $time } UTC ({ $level }).
+settings-daily-off = The AMBIT daily is not posted here.
+settings-daily-soon = Today's post is due already: it comes within a minute.
+settings-not-admin = Only the chat's admins (Discord: Manage Server) can change settings.
+settings-unknown = There is no setting "{ $word }".
+settings-bad-word = "{ $word }" is not on, off, a time (hh:mm, UTC) or a level (auto, easy, medium, hard).
+forgetme-explain = This deletes your AMBIT results, ratings and name from Kibitz for good. { $games ->
+    [0] You have no open games.
+    [one] Your open game or challenge ends first (a game counts as resigned).
+   *[other] Your { $games } open games and challenges end first (games count as resigned).
+} Finished games stay for your opponents, under "deleted player". Sure? forgetme confirm
+forgetme-done = Done: Kibitz has forgotten you.
+forgetme-conflict = One of your games changed just now; nothing was deleted. Try again.
+deleted-player = deleted player
 ambit-conflict = Your puzzle changed while your command was on its way; nothing was applied. Look at the board and try again.
 
 ## Captions (under pictures, and in the picture's header)

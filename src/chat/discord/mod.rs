@@ -27,7 +27,7 @@ use rest::{Fault, Rest, Upload};
 use serde_json::{Value, json};
 use serenity::all::{
     CommandDataOptionValue, CommandInteraction, ComponentInteraction, Context, EventHandler,
-    GatewayIntents, HttpBuilder, Interaction, Ready, User,
+    GatewayIntents, HttpBuilder, Interaction, Member, Ready, User,
 };
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -258,9 +258,32 @@ fn user_info(user: &User, nick: Option<&str>) -> UserInfo {
     }
 }
 
-fn incoming(
+/// Where an interaction happened and who may change settings there.
+struct Place {
     channel: u64,
-    private: bool,
+    guild: Option<u64>,
+    /// Manage Server in a guild; anyone in a direct message.
+    admin: bool,
+}
+
+impl Place {
+    fn of(channel: u64, guild: Option<u64>, member: Option<&Member>) -> Place {
+        let admin = match guild {
+            None => true,
+            Some(_) => member
+                .and_then(|m| m.permissions)
+                .is_some_and(|p| p.manage_guild() || p.administrator()),
+        };
+        Place {
+            channel,
+            guild,
+            admin,
+        }
+    }
+}
+
+fn incoming(
+    place: Place,
     user: UserInfo,
     text: String,
     locale: &str,
@@ -269,14 +292,16 @@ fn incoming(
     Incoming {
         platform: Platform::Discord,
         chat: ChatInfo {
-            id: channel.to_string(),
+            id: place.channel.to_string(),
             title: None,
-            private,
+            private: place.guild.is_none(),
+            community: place.guild.map(|g| g.to_string()),
         },
         user,
         text,
         locale: Some(locale.to_string()).filter(|l| !l.is_empty()),
         mentions,
+        admin: place.admin,
     }
 }
 
@@ -302,8 +327,11 @@ fn from_command(command: &CommandInteraction) -> Incoming {
     }
     let nick = command.member.as_ref().and_then(|m| m.nick.as_deref());
     incoming(
-        command.channel_id.get(),
-        command.guild_id.is_none(),
+        Place::of(
+            command.channel_id.get(),
+            command.guild_id.map(|g| g.get()),
+            command.member.as_deref(),
+        ),
         user_info(&command.user, nick),
         commands::command_text(&command.data.name, &args),
         &command.locale,
@@ -314,8 +342,11 @@ fn from_command(command: &CommandInteraction) -> Incoming {
 fn from_component(press: &ComponentInteraction) -> Incoming {
     let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
     incoming(
-        press.channel_id.get(),
-        press.guild_id.is_none(),
+        Place::of(
+            press.channel_id.get(),
+            press.guild_id.map(|g| g.get()),
+            press.member.as_ref(),
+        ),
         user_info(&press.user, nick),
         press.data.custom_id.clone(),
         &press.locale,

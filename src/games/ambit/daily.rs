@@ -174,5 +174,11 @@ pub fn daily_level(date: Date) -> Level {
 
 /// The daily puzzle of `date`.
 pub fn daily_puzzle(date: Date) -> Puzzle {
-    generate(daily_seed(date), daily_level(date))
+    daily_puzzle_at(date, daily_level(date))
+}
+
+/// The daily of `date` at a chosen level, for channels that fix their level; at the
+/// weekday's level it is [`daily_puzzle`].
+pub fn daily_puzzle_at(date: Date, level: Level) -> Puzzle {
+    generate(daily_seed(date), level)
 }

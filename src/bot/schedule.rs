@@ -1,0 +1,211 @@
+//! The daily post: each enabled channel gets the day's AMBIT puzzle at its UTC time, exactly
+//! once. A post is claimed in the database before it is sent and marked made after; a claim
+//! whose holder died (its lease ran out unmarked) is taken over, so a crash neither skips nor
+//! repeats a post, except for a send that reached the platform in the instant before the
+//! holder died without marking it.
+
+use super::ambit::{daily_number, today};
+use super::{Button, Outgoing, Platform, Refusal, Service, msg};
+use crate::games::ambit::{Date, Game};
+use crate::render::AmbitView;
+use crate::store::{Claim, DuePost, StoreError};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How long a claim on a post holds before another scheduler may take it over.
+pub const POST_LEASE_MS: i64 = 120_000;
+
+/// How a platform delivers a post to a channel.
+pub trait Poster: Send + Sync {
+    /// Sends `replies` to the chat the platform calls `chat`. An error means nothing was
+    /// sent (the claim is released and the post tried again later).
+    fn post(
+        &self,
+        chat: &str,
+        replies: Vec<Outgoing>,
+    ) -> impl Future<Output = Result<(), String>> + Send;
+}
+
+/// What one round of the scheduler did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PostRound {
+    pub posted: Vec<String>,
+    pub failed: Vec<String>,
+}
+
+impl Service {
+    /// Posts every daily of `platform` that is due now and not made yet. `holder` names this
+    /// scheduler in its claims.
+    pub async fn post_due_dailies<P: Poster>(
+        &self,
+        platform: Platform,
+        holder: &str,
+        poster: &P,
+    ) -> Result<PostRound, StoreError> {
+        let now = (self.clock)();
+        let Some(date) = today(now) else {
+            return Ok(PostRound::default());
+        };
+        let day = date.to_string();
+        let minute = now.div_euclid(60_000).rem_euclid(1440);
+        let mut round = PostRound::default();
+        for due in self
+            .store
+            .due_posts(platform.as_str(), &day, minute)
+            .await?
+        {
+            let claim = self
+                .store
+                .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)
+                .await?;
+            if claim == Claim::Held {
+                continue;
+            }
+            let replies = match self.daily_post(&due, date, now).await {
+                Ok(replies) => replies,
+                Err(error) => {
+                    tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
+                    self.store.release_post(due.chat_id, &day, holder).await?;
+                    round.failed.push(due.external_id);
+                    continue;
+                }
+            };
+            match poster.post(&due.external_id, replies).await {
+                Ok(()) => {
+                    if !self
+                        .store
+                        .finish_post(due.chat_id, &day, holder, (self.clock)())
+                        .await?
+                    {
+                        tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
+                    }
+                    round.posted.push(due.external_id);
+                }
+                Err(why) => {
+                    tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
+                    self.store.release_post(due.chat_id, &day, holder).await?;
+                    round.failed.push(due.external_id);
+                }
+            }
+        }
+        Ok(round)
+    }
+
+    /// Rates finished games that a crash left unrated.
+    pub async fn catch_up(&self) -> Result<usize, StoreError> {
+        let mut rated = 0;
+        for game in self.store.unrated_games().await? {
+            if self.store.rate_game(game, (self.clock)()).await?.is_some() {
+                rated += 1;
+            }
+        }
+        Ok(rated)
+    }
+
+    /// The post of the day's puzzle: its picture, number and level, how to play it, and
+    /// yesterday's results with yesterday's solution behind a spoiler.
+    async fn daily_post(
+        &self,
+        due: &DuePost,
+        date: Date,
+        now: i64,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let language = self.catalogue.language_for(None);
+        let level = self.daily_level_of(due.chat_id, date).await?;
+        let daily = self.daily_record(date, level, now).await?;
+        let game = Game::new(self.footprint_of(&daily)?);
+        let number = daily_number(date);
+        let level_word = self.level_word(language, &daily.level);
+        let mut lines = vec![
+            self.say(
+                language,
+                &msg("daily-post-title")
+                    .with("number", number)
+                    .with("level", &level_word),
+            ),
+            self.say(language, &msg("daily-post-how")),
+        ];
+        let scope = self.store.scope(due.chat_id).await?;
+        if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
+            lines.extend(self.daily_summary(language, &scope, yesterday).await?);
+            let yesterday_level = self.daily_level_of(due.chat_id, yesterday).await?;
+            if let Some(old) = self
+                .store
+                .daily(&yesterday.to_string(), yesterday_level.name())
+                .await?
+            {
+                lines.push(self.say(
+                    language,
+                    &msg("daily-post-solution").with("solution", format!("||{}||", old.solution)),
+                ));
+            }
+        }
+        let view = AmbitView {
+            title: self.say(language, &msg("ambit-daily-short").with("number", number)),
+            caption: lines.first().cloned().unwrap_or_default(),
+            ..AmbitView::default()
+        };
+        let png = self.renderer.render_ambit(&game, &view)?;
+        let button = Button {
+            label: self.say(language, &msg("button-play-daily")),
+            command: "daily".to_string(),
+        };
+        Ok(vec![
+            Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]),
+        ])
+    }
+}
+
+/// Runs the daily posts of `platform` until `shutdown`: a round at start (missed posts of the
+/// day go out once), then one every `every`.
+pub async fn run_scheduler<P: Poster>(
+    service: Arc<Service>,
+    platform: Platform,
+    holder: String,
+    poster: P,
+    every: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    if let Err(error) = service.catch_up().await {
+        tracing::warn!(%error, "cannot rate unrated games");
+    }
+    loop {
+        match service.post_due_dailies(platform, &holder, &poster).await {
+            Ok(round) if !round.posted.is_empty() => {
+                tracing::info!(
+                    posted = round.posted.len(),
+                    platform = platform.as_str(),
+                    "daily posts made"
+                );
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "daily posts: database unavailable; trying again"),
+        }
+        tokio::select! {
+            () = tokio::time::sleep(every) => {}
+            changed = shutdown.changed() => {
+                if changed.is_err() || *shutdown.borrow() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// The name a scheduler gives itself in its claims: host and process, unique per process.
+pub fn holder_name() -> String {
+    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kibitz".to_string());
+    format!("{host}:{}", std::process::id())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holders_name_their_process() {
+        assert!(holder_name().ends_with(&format!(":{}", std::process::id())));
+    }
+}

@@ -1,0 +1,344 @@
+//! Guild life through the service across simulated days: daily streaks and leaderboards,
+//! ratings after games, forgetting a user, and the daily post made exactly once.
+
+use crate::service::{Bot, START_MS, bot, line, service_on};
+use kibitz::bot::schedule::{POST_LEASE_MS, Poster};
+use kibitz::bot::{Body, Outgoing, Platform};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+const DAY_MS: i64 = 86_400_000;
+const MINUTE_MS: i64 = 60_000;
+
+/// Solves today's daily for `speaker` in `room`, pausing `pause_ms` before the last piece.
+async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) {
+    let reply = bot.text(speaker, "daily").await;
+    assert!(reply.contains("AMBIT daily #"), "{reply}");
+    let store = bot.service.store();
+    let user = store
+        .user_by_handle("console", speaker)
+        .await
+        .unwrap()
+        .unwrap();
+    let chat = store
+        .upsert_chat("console", "room", None, None, 0)
+        .await
+        .unwrap();
+    let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
+    let pieces: Vec<&str> = attempt.solution.split_whitespace().collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        if i + 1 == pieces.len() {
+            bot.clock.fetch_add(pause_ms, Ordering::SeqCst);
+        }
+        let reply = bot.text(speaker, piece).await;
+        if i + 1 == pieces.len() {
+            assert!(reply.contains("Solved! You keep 3 of 3"), "{reply}");
+        }
+    }
+}
+
+/// The rows of a leaderboard reply that hold `name`, in order of appearance.
+fn rank_of(reply: &str, name: &str) -> Option<usize> {
+    reply
+        .lines()
+        .filter(|l| l.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .position(|l| l.split_whitespace().nth(1) == Some(name))
+}
+
+#[tokio::test]
+async fn streaks_are_kept_and_broken_and_equal_stars_rank_by_time() {
+    let bot = bot().await;
+    // Day 1, Sunday 2026-11-29: both solve; bob is two minutes slower.
+    solve_daily(&bot, "alice", 0).await;
+    solve_daily(&bot, "bob", 2 * MINUTE_MS).await;
+    let board = bot.text("carol", "leaderboard all").await;
+    assert!(
+        board.contains("AMBIT daily leaderboard, all time"),
+        "{board}"
+    );
+    assert_eq!(rank_of(&board, "alice"), Some(0), "{board}");
+    assert_eq!(rank_of(&board, "bob"), Some(1), "{board}");
+    // Day 2: only alice. Day 3: both again.
+    bot.set_time(START_MS + DAY_MS);
+    solve_daily(&bot, "alice", 0).await;
+    bot.set_time(START_MS + 2 * DAY_MS);
+    solve_daily(&bot, "bob", 0).await;
+    solve_daily(&bot, "alice", 5 * MINUTE_MS).await;
+    let alice = bot.text("alice", "stats").await;
+    assert!(alice.contains("3 of 3 solved (100%), 9 stars"), "{alice}");
+    assert!(alice.contains("streak 3 (longest 3)"), "{alice}");
+    let bob = bot.text("alice", "stats @bob").await;
+    assert!(bob.contains("2 of 2 solved"), "{bob}");
+    assert!(bob.contains("streak 1 (longest 1)"), "{bob}");
+    // More stars first: alice has 9 over all time, bob 6.
+    let all = bot.text("carol", "leaderboard all").await;
+    assert_eq!(rank_of(&all, "alice"), Some(0), "{all}");
+    // This week began on Monday (day 2): alice 6 stars, bob 3.
+    let week = bot.text("carol", "leaderboard").await;
+    assert!(week.contains("this week"), "{week}");
+    assert!(week.contains("2/2"), "{week}");
+    assert!(week.contains("1/1"), "{week}");
+    // Day 5: nobody played day 4; alice's current streak is gone, her longest stays.
+    bot.set_time(START_MS + 4 * DAY_MS);
+    let alice = bot.text("alice", "stats").await;
+    assert!(alice.contains("streak 0 (longest 3)"), "{alice}");
+    let unknown = bot.text("alice", "leaderboard chess960").await;
+    assert!(unknown.contains("\"chess960\" is not a game"), "{unknown}");
+}
+
+#[tokio::test]
+async fn a_finished_game_updates_the_ratings_and_forgetting_a_player_clears_the_boards() {
+    let bot = bot().await;
+    bot.text("alice", "challenge @bob glacier").await;
+    bot.text("bob", "accept").await;
+    let empty = bot.text("carol", "leaderboard glacier").await;
+    assert!(empty.contains("Nobody yet"), "{empty}");
+    let reply = bot.text("alice", "resign").await;
+    assert!(reply.contains("resigns"), "{reply}");
+    let board = bot.text("carol", "leaderboard glacier").await;
+    assert!(board.contains("Glacier Chess ratings, all time"), "{board}");
+    assert!(board.contains("1662?"), "{board}");
+    assert!(board.contains("1338?"), "{board}");
+    assert!(
+        board.contains("1-0-0") && board.contains("0-0-1"),
+        "{board}"
+    );
+    assert_eq!(rank_of(&board, "bob"), Some(0), "{board}");
+    let stats = bot.text("bob", "stats").await;
+    assert!(
+        stats.contains("rating 1662? (±290), 1 win, 0 draws, 0 losses"),
+        "{stats}"
+    );
+    // A second game: alice starts one and then forgets herself mid-game.
+    solve_daily(&bot, "alice", 0).await;
+    bot.text("alice", "challenge @bob knight-fight").await;
+    bot.text("bob", "accept").await;
+    let ask = bot.say("alice", "forgetme").await;
+    assert!(ask[0].private, "the question is for alice alone");
+    assert_eq!(ask[0].buttons[0].command, "forgetme confirm");
+    let Body::Text(question) = &ask[0].body else {
+        panic!("text");
+    };
+    assert!(
+        question.contains("Your open game or challenge ends first"),
+        "{question}"
+    );
+    let done = bot.text("alice", "forgetme confirm").await;
+    assert!(done.contains("forgotten you"), "{done}");
+    let glacier = bot.text("carol", "leaderboard glacier").await;
+    assert!(!glacier.contains("alice"), "{glacier}");
+    assert!(glacier.contains("bob"), "{glacier}");
+    // bob's Knight Fight game ended as alice's resignation, and was rated.
+    let kf = bot.text("carol", "leaderboard knight-fight").await;
+    assert!(kf.contains("bob") && kf.contains("1-0-0"), "{kf}");
+    assert!(!kf.contains("alice"), "{kf}");
+    let ambit = bot.text("carol", "leaderboard all").await;
+    assert!(ambit.contains("Nobody yet"), "{ambit}");
+    let games = bot.text("bob", "games").await;
+    assert!(!games.contains("alice"), "{games}");
+}
+
+#[tokio::test]
+async fn leaderboards_page_beyond_the_top_ten() {
+    let bot = bot().await;
+    for i in 0..12 {
+        solve_daily(&bot, &format!("p{i:02}"), i64::from(i) * MINUTE_MS).await;
+    }
+    let first = bot.say("carol", "leaderboard all").await;
+    let Body::Text(text) = &first[0].body else {
+        panic!("text");
+    };
+    assert!(text.contains("Page 1 of 2"), "{text}");
+    assert!(text.contains("p09") && !text.contains("p10"), "{text}");
+    assert_eq!(first[0].buttons.len(), 1);
+    assert_eq!(first[0].buttons[0].command, "leaderboard ambit all 2");
+    let second = bot.text("carol", "leaderboard ambit all 2").await;
+    assert!(second.contains("p10") && second.contains("p11"), "{second}");
+    assert!(second.contains("Page 2 of 2"), "{second}");
+}
+
+/// Records what it is asked to post; fails while `failing` is set.
+#[derive(Default)]
+struct Recorder {
+    posts: Mutex<Vec<(String, Vec<Outgoing>)>>,
+    failing: AtomicBool,
+}
+
+impl Poster for Recorder {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        if self.failing.load(Ordering::SeqCst) {
+            return Err("the platform is down".into());
+        }
+        self.posts.lock().unwrap().push((chat.to_string(), replies));
+        Ok(())
+    }
+}
+
+impl Recorder {
+    fn count(&self) -> usize {
+        self.posts.lock().unwrap().len()
+    }
+
+    fn caption(&self, index: usize) -> String {
+        let posts = self.posts.lock().unwrap();
+        match &posts[index].1[0].body {
+            Body::Image { png, caption } => {
+                assert!(png.starts_with(b"\x89PNG"), "a PNG picture");
+                caption.clone()
+            }
+            Body::Text(text) => panic!("a picture, not {text}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races() {
+    let bot = bot().await;
+    let poster = Recorder::default();
+    let mut stranger = line("room", "dave", "settings daily on");
+    stranger.admin = false;
+    let refused = bot.service.handle(&stranger).await;
+    let Body::Text(refusal) = &refused[0].body else {
+        panic!("text");
+    };
+    assert!(refusal.contains("Only the chat's admins"), "{refusal}");
+    let set = bot.text("alice", "settings daily 09:30 hard").await;
+    assert!(set.contains("every day at 09:30 UTC (hard)"), "{set}");
+    let shown = bot.text("dave", "settings").await;
+    assert!(shown.contains("09:30 UTC (hard)"), "{shown}");
+    let bad = bot.text("alice", "settings daily 25:00").await;
+    assert!(bad.contains("\"25:00\" is not on, off"), "{bad}");
+    // 09:00: not due yet.
+    let round = bot
+        .service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    assert!(round.posted.is_empty());
+    // 09:31: posted, once.
+    bot.set_time(START_MS + 31 * MINUTE_MS);
+    for _ in 0..3 {
+        bot.service
+            .post_due_dailies(Platform::Console, "one", &poster)
+            .await
+            .unwrap();
+    }
+    assert_eq!(poster.count(), 1);
+    let caption = poster.caption(0);
+    assert!(
+        caption.contains("AMBIT daily #333 is out (hard)"),
+        "{caption}"
+    );
+    assert!(
+        caption.contains("Nobody here played yesterday's #332"),
+        "{caption}"
+    );
+    assert_eq!(
+        poster.posts.lock().unwrap()[0].1[0].buttons[0].command,
+        "daily"
+    );
+    // The daily a member opens in that channel is the channel's level.
+    let daily = bot.text("alice", "daily").await;
+    assert!(daily.contains("(hard)"), "{daily}");
+    // A restart after the post: the new process does not post again.
+    let restarted = service_on(&bot.url, bot.clock.clone()).await;
+    restarted
+        .post_due_dailies(Platform::Console, "two", &poster)
+        .await
+        .unwrap();
+    assert_eq!(poster.count(), 1);
+    // A restart during a post: "dead" claimed the next day's post and died before sending.
+    let store = bot.service.store();
+    let room = store
+        .upsert_chat("console", "room", None, None, 0)
+        .await
+        .unwrap();
+    let next_day = START_MS + DAY_MS + 31 * MINUTE_MS;
+    bot.set_time(next_day);
+    store
+        .claim_post(
+            room,
+            "2026-11-30",
+            "dead",
+            next_day,
+            next_day + POST_LEASE_MS,
+        )
+        .await
+        .unwrap();
+    restarted
+        .post_due_dailies(Platform::Console, "two", &poster)
+        .await
+        .unwrap();
+    assert_eq!(poster.count(), 1, "the dead holder's lease still runs");
+    bot.set_time(next_day + POST_LEASE_MS + MINUTE_MS);
+    restarted
+        .post_due_dailies(Platform::Console, "two", &poster)
+        .await
+        .unwrap();
+    assert_eq!(poster.count(), 2, "taken over once the lease ran out");
+    let caption = poster.caption(1);
+    assert!(
+        caption.contains("Yesterday's #333: 0 of 1 solved"),
+        "{caption}"
+    );
+    assert!(caption.contains("Yesterday's solution: ||"), "{caption}");
+    // A restart before a post (down all morning): the missed post goes out once on start.
+    // START_MS is 09:00: this is 15:00 on day 3.
+    bot.set_time(START_MS + 2 * DAY_MS + 6 * 60 * MINUTE_MS);
+    let late = service_on(&bot.url, bot.clock.clone()).await;
+    late.post_due_dailies(Platform::Console, "three", &poster)
+        .await
+        .unwrap();
+    late.post_due_dailies(Platform::Console, "three", &poster)
+        .await
+        .unwrap();
+    assert_eq!(poster.count(), 3);
+    // Two schedulers on one database racing for a new channel's post: one post.
+    let mut hall = line("hall", "alice", "settings daily 00:00 easy");
+    hall.admin = true;
+    bot.service.handle(&hall).await;
+    let first = service_on(&bot.url, bot.clock.clone()).await;
+    let second = service_on(&bot.url, bot.clock.clone()).await;
+    let (a, b) = tokio::join!(
+        first.post_due_dailies(Platform::Console, "first", &poster),
+        second.post_due_dailies(Platform::Console, "second", &poster),
+    );
+    assert_eq!(a.unwrap().posted.len() + b.unwrap().posted.len(), 1);
+    assert_eq!(poster.count(), 4);
+    assert_eq!(poster.posts.lock().unwrap()[3].0, "hall");
+    // A platform failure: nothing counted as posted, and the next round posts once.
+    bot.set_time(START_MS + 3 * DAY_MS + 10 * MINUTE_MS);
+    poster.failing.store(true, Ordering::SeqCst);
+    let failed = bot
+        .service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    assert_eq!(failed.failed, vec!["hall".to_string()]);
+    poster.failing.store(false, Ordering::SeqCst);
+    bot.service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    bot.service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    assert_eq!(poster.count(), 5);
+    // Turned off: no more posts.
+    let off = bot.text("alice", "settings daily off").await;
+    assert!(off.contains("not posted here"), "{off}");
+    bot.set_time(START_MS + 4 * DAY_MS + 3 * 60 * MINUTE_MS);
+    bot.service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    let posted_to: Vec<String> = poster
+        .posts
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|p| p.0.clone())
+        .collect();
+    assert_eq!(posted_to, ["room", "room", "room", "hall", "hall", "hall"]);
+}

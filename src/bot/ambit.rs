@@ -270,7 +270,9 @@ impl Service {
         };
         let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
-        Ok(vec![reply])
+        let mut replies = vec![reply];
+        replies.extend(self.public_share(context, &attempt, &game));
+        Ok(replies)
     }
 
     /// `giveup`: ends the open puzzle and shows a minimal solution.
@@ -293,7 +295,9 @@ impl Service {
         };
         let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
-        Ok(vec![reply])
+        let mut replies = vec![reply];
+        replies.extend(self.public_share(context, &attempt, &game));
+        Ok(replies)
     }
 
     /// `board` with no two-player game: the open puzzle, if any.
@@ -331,6 +335,35 @@ impl Service {
             lines.push(msg("ambit-solution").with("solution", &attempt.solution));
         }
         lines
+    }
+
+    /// When a daily played in a channel ends, the channel sees the spoiler-free share line
+    /// (the board itself was only for the player).
+    fn public_share(
+        &self,
+        context: &Context<'_>,
+        attempt: &AttemptRecord,
+        game: &Game,
+    ) -> Option<Outgoing> {
+        let date = Date::parse(attempt.day.as_deref()?).ok()?;
+        if attempt.status == AttemptStatus::Ongoing
+            || context.incoming.chat.private
+            || attempt.played_in != attempt.chat_id
+        {
+            return None;
+        }
+        let share = self.say(
+            context.language,
+            &self.share_line(context, attempt, game, date),
+        );
+        Some(Outgoing::text(
+            self.say(
+                context.language,
+                &msg("ambit-share-public")
+                    .with("player", &context.user.display_name)
+                    .with("share", share),
+            ),
+        ))
     }
 
     /// A share line that spoils nothing: day, stars, time, pieces used.

@@ -339,6 +339,12 @@ impl Service {
             .await?)
     }
 
+    /// A catalogue text without arguments in the language of `locale`, for adapters that
+    /// answer on their own (Telegram's deep link into the private chat).
+    pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {
+        self.say(self.catalogue.language_for(locale), &msg(key))
+    }
+
     pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
         self.catalogue.text(language, message.key, &message.args)
     }

@@ -10,7 +10,6 @@ use crate::games::ambit::{Date, Game};
 use crate::render::AmbitView;
 use crate::store::{Claim, DuePost, StoreError};
 use std::future::Future;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -161,7 +160,7 @@ impl Service {
 /// Runs the daily posts of `platform` until `shutdown`: a round at start (missed posts of the
 /// day go out once), then one every `every`.
 pub async fn run_scheduler<P: Poster>(
-    service: Arc<Service>,
+    service: &Service,
     platform: Platform,
     holder: String,
     poster: P,

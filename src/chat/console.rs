@@ -5,6 +5,7 @@
 //! whole game between two people can be scripted in a file. Lines starting with `#` are
 //! comments.
 
+use crate::bot::schedule::{self, Poster};
 use crate::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
 use std::path::{Path, PathBuf};
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
@@ -100,7 +101,28 @@ where
     let mut next_image = first_free_number(&options.image_dir);
     let mut summary = ConsoleSummary::default();
     let mut lines = input.lines();
-    while let Some(line) = lines.next_line().await? {
+    let holder = schedule::holder_name();
+    if let Err(error) = service.catch_up().await {
+        tracing::warn!(%error, "cannot rate unrated games");
+    }
+    loop {
+        // The daily post of the console chat (`settings daily …`) comes between lines.
+        let posts = Collected::default();
+        if let Err(error) = service
+            .post_due_dailies(Platform::Console, &holder, &posts)
+            .await
+        {
+            tracing::warn!(%error, "daily posts: database unavailable");
+        }
+        let posted = posts.0.into_inner().unwrap_or_default();
+        for reply in posted {
+            let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;
+            output.write_all(text.as_bytes()).await?;
+        }
+        output.flush().await?;
+        let Some(line) = lines.next_line().await? else {
+            break;
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -114,6 +136,20 @@ where
         output.flush().await?;
     }
     Ok(summary)
+}
+
+/// The console's daily posts, printed like replies.
+#[derive(Default)]
+struct Collected(std::sync::Mutex<Vec<Outgoing>>);
+
+impl Poster for Collected {
+    async fn post(&self, _chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        self.0
+            .lock()
+            .map_err(|_| "poisoned".to_string())?
+            .extend(replies);
+        Ok(())
+    }
 }
 
 async fn show(

@@ -25,6 +25,8 @@
 //! Updates are handled one after another, so a chat's replies keep their order and the
 //! recorded id is always the last one handled.
 
+use crate::bot::command::{self, Command};
+use crate::bot::schedule::{self, Poster};
 use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
 use crate::store::{NewOutboxItem, OutboxItem, StoreError};
 use serde::{Deserialize, Serialize};
@@ -34,7 +36,8 @@ use teloxide::payloads::{GetUpdatesSetters, SendMessageSetters, SendPhotoSetters
 use teloxide::prelude::Requester;
 use teloxide::types::{
     AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, Message, MessageEntityKind, Update, UpdateKind, User,
+    InlineKeyboardMarkup, InputFile, Message, MessageEntity, MessageEntityKind, Update, UpdateKind,
+    User, UserId,
 };
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
@@ -86,6 +89,8 @@ pub struct TelegramConfig {
     /// How long any one HTTP request may take; longer than `poll_timeout`.
     pub request_timeout: Duration,
     pub retry: RetryPolicy,
+    /// How often the daily posts are looked at.
+    pub daily_every: Duration,
 }
 
 impl std::fmt::Debug for TelegramConfig {
@@ -108,6 +113,7 @@ impl TelegramConfig {
             poll_timeout: Duration::from_secs(25),
             request_timeout: Duration::from_secs(40),
             retry: RetryPolicy::default(),
+            daily_every: Duration::from_secs(30),
         }
     }
 }
@@ -200,6 +206,9 @@ enum Delivery {
 struct KeyButton {
     label: String,
     data: String,
+    /// A link button (the daily's deep link) instead of a callback.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    url: Option<String>,
 }
 
 fn utf16_len(text: &str) -> usize {
@@ -259,20 +268,28 @@ fn split_text(text: &str, limit: usize) -> Vec<String> {
 }
 
 /// The buttons Telegram can carry, in rows; a command too long for callback data is left
-/// out (typing it still works).
-fn keyboard(buttons: &[Button]) -> Vec<Vec<KeyButton>> {
+/// out (typing it still works). In a group, the daily's button is the deep link into the
+/// private chat where the daily is played (`daily_link`).
+fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>> {
     let fitting: Vec<KeyButton> = buttons
         .iter()
-        .filter(|button| {
-            let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
-            if !fits {
-                tracing::warn!(command = %button.command, "button left out: its command does not fit Telegram's callback data");
+        .filter_map(|button| match daily_link {
+            Some(link) if button.command == "daily" => Some(KeyButton {
+                label: button.label.clone(),
+                data: String::new(),
+                url: Some(link.to_string()),
+            }),
+            _ => {
+                let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
+                if !fits {
+                    tracing::warn!(command = %button.command, "button left out: its command does not fit Telegram's callback data");
+                }
+                (fits && !button.label.trim().is_empty()).then(|| KeyButton {
+                    label: button.label.clone(),
+                    data: button.command.clone(),
+                    url: None,
+                })
             }
-            fits && !button.label.trim().is_empty()
-        })
-        .map(|button| KeyButton {
-            label: button.label.clone(),
-            data: button.command.clone(),
         })
         .collect();
     fitting
@@ -281,11 +298,62 @@ fn keyboard(buttons: &[Button]) -> Vec<Vec<KeyButton>> {
         .collect()
 }
 
+/// The deep link that opens the daily in the private chat, counted for `group`.
+fn daily_link(bot_name: &str, group: i64) -> Option<String> {
+    (group < 0 && !bot_name.is_empty())
+        .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
+}
+
+/// Text with the service's markers turned into Telegram entities: ```…``` blocks become
+/// `pre` (monospace tables) and ||…|| a spoiler. Offsets count UTF-16 code units.
+fn entities(text: &str) -> (String, Vec<MessageEntity>) {
+    let mut clean = String::with_capacity(text.len());
+    let mut found = Vec::new();
+    let mut rest = text;
+    let mut at = 0usize;
+    loop {
+        let fence = rest.find("```");
+        let spoiler = rest.find("||");
+        let (start, marker) = match (fence, spoiler) {
+            (Some(f), Some(s)) if s < f => (s, "||"),
+            (Some(f), _) => (f, "```"),
+            (None, Some(s)) => (s, "||"),
+            (None, None) => break,
+        };
+        let after = &rest[start + marker.len()..];
+        let Some(end) = after.find(marker) else {
+            break;
+        };
+        let before = &rest[..start];
+        clean.push_str(before);
+        at += utf16_len(before);
+        let inner = after[..end].trim_matches('\n');
+        let length = utf16_len(inner);
+        if length > 0 {
+            found.push(if marker == "||" {
+                MessageEntity::spoiler(at, length)
+            } else {
+                MessageEntity::pre(None, at, length)
+            });
+        }
+        clean.push_str(inner);
+        at += length;
+        rest = &after[end + marker.len()..];
+    }
+    clean.push_str(rest);
+    (clean, found)
+}
+
 /// The sends one reply needs: to the chat it came from, or to the user's private chat
 /// (whose id is the user's id) when it is private.
-fn plan(reply: &Outgoing, chat: i64, user: i64) -> Vec<(Delivery, Option<Vec<u8>>)> {
+fn plan(
+    reply: &Outgoing,
+    chat: i64,
+    user: i64,
+    daily_link: Option<&str>,
+) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let target = if reply.private { user } else { chat };
-    let keys = keyboard(&reply.buttons);
+    let keys = keyboard(&reply.buttons, daily_link);
     let texts = |text: &str, keys: Vec<Vec<KeyButton>>| -> Vec<(Delivery, Option<Vec<u8>>)> {
         let pieces = split_text(text, TEXT_LIMIT);
         let last = pieces.len().saturating_sub(1);
@@ -499,8 +567,39 @@ async fn stopped(mut shutdown: watch::Receiver<bool>) {
     }
 }
 
+/// Daily posts go through the outbox like every reply: queued here, sent by the poll loop.
+struct DailyPoster<'a> {
+    service: &'a Service,
+    bot_name: String,
+}
+
+impl Poster for DailyPoster<'_> {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let chat: i64 = chat
+            .parse()
+            .map_err(|_| format!("{chat} is not a Telegram chat id"))?;
+        let link = daily_link(&self.bot_name, chat);
+        let mut outbox = Vec::new();
+        for reply in &replies {
+            for (delivery, attachment) in plan(reply, chat, chat, link.as_deref()) {
+                let payload = serde_json::to_string(&delivery).map_err(|e| e.to_string())?;
+                outbox.push(NewOutboxItem {
+                    payload,
+                    attachment,
+                });
+            }
+        }
+        self.service
+            .store()
+            .queue_outbox(PLATFORM, &outbox, now_ms())
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
 struct Adapter<'a> {
     service: &'a Service,
+    daily_every: Duration,
     bot: Bot,
     token: String,
     retry: RetryPolicy,
@@ -527,6 +626,7 @@ pub async fn run(
     }
     let adapter = Adapter {
         service,
+        daily_every: config.daily_every,
         bot,
         token: config.token,
         retry: config.retry,
@@ -596,6 +696,25 @@ impl Adapter<'_> {
         let Some(bot_name) = self.start().await? else {
             return Ok(());
         };
+        let poster = DailyPoster {
+            service: self.service,
+            bot_name: bot_name.clone(),
+        };
+        tokio::select! {
+            result = self.poll_loop(&bot_name) => result,
+            () = schedule::run_scheduler(
+                self.service,
+                Platform::Telegram,
+                schedule::holder_name(),
+                poster,
+                self.daily_every,
+                self.shutdown.clone(),
+            ) => Ok(()),
+        }
+    }
+
+    async fn poll_loop(&self, bot_name: &str) -> Result<(), TelegramError> {
+        let bot_name = bot_name.to_string();
         let mut last = self
             .service
             .store()
@@ -692,6 +811,27 @@ impl Adapter<'_> {
         request.into_future().await.map_err(|e| classify(&e))
     }
 
+    /// Whether `user` administers the group `chat` (asked of Telegram; no answer is a no).
+    async fn is_group_admin(&self, chat: i64, user: i64) -> bool {
+        let Ok(user) = u64::try_from(user) else {
+            return false;
+        };
+        match self
+            .call("getChatMember", || {
+                self.bot
+                    .get_chat_member(ChatId(chat), UserId(user))
+                    .into_future()
+            })
+            .await
+        {
+            Ok(member) => member.is_privileged(),
+            Err(fault) => {
+                tracing::warn!(fault = %self.redact(&fault.to_string()), "getChatMember failed; settings refused");
+                false
+            }
+        }
+    }
+
     /// Handles one update and records it as handled together with the sends it owes.
     async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
         let mut sends = Vec::new();
@@ -707,8 +847,31 @@ impl Adapter<'_> {
             }
             if let Some(incoming) = &event.incoming {
                 tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
-                for reply in self.service.handle(incoming).await {
-                    sends.extend(plan(&reply, event.chat, event.user));
+                let link = daily_link(bot_name, event.chat);
+                let replies = match command::parse(&incoming.text) {
+                    // The daily is played in the private chat, where the board spoils nothing
+                    // and the bot may write: the group gets the deep link there.
+                    Ok(Command::Daily(None)) if link.is_some() => {
+                        let text = self
+                            .service
+                            .phrase(incoming.locale.as_deref(), "daily-in-private");
+                        let label = self
+                            .service
+                            .phrase(incoming.locale.as_deref(), "button-play-daily");
+                        vec![Outgoing::text(text).with_buttons(vec![Button {
+                            label,
+                            command: "daily".to_string(),
+                        }])]
+                    }
+                    Ok(Command::Settings(words)) if !words.is_empty() && !incoming.admin => {
+                        let mut asked = incoming.clone();
+                        asked.admin = self.is_group_admin(event.chat, event.user).await;
+                        self.service.handle(&asked).await
+                    }
+                    _ => self.service.handle(incoming).await,
+                };
+                for reply in replies {
+                    sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
                 }
             }
         }
@@ -789,8 +952,12 @@ impl Adapter<'_> {
                 } => {
                     let chat = chat_override.unwrap_or(ChatId(*chat));
                     let markup = markup(keyboard);
+                    let (text, found) = entities(text);
                     self.call("sendMessage", || {
                         let mut request = self.bot.send_message(chat, text.clone());
+                        if !found.is_empty() {
+                            request = request.entities(found.clone());
+                        }
                         if let Some(markup) = &markup {
                             request = request.reply_markup(markup.clone());
                         }
@@ -807,11 +974,15 @@ impl Adapter<'_> {
                     let chat = chat_override.unwrap_or(ChatId(*chat));
                     let png = item.attachment.clone().unwrap_or_default();
                     let markup = markup(keyboard);
+                    let (caption, found) = entities(caption);
                     self.call("sendPhoto", || {
                         let photo = InputFile::memory(png.clone()).file_name("board.png");
                         let mut request = self.bot.send_photo(chat, photo);
                         if !caption.is_empty() {
                             request = request.caption(caption.clone());
+                        }
+                        if !found.is_empty() {
+                            request = request.caption_entities(found.clone());
                         }
                         if let Some(markup) = &markup {
                             request = request.reply_markup(markup.clone());
@@ -839,7 +1010,12 @@ fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup> {
     }
     Some(InlineKeyboardMarkup::new(keyboard.iter().map(|row| {
         row.iter()
-            .map(|key| InlineKeyboardButton::callback(key.label.clone(), key.data.clone()))
+            .map(
+                |key| match key.url.as_deref().and_then(|u| url::Url::parse(u).ok()) {
+                    Some(link) => InlineKeyboardButton::url(key.label.clone(), link),
+                    None => InlineKeyboardButton::callback(key.label.clone(), key.data.clone()),
+                },
+            )
             .collect::<Vec<_>>()
     })))
 }
@@ -877,7 +1053,7 @@ mod tests {
             button("Accept", "accept 1"),
             button("Too long", &"x".repeat(65)),
         ]);
-        let sends = plan(&reply, -100, 7);
+        let sends = plan(&reply, -100, 7, None);
         assert_eq!(
             sends,
             vec![(
@@ -886,7 +1062,8 @@ mod tests {
                     text: "hello".into(),
                     keyboard: vec![vec![KeyButton {
                         label: "Accept".into(),
-                        data: "accept 1".into()
+                        data: "accept 1".into(),
+                        url: None,
                     }]],
                 },
                 None
@@ -895,23 +1072,46 @@ mod tests {
         let mut private = Outgoing::text("secret");
         private.private = true;
         assert!(matches!(
-            plan(&private, -100, 7)[0].0,
+            plan(&private, -100, 7, None)[0].0,
             Delivery::Text { chat: 7, .. }
         ));
         let short = Outgoing::image(vec![1, 2], "caption");
         assert!(matches!(
-            &plan(&short, -100, 7)[..],
+            &plan(&short, -100, 7, None)[..],
             [(Delivery::Photo { caption, .. }, Some(_))] if caption == "caption"
         ));
         let long = Outgoing::image(vec![1, 2], "c".repeat(2000))
             .with_buttons(vec![button("Accept draw", "draw 1")]);
-        let sends = plan(&long, -100, 7);
+        let sends = plan(&long, -100, 7, None);
         assert_eq!(sends.len(), 2);
         assert!(
             matches!(&sends[0].0, Delivery::Photo { caption, keyboard, .. }
             if caption.is_empty() && keyboard.is_empty())
         );
         assert!(matches!(&sends[1].0, Delivery::Text { keyboard, .. } if keyboard.len() == 1));
+    }
+
+    #[test]
+    fn fences_and_spoiler_bars_become_entities() {
+        let (text, found) = entities("Top:\n```\n# Name\n1 Zoë\n```\nSolution: ||Nf3 Qd4||!");
+        assert_eq!(text, "Top:\n# Name\n1 Zoë\nSolution: Nf3 Qd4!");
+        assert_eq!(
+            found,
+            vec![
+                MessageEntity::pre(None, 5, 12),
+                MessageEntity::spoiler(28, 7)
+            ]
+        );
+        let (plain, none) = entities("a || b");
+        assert_eq!((plain.as_str(), none.len()), ("a || b", 0));
+        // A daily button in a group becomes the deep link; elsewhere it stays a command.
+        let daily = vec![button("Play", "daily")];
+        let link = daily_link("kibitz_bot", -100).unwrap();
+        assert_eq!(
+            keyboard(&daily, Some(&link))[0][0].url.as_deref(),
+            Some(link.as_str())
+        );
+        assert_eq!(daily_link("kibitz_bot", 7), None);
     }
 
     #[test]

@@ -87,6 +87,30 @@ impl Store {
         Ok(())
     }
 
+    /// Queues `outbox` for `platform` (a message nobody's update asked for: a daily post).
+    pub async fn queue_outbox(
+        &self,
+        platform: &str,
+        outbox: &[NewOutboxItem],
+        now: i64,
+    ) -> StoreResult<()> {
+        let mut tx = self.pool.begin().await?;
+        for item in outbox {
+            sqlx::query(
+                "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
+                 VALUES ($1, $2, $3, $4)",
+            )
+            .bind(platform)
+            .bind(&item.payload)
+            .bind(item.attachment.as_deref())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The oldest `limit` replies waiting for `platform`, oldest first.
     pub async fn outbox(&self, platform: &str, limit: i64) -> StoreResult<Vec<OutboxItem>> {
         let rows = sqlx::query(

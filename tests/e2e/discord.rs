@@ -2,7 +2,7 @@
 //! commands and buttons, autocomplete, refusals, platform faults.
 
 use crate::discord_standin::{
-    APPLICATION, Call, Fault, GUILD, Person, StandIn, TOKEN, number, text, user_option,
+    APPLICATION, CHANNEL, Call, Fault, GUILD, Person, StandIn, TOKEN, number, text, user_option,
 };
 use crate::support::scripted_game;
 use kibitz::bot::i18n::Catalogue;
@@ -66,6 +66,7 @@ async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
     config.api_base = Some(standin.url.clone());
     config.guild_id = Some(GUILD);
     config.defer_after = defer_after;
+    config.daily_every = Duration::from_millis(200);
     config.request_timeout = Duration::from_secs(5);
     config.retry = RetryPolicy {
         attempts: 4,
@@ -204,7 +205,10 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 14);
+    assert_eq!(names.len(), 18);
+    for name in ["leaderboard", "stats", "settings", "forgetme"] {
+        assert!(names.contains(&name), "{names:?}");
+    }
     assert_eq!(names[..3], ["help", "rules", "challenge"]);
     assert!(
         registration
@@ -416,4 +420,127 @@ async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("DISCORD_API_BASE"), "{stderr}");
     assert!(!stderr.contains("SECRET"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_server() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    let options = [
+        text("daily", "on"),
+        text("time", "00:00"),
+        text("level", "easy"),
+    ];
+    let calls = standin.command(&bob(), "settings", &options, &[]).await;
+    let refusal = one_reply(&calls, "settings by bob");
+    assert!(refusal.ephemeral(), "{refusal:#?}");
+    assert!(
+        refusal.content().contains("Manage Server"),
+        "{}",
+        refusal.content()
+    );
+    let calls = standin.command(&alice(), "settings", &options, &[]).await;
+    let set = one_reply(&calls, "settings by alice");
+    assert!(
+        set.content().contains("00:00 UTC (easy)"),
+        "{}",
+        set.content()
+    );
+    // The scheduler posts the daily to the channel, with its picture and the play button.
+    let posts_path = format!("/channels/{CHANNEL}/messages");
+    let calls = standin
+        .wait_for("the daily post", |calls| {
+            calls.iter().any(|c| c.path == posts_path && c.answered())
+        })
+        .await;
+    let posts: Vec<&Call> = calls.iter().filter(|c| c.path == posts_path).collect();
+    assert_eq!(posts.len(), 1, "{posts:#?}");
+    assert!(
+        posts[0].content().contains("is out (easy)"),
+        "{}",
+        posts[0].content()
+    );
+    assert!(!posts[0].ephemeral());
+    let png = posts[0].file.as_ref().expect("the puzzle picture");
+    image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    assert_eq!(posts[0].buttons()[0].1, "daily");
+    // Bob presses it: his board comes back only to him.
+    let calls = standin.press(&bob(), "daily").await;
+    let board = one_reply(&calls, "daily by button");
+    assert!(board.ephemeral(), "{board:#?}");
+    assert!(
+        board.content().contains("AMBIT daily #"),
+        "{}",
+        board.content()
+    );
+    assert!(board.file.is_some());
+    let user = adapter
+        .store
+        .user_by_handle("discord", "bob")
+        .await
+        .unwrap()
+        .unwrap();
+    let chat = adapter
+        .store
+        .chat_by_external_id("discord", &CHANNEL.to_string())
+        .await
+        .unwrap()
+        .unwrap();
+    let attempt = adapter
+        .store
+        .open_attempts(user.id, chat)
+        .await
+        .unwrap()
+        .remove(0);
+    let pieces: Vec<String> = attempt
+        .solution
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let mut last = Vec::new();
+    for piece in &pieces {
+        last = standin
+            .command(&bob(), "place", &[text("piece", piece)], &[])
+            .await;
+        let sent = replies(&last);
+        assert!(sent[0].ephemeral(), "{piece}: {:#?}", sent[0]);
+    }
+    let sent = replies(&last);
+    assert_eq!(
+        sent.len(),
+        2,
+        "the board for bob, the share line for all: {last:#?}"
+    );
+    assert!(
+        sent[0].content().contains("Solved!"),
+        "{}",
+        sent[0].content()
+    );
+    assert!(!sent[1].ephemeral());
+    let share = sent[1].content();
+    assert!(
+        share.starts_with("Bob: AMBIT #") && share.contains("★★★"),
+        "{share}"
+    );
+    for piece in &pieces {
+        assert!(
+            !share.contains(piece.as_str()),
+            "the share line spoils {piece}: {share}"
+        );
+    }
+    // The community's leaderboard has him.
+    let calls = standin.command(&carol(), "leaderboard", &[], &[]).await;
+    let board = one_reply(&calls, "leaderboard");
+    assert!(
+        board.content().contains("Bob") && board.content().contains("1/1"),
+        "{}",
+        board.content()
+    );
+    assert!(
+        board.content().contains("```"),
+        "a code block: {}",
+        board.content()
+    );
+    adapter.stop().await;
 }

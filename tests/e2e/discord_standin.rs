@@ -150,13 +150,28 @@ fn message_json(id: u64, content: &str) -> Value {
     })
 }
 
+/// The member with Manage Server (alice); everybody else has no permissions.
+pub const MANAGER: u64 = 1_101;
+const MANAGE_GUILD: u64 = 1 << 5;
+
 fn base_interaction(id: u64, kind: u8, person: &Person, data: Value) -> Value {
+    let permissions = if person.id == MANAGER {
+        MANAGE_GUILD
+    } else {
+        0
+    };
     json!({
         "id": id.to_string(),
         "application_id": APPLICATION.to_string(),
         "type": kind,
         "data": data,
         "channel_id": CHANNEL.to_string(),
+        "guild_id": GUILD.to_string(),
+        "member": {
+            "user": person.json(), "roles": [], "nick": null, "deaf": false, "mute": false,
+            "flags": 0, "joined_at": "2024-01-01T00:00:00.000000+00:00",
+            "permissions": permissions.to_string(),
+        },
         "user": person.json(),
         "token": format!("token-{id}"),
         "version": 1,

@@ -56,6 +56,7 @@ fn config(standin: &StandIn) -> TelegramConfig {
     let mut config = TelegramConfig::new(TOKEN);
     config.api_url = Some(standin.url.clone());
     config.poll_timeout = Duration::from_secs(1);
+    config.daily_every = Duration::from_millis(200);
     config.request_timeout = Duration::from_secs(3);
     config.retry = RetryPolicy {
         attempts: 4,
@@ -598,4 +599,113 @@ async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("TELEGRAM_API_URL"), "{stderr}");
     assert!(!stderr.contains("SECRET"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep_link() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let refused = setup.text_reply(&bob(), "/settings daily 00:00 easy").await;
+    assert!(refused.contains("Only the chat's admins"), "{refused}");
+    let set = setup
+        .text_reply(&alice(), "/settings daily 00:00 easy")
+        .await;
+    assert!(set.contains("every day at 00:00 UTC (easy)"), "{set}");
+    // 00:00 UTC has always passed: the scheduler posts today's daily within moments.
+    let link = format!("https://t.me/{BOT_NAME}?start=daily_{GROUP}");
+    let calls = setup
+        .standin
+        .wait_for("the daily post", |calls| {
+            calls
+                .iter()
+                .any(|c| c.method == "sendphoto" && c.text().contains("is out (easy)"))
+        })
+        .await;
+    let posts: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.method == "sendphoto" && c.text().contains("is out"))
+        .collect();
+    assert_eq!(posts.len(), 1, "one post");
+    assert_eq!(posts[0].chat(), GROUP);
+    assert_eq!(
+        posts[0].buttons(),
+        [("Play today's puzzle".to_string(), link.clone())]
+    );
+    // /daily in the group answers with the same link instead of a board.
+    let calls = setup.say(&carol(), "/daily").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!(sent[0].chat(), GROUP);
+    assert!(
+        sent[0].text().contains("private chat"),
+        "{}",
+        sent[0].text()
+    );
+    assert_eq!(sent[0].buttons()[0].1, link);
+    // Alice follows the link: Telegram sends `/start daily_<group>` in her private chat.
+    let private = alice().id;
+    let calls = setup
+        .standin
+        .exchange(
+            json!({"message": message(private, &alice(), 5, &format!("/start daily_{GROUP}"))}),
+        )
+        .await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!(sent[0].method, "sendphoto");
+    assert_eq!(sent[0].chat(), private);
+    assert!(
+        sent[0].text().contains("AMBIT daily #"),
+        "{}",
+        sent[0].text()
+    );
+    let store = &adapter.store;
+    let user = store
+        .user_by_handle("telegram", "alice")
+        .await
+        .unwrap()
+        .unwrap();
+    let chat = store
+        .chat_by_external_id("telegram", &private.to_string())
+        .await
+        .unwrap()
+        .unwrap();
+    let group = store
+        .chat_by_external_id("telegram", &GROUP.to_string())
+        .await
+        .unwrap()
+        .unwrap();
+    let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
+    assert_eq!(attempt.chat_id, group, "the attempt counts for the group");
+    let pieces: Vec<String> = attempt
+        .solution
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    for (i, piece) in pieces.iter().enumerate() {
+        let calls = setup
+            .standin
+            .exchange(json!({"message": message(private, &alice(), 10 + i as i64, piece)}))
+            .await;
+        let sent = replies(&calls);
+        assert!(sent.iter().all(|c| c.chat() == private), "{calls:#?}");
+        if i + 1 == pieces.len() {
+            assert!(sent[0].text().contains("Solved!"), "{}", sent[0].text());
+        }
+    }
+    // The group's leaderboard has her, in a monospace block.
+    let calls = setup.say(&carol(), "/leaderboard").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    let board = sent[0].text();
+    assert!(board.contains("Alice") && board.contains("1/1"), "{board}");
+    assert!(
+        !board.contains("```"),
+        "the fence became an entity: {board}"
+    );
+    assert_eq!(
+        sent[0].entities().first().map(|e| e.0.as_str()),
+        Some("pre")
+    );
+    adapter.stop().await;
 }

@@ -55,7 +55,29 @@ impl Call {
         chat_of(&self.params)
     }
 
-    /// The inline keyboard's buttons as (label, callback data), row after row.
+    /// The entities sent with the text or caption, as (type, offset, length).
+    pub fn entities(&self) -> Vec<(String, i64, i64)> {
+        let list = match (&self.params["entities"], &self.params["caption_entities"]) {
+            (Value::Null, Value::String(text)) | (Value::String(text), _) => {
+                serde_json::from_str(text).unwrap_or(Value::Null)
+            }
+            (Value::Null, other) => other.clone(),
+            (other, _) => other.clone(),
+        };
+        list.as_array()
+            .into_iter()
+            .flatten()
+            .map(|e| {
+                (
+                    e["type"].as_str().unwrap_or_default().to_string(),
+                    e["offset"].as_i64().unwrap_or(-1),
+                    e["length"].as_i64().unwrap_or(-1),
+                )
+            })
+            .collect()
+    }
+
+    /// The inline keyboard's buttons as (label, callback data or link), row after row.
     pub fn buttons(&self) -> Vec<(String, String)> {
         let markup = match &self.params["reply_markup"] {
             Value::String(text) => serde_json::from_str(text).unwrap_or(Value::Null),
@@ -70,7 +92,11 @@ impl Call {
             .map(|b| {
                 (
                     b["text"].as_str().unwrap_or_default().to_string(),
-                    b["callback_data"].as_str().unwrap_or_default().to_string(),
+                    b["callback_data"]
+                        .as_str()
+                        .or(b["url"].as_str())
+                        .unwrap_or_default()
+                        .to_string(),
                 )
             })
             .collect()
@@ -127,6 +153,9 @@ impl Person {
         user
     }
 }
+
+/// The user the stand-in reports as every group's owner.
+pub const OWNER: i64 = 11;
 
 pub fn chat_json(id: i64) -> Value {
     if id < 0 {
@@ -359,6 +388,19 @@ async fn api(
                 message["text"] = params["text"].clone();
             }
             ok(message)
+        }
+        // Alice (id 11) owns every group; everybody else is a plain member.
+        "getchatmember" => {
+            let user = params["user_id"]
+                .as_i64()
+                .or_else(|| params["user_id"].as_str().and_then(|s| s.parse().ok()))
+                .unwrap_or_default();
+            let person = json!({"id": user, "is_bot": false, "first_name": "someone"});
+            if user == OWNER {
+                ok(json!({"status": "creator", "user": person, "is_anonymous": false}))
+            } else {
+                ok(json!({"status": "member", "user": person}))
+            }
         }
         "answercallbackquery" | "setmycommands" | "deletewebhook" => ok(json!(true)),
         _ => error(StatusCode::NOT_FOUND, "Not Found: method not found", None),

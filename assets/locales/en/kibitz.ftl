@@ -141,6 +141,7 @@ ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
    *[other] { $pieces } pieces
 }
 ambit-share-unsolved = ✗
+ambit-share-public = { $player }: { $share }
 ambit-level-auto = by weekday
 ambit-daily-elsewhere = You started today's puzzle in another chat; carry on there.
 daily-link-unknown = That daily link is for a group I do not know. Type daily in the group, or here for a puzzle that counts for no group.
@@ -153,6 +154,7 @@ daily-post-yesterday = Yesterday's #{ $number }: { $solved } of { $played } solv
 daily-post-yesterday-none = Nobody here played yesterday's #{ $number }.
 daily-post-solution = Yesterday's solution: { $solution }
 button-play-daily = Play today's puzzle
+daily-in-private = Today's AMBIT puzzle is played in a private chat with me, so that nobody's board spoils it; your result counts for this group.
 button-previous = ◀ Previous
 button-next = Next ▶
 button-forget-me = Yes, forget me

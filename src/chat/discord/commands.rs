@@ -77,6 +77,30 @@ fn options(command: &str) -> Vec<Value> {
         ],
         "place" => vec![json!({"type": SUB_STRING, "name": "piece",
             "description": "The piece and its square, e.g. N f3", "required": true})],
+        "leaderboard" => {
+            let mut boards = vec![ambit::NAME];
+            boards.extend(games.iter().copied());
+            vec![
+                json!({"type": SUB_STRING, "name": "game", "description": "Which standings",
+                    "choices": choices(&boards)}),
+                json!({"type": SUB_STRING, "name": "period", "description": "Over which time",
+                    "choices": choices(&["week", "month", "all"])}),
+                json!({"type": SUB_INTEGER, "name": "page", "description": "The page",
+                    "min_value": 1}),
+            ]
+        }
+        "stats" => vec![json!({"type": SUB_USER, "name": "player",
+            "description": "Whose stats (yours when left out)"})],
+        "settings" => vec![
+            json!({"type": SUB_STRING, "name": "daily", "description": "Post the AMBIT daily here",
+                "choices": choices(&["on", "off"])}),
+            json!({"type": SUB_STRING, "name": "time",
+                "description": "When, as hh:mm in UTC (e.g. 09:00)"}),
+            json!({"type": SUB_STRING, "name": "level", "description": "The daily's level",
+                "choices": choices(&["auto", "easy", "medium", "hard"])}),
+        ],
+        "forgetme" => vec![json!({"type": SUB_BOOLEAN, "name": "confirm",
+            "description": "Yes: delete my data now"})],
         _ => Vec::new(),
     }
 }
@@ -106,6 +130,30 @@ fn words(text: &str) -> String {
 pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
     let get = |key: &str| options.iter().find(|(n, _)| n == key).map(|(_, v)| v);
     let mut line = vec![name.to_string()];
+    if name == "settings" {
+        let words: Vec<String> = ["daily", "time", "level"]
+            .iter()
+            .filter_map(|key| match get(key) {
+                Some(Arg::Text(text)) => Some(words(text)),
+                _ => None,
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        if !words.is_empty() {
+            line.push("daily".to_string());
+            line.extend(words);
+        }
+        return line.join(" ");
+    }
+    if let Some(Arg::Text(period)) = get("period") {
+        line.push(words(period));
+    }
+    if let Some(Arg::Number(page)) = get("page") {
+        line.push(page.to_string());
+    }
+    if let Some(Arg::Flag(true)) = get("confirm") {
+        line.push("confirm".to_string());
+    }
     for key in ["command", "game", "move", "color", "level", "piece"] {
         if let Some(Arg::Text(text)) = get(key) {
             let text = words(text);
@@ -167,6 +215,36 @@ mod tests {
             "board flip"
         );
         assert_eq!(command_text("games", &[]), "games");
+        let text = command_text(
+            "settings",
+            &[
+                arg("level", Arg::Text("hard".into())),
+                arg("time", Arg::Text("09:30".into())),
+            ],
+        );
+        assert_eq!(text, "settings daily 09:30 hard");
+        assert_eq!(
+            parse(&text),
+            Ok(Command::Settings(vec![
+                "daily".into(),
+                "09:30".into(),
+                "hard".into()
+            ]))
+        );
+        assert_eq!(command_text("settings", &[]), "settings");
+        let text = command_text(
+            "leaderboard",
+            &[
+                arg("page", Arg::Number(2)),
+                arg("game", Arg::Text("glacier".into())),
+                arg("period", Arg::Text("month".into())),
+            ],
+        );
+        assert_eq!(text, "leaderboard month 2 glacier");
+        assert_eq!(
+            command_text("forgetme", &[arg("confirm", Arg::Flag(true))]),
+            "forgetme confirm"
+        );
     }
 
     #[test]

@@ -20,6 +20,7 @@
 mod commands;
 mod rest;
 
+use crate::bot::schedule::{self, Poster};
 use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
 use commands::Arg;
 use reqwest::Method;
@@ -84,6 +85,8 @@ pub struct DiscordConfig {
     pub defer_after: Duration,
     pub request_timeout: Duration,
     pub retry: RetryPolicy,
+    /// How often the daily posts are looked at.
+    pub daily_every: Duration,
 }
 
 impl std::fmt::Debug for DiscordConfig {
@@ -108,6 +111,7 @@ impl DiscordConfig {
             defer_after: Duration::from_millis(1500),
             request_timeout: Duration::from_secs(15),
             retry: RetryPolicy::default(),
+            daily_every: Duration::from_secs(30),
         }
     }
 }
@@ -255,6 +259,32 @@ fn user_info(user: &User, nick: Option<&str>) -> UserInfo {
             .unwrap_or(&user.name)
             .to_string(),
         handle: Some(user.name.clone()),
+    }
+}
+
+/// Daily posts are plain channel messages.
+struct ChannelPoster(Arc<Core>);
+
+impl Poster for ChannelPoster {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let channel: u64 = chat
+            .parse()
+            .map_err(|_| format!("{chat} is not a Discord channel id"))?;
+        for message in plan(&replies) {
+            let (data, files) = payload(&message, false);
+            self.0
+                .rest
+                .call(
+                    "daily post",
+                    Method::POST,
+                    &format!("/channels/{channel}/messages"),
+                    Some(&data),
+                    &files,
+                )
+                .await
+                .map_err(|fault| fault.to_string())?;
+        }
+        Ok(())
     }
 }
 
@@ -685,13 +715,30 @@ pub async fn run(
     });
     let mut client =
         serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
-            .event_handler(Handler(core))
+            .event_handler(Handler(core.clone()))
             .await
             .map_err(|e| gateway_error(&e))?;
     if *shutdown.borrow() {
         return Ok(());
     }
     let shards = client.shard_manager.clone();
+    let scheduler = {
+        let poster = ChannelPoster(core.clone());
+        let shutdown = shutdown.clone();
+        let every = config.daily_every;
+        tokio::spawn(async move {
+            let service = poster.0.service.clone();
+            schedule::run_scheduler(
+                &service,
+                Platform::Discord,
+                schedule::holder_name(),
+                poster,
+                every,
+                shutdown,
+            )
+            .await;
+        })
+    };
     let stopper = tokio::spawn(async move {
         stopped(shutdown).await;
         tracing::info!("Discord chat stopping");
@@ -699,6 +746,7 @@ pub async fn run(
     });
     let result = client.start().await;
     stopper.abort();
+    scheduler.abort();
     result.map_err(|e| gateway_error(&e))?;
     tracing::info!("Discord chat stopped");
     Ok(())

@@ -149,7 +149,7 @@ impl Service {
                 .with("number", daily_number(date))
                 .with(
                     "level",
-                    self.say(context.language, &level_message(&attempt.level)),
+                    self.say(context.own_language, &level_message(&attempt.level)),
                 ),
         ];
         let mut view = AmbitView::default();
@@ -165,7 +165,7 @@ impl Service {
             lines.push(msg("ambit-solution").with("solution", &attempt.solution));
             view.solution = parse_solution(&attempt.solution);
         }
-        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
+        let mut reply = self.ambit_picture(context.own_language, &attempt, &game, lines, view)?;
         reply.private = true;
         Ok(vec![reply])
     }
@@ -268,7 +268,8 @@ impl Service {
             }
             saved
         };
-        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
+        let language = Self::attempt_language(context, &attempt);
+        let mut reply = self.ambit_picture(language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
         let mut replies = vec![reply];
         replies.extend(self.public_share(context, &attempt, &game));
@@ -293,7 +294,8 @@ impl Service {
             solution: parse_solution(&attempt.solution),
             ..AmbitView::default()
         };
-        let mut reply = self.ambit_picture(context.language, &attempt, &game, lines, view)?;
+        let language = Self::attempt_language(context, &attempt);
+        let mut reply = self.ambit_picture(language, &attempt, &game, lines, view)?;
         reply.private = attempt.day.is_some();
         let mut replies = vec![reply];
         replies.extend(self.public_share(context, &attempt, &game));
@@ -310,7 +312,7 @@ impl Service {
         };
         let game = self.ambit_game(&attempt)?;
         let mut reply = self.ambit_picture(
-            context.language,
+            Self::attempt_language(context, &attempt),
             &attempt,
             &game,
             vec![msg("ambit-how")],
@@ -335,6 +337,15 @@ impl Service {
             lines.push(msg("ambit-solution").with("solution", &attempt.solution));
         }
         lines
+    }
+
+    /// A daily's replies are the player's alone, so in their own language.
+    fn attempt_language<'c>(context: &Context<'c>, attempt: &AttemptRecord) -> &'c str {
+        if attempt.day.is_some() {
+            context.own_language
+        } else {
+            context.language
+        }
     }
 
     /// When a daily played in a channel ends, the channel sees the spoiler-free share line

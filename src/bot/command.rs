@@ -39,6 +39,8 @@ pub enum Command {
     },
     /// `settings …`: the words after the command.
     Settings(Vec<String>),
+    /// `lang [code|auto]`: the speaker's own language.
+    Lang(Option<String>),
     /// Not a command word: possibly a bare move or placement.
     Bare(String),
 }
@@ -61,7 +63,7 @@ pub enum ParseError {
 }
 
 /// The command words, in the order `help` lists them.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 19] = [
     "help",
     "rules",
     "challenge",
@@ -80,6 +82,7 @@ pub const COMMANDS: [&str; 18] = [
     "stats",
     "settings",
     "forgetme",
+    "lang",
 ];
 
 /// Reads one chat line. A leading `/` and a Telegram-style `@botname` suffix on the command
@@ -147,6 +150,11 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             [] => Command::ForgetMe { confirmed: false },
             [word] if word.eq_ignore_ascii_case("confirm") => Command::ForgetMe { confirmed: true },
             _ => return Err(ParseError::Usage("forgetme")),
+        },
+        "lang" | "language" | "язык" | "språk" => match rest.as_slice() {
+            [] => Command::Lang(None),
+            [code] => Command::Lang(Some(code.to_lowercase())),
+            _ => return Err(ParseError::Usage("lang")),
         },
         "settings" | "config" => Command::Settings(rest.iter().map(|w| w.to_lowercase()).collect()),
         _ if line.starts_with('/') => Command::Help(Some(word)),
@@ -263,6 +271,8 @@ mod tests {
             Ok(Command::ForgetMe { confirmed: true })
         );
         assert_eq!(parse("forgetme now"), Err(ParseError::Usage("forgetme")));
+        assert_eq!(parse("lang RU"), Ok(Command::Lang(Some("ru".into()))));
+        assert_eq!(parse("/lang"), Ok(Command::Lang(None)));
         assert_eq!(parse("ambit hard"), Ok(Command::Ambit(Some("hard".into()))));
         assert_eq!(parse("place N f3"), Ok(Command::Place("Nf3".into())));
         assert_eq!(parse("place"), Err(ParseError::Usage("place")));

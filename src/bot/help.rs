@@ -27,6 +27,7 @@ fn usage(command: &str) -> Option<Msg> {
         "stats" => msg("cmd-stats"),
         "settings" => msg("cmd-settings"),
         "forgetme" => msg("cmd-forgetme"),
+        "lang" => msg("cmd-lang"),
         _ => return None,
     })
 }
@@ -52,6 +53,33 @@ fn summary(command: &str) -> Option<Msg> {
         "stats" => msg("menu-stats"),
         "settings" => msg("menu-settings"),
         "forgetme" => msg("menu-forgetme"),
+        "lang" => msg("menu-lang"),
+        _ => return None,
+    })
+}
+
+/// A command's name as a platform that takes localised names shows it (Discord).
+fn local_name(command: &str) -> Option<Msg> {
+    Some(match command {
+        "help" => msg("slash-help"),
+        "rules" => msg("slash-rules"),
+        "challenge" => msg("slash-challenge"),
+        "accept" => msg("slash-accept"),
+        "decline" => msg("slash-decline"),
+        "move" => msg("slash-move"),
+        "board" => msg("slash-board"),
+        "resign" => msg("slash-resign"),
+        "draw" => msg("slash-draw"),
+        "games" => msg("slash-games"),
+        "ambit" => msg("slash-ambit"),
+        "daily" => msg("slash-daily"),
+        "place" => msg("slash-place"),
+        "giveup" => msg("slash-giveup"),
+        "leaderboard" => msg("slash-leaderboard"),
+        "stats" => msg("slash-stats"),
+        "settings" => msg("slash-settings"),
+        "forgetme" => msg("slash-forgetme"),
+        "lang" => msg("slash-lang"),
         _ => return None,
     })
 }
@@ -107,6 +135,15 @@ impl Service {
         COMMANDS
             .iter()
             .filter_map(|&command| Some((command, self.say(language, &summary(command)?))))
+            .collect()
+    }
+
+    /// The command words as named in the language of `locale`, in menu order.
+    pub fn command_names(&self, locale: Option<&str>) -> Vec<(&'static str, String)> {
+        let language = self.catalogue.language_for(locale);
+        COMMANDS
+            .iter()
+            .filter_map(|&command| Some((command, self.say(language, &local_name(command)?))))
             .collect()
     }
 

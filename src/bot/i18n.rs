@@ -6,7 +6,14 @@ use std::collections::HashMap;
 use unic_langid::LanguageIdentifier;
 
 /// The catalogue files compiled into the binary: (language, Fluent source).
-const SOURCES: &[(&str, &str)] = &[("en", include_str!("../../assets/locales/en/kibitz.ftl"))];
+const SOURCES: &[(&str, &str)] = &[
+    ("en", include_str!("../../assets/locales/en/kibitz.ftl")),
+    ("ru", include_str!("../../assets/locales/ru/kibitz.ftl")),
+    ("nb", include_str!("../../assets/locales/nb/kibitz.ftl")),
+];
+
+/// The languages Kibitz speaks, as `lang` and `settings language` accept them.
+pub const LANGUAGES: [&str; 3] = ["en", "ru", "nb"];
 
 pub const DEFAULT_LANGUAGE: &str = "en";
 
@@ -79,13 +86,41 @@ impl Catalogue {
 
     /// The catalogue language that serves `locale` (`en-GB` → `en`), English by default.
     pub fn language_for<'a>(&'a self, locale: Option<&str>) -> &'a str {
+        self.serving(locale).unwrap_or(DEFAULT_LANGUAGE)
+    }
+
+    /// The catalogue language that serves `locale`, if any does. Norwegian in any form
+    /// (`no`, `nn`, `nb-NO`; Discord says `no`) is served by Bokmål.
+    pub fn serving<'a>(&'a self, locale: Option<&str>) -> Option<&'a str> {
         let wanted = locale
             .and_then(|l| l.split(['-', '_']).next())
-            .map(str::to_ascii_lowercase);
-        match wanted.and_then(|w| self.bundles.get_key_value(w.as_str())) {
-            Some((language, _)) => language,
-            None => DEFAULT_LANGUAGE,
-        }
+            .map(str::to_ascii_lowercase)?;
+        let wanted = match wanted.as_str() {
+            "no" | "nn" | "nob" | "norsk" | "bokmål" | "bokmal" => "nb",
+            "russian" | "русский" | "рус" => "ru",
+            "english" => "en",
+            other => other,
+        };
+        self.bundles
+            .get_key_value(wanted)
+            .map(|(language, _)| language.as_str())
+    }
+
+    /// Every message id of `language`'s catalogue.
+    pub fn keys(&self, language: &str) -> Vec<String> {
+        SOURCES
+            .iter()
+            .filter(|(l, _)| *l == language)
+            .flat_map(|(_, source)| source.lines())
+            .filter_map(|line| {
+                let (id, _) = line.split_once(" =")?;
+                (!id.is_empty()
+                    && id
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'))
+                .then(|| id.to_string())
+            })
+            .collect()
     }
 
     pub fn has(&self, language: &str, key: &str) -> bool {
@@ -129,6 +164,9 @@ mod tests {
         let catalogue = Catalogue::load().unwrap();
         assert_eq!(catalogue.language_for(Some("en-GB")), "en");
         assert_eq!(catalogue.language_for(Some("xx")), "en");
+        assert_eq!(catalogue.language_for(Some("ru-RU")), "ru");
+        assert_eq!(catalogue.language_for(Some("no")), "nb");
+        assert_eq!(catalogue.language_for(Some("nb-NO")), "nb");
         assert_eq!(catalogue.language_for(None), "en");
         let text = catalogue.text("en", "kf-blocked", &Args::new().with("square", "d3"));
         assert_eq!(text, "d3 is blocked.");
@@ -148,6 +186,73 @@ mod tests {
         for &(language, _) in SOURCES {
             for key in &keys {
                 assert!(catalogue.has(language, key), "{language} lacks {key}");
+            }
+        }
+    }
+
+    /// Every catalogue has exactly English's messages, and every message is used somewhere in
+    /// the code (as a quoted literal), so none is missing and none is dead weight.
+    #[test]
+    fn every_catalogue_has_exactly_the_used_keys() {
+        let catalogue = Catalogue::load().unwrap();
+        let english = catalogue.keys("en");
+        assert!(english.len() > 200, "{} keys", english.len());
+        for language in LANGUAGES {
+            let mut theirs = catalogue.keys(language);
+            let mut ours = english.clone();
+            theirs.sort();
+            ours.sort();
+            assert_eq!(theirs, ours, "{language} differs from en");
+        }
+        let mut source = String::new();
+        read_sources(
+            Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+            &mut source,
+        );
+        for key in &english {
+            assert!(
+                source.contains(&format!("\"{key}\"")),
+                "{key} is never used"
+            );
+        }
+    }
+
+    #[test]
+    fn russian_plurals_follow_the_number() {
+        let catalogue = Catalogue::load().unwrap();
+        let pieces = |n: i64| {
+            let args = Args::new()
+                .with("number", 1)
+                .with("result", "★")
+                .with("time", "1:00")
+                .number("pieces", n);
+            let text = catalogue.text("ru", "ambit-share", &args);
+            text.rsplit(' ').next().unwrap_or_default().to_string()
+        };
+        let expected = [
+            (0, "фигур"),
+            (1, "фигура"),
+            (2, "фигуры"),
+            (5, "фигур"),
+            (11, "фигур"),
+            (21, "фигура"),
+            (22, "фигуры"),
+            (25, "фигур"),
+        ];
+        for (n, word) in expected {
+            assert_eq!(pieces(n), word, "{n}");
+        }
+        let nb = catalogue.text("nb", "ambit-share", &Args::new().number("pieces", 2));
+        assert!(nb.ends_with("2 brikker"), "{nb}");
+    }
+
+    fn read_sources(dir: &Path, all: &mut String) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                read_sources(&path, all);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                all.push_str(&std::fs::read_to_string(&path).unwrap());
             }
         }
     }

@@ -441,7 +441,7 @@ impl Service {
         context: &Context<'_>,
         confirmed: bool,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let language = context.language;
+        let language = context.own_language;
         let open = self.store.open_games_of(context.user.id).await?;
         if !confirmed {
             let mut reply = Outgoing::text(self.say(
@@ -517,6 +517,11 @@ impl Service {
         let Some((first, rest)) = words.split_first() else {
             return Err(msg("cmd-settings").into());
         };
+        if matches!(first.as_str(), "language" | "lang") {
+            return self
+                .set_chat_language(context, rest.first().map(String::as_str))
+                .await;
+        }
         if first != "daily" {
             return Err(Refusal::User(vec![
                 msg("settings-unknown").with("word", first),

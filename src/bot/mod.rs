@@ -5,6 +5,7 @@ mod ambit;
 pub mod command;
 mod help;
 pub mod i18n;
+mod language;
 mod league;
 mod notes;
 mod play;
@@ -189,10 +190,20 @@ pub struct Service {
     clock: Clock,
 }
 
+/// The languages of one line's replies.
+#[derive(Clone, Copy, Debug)]
+struct Languages<'a> {
+    public: &'a str,
+    own: &'a str,
+}
+
 /// What a command handler knows about the line it serves.
 pub(crate) struct Context<'a> {
     pub incoming: &'a Incoming,
+    /// The language of replies the chat reads.
     pub language: &'a str,
+    /// The language of replies only the speaker reads (private, ephemeral).
+    pub own_language: &'a str,
     pub chat_id: i64,
     pub user: UserRecord,
     /// The users the line mentions, as stored.
@@ -218,40 +229,71 @@ impl Service {
 
     /// Answers one line. Never fails: a refusal or an internal fault becomes a reply.
     pub async fn handle(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        let language = self.catalogue.language_for(incoming.locale.as_deref());
-        match self.handle_inner(incoming, language).await {
-            Ok(replies) => replies,
-            Err(Refusal::User(lines)) => vec![Outgoing::text(self.say_all(language, &lines))],
-            Err(fault) => {
-                tracing::error!(error = %fault, chat = %incoming.chat.id, "command failed");
-                vec![Outgoing::text(self.say(language, &msg("internal-error")))]
-            }
-        }
+        self.handle_with(incoming, false).await
     }
 
     /// Like [`Service::handle`], for platforms that can show a reply to the speaker alone
     /// (Discord's ephemeral replies): a refusal comes back private, since only the one whose
     /// command or button press did nothing needs to read why.
     pub async fn handle_privately_refused(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        let language = self.catalogue.language_for(incoming.locale.as_deref());
-        match self.handle_inner(incoming, language).await {
+        self.handle_with(incoming, true).await
+    }
+
+    async fn handle_with(&self, incoming: &Incoming, private_refusals: bool) -> Vec<Outgoing> {
+        // Until the user and chat are read, the platform's word for the user's language.
+        let guess = self.catalogue.language_for(incoming.locale.as_deref());
+        let mut languages = Languages {
+            public: guess,
+            own: guess,
+        };
+        match self.handle_inner(incoming, &mut languages).await {
             Ok(replies) => replies,
             Err(Refusal::User(lines)) => {
+                let language = if private_refusals {
+                    languages.own
+                } else {
+                    languages.public
+                };
                 let mut reply = Outgoing::text(self.say_all(language, &lines));
-                reply.private = true;
+                reply.private = private_refusals;
                 vec![reply]
             }
             Err(fault) => {
                 tracing::error!(error = %fault, chat = %incoming.chat.id, "command failed");
-                vec![Outgoing::text(self.say(language, &msg("internal-error")))]
+                vec![Outgoing::text(
+                    self.say(languages.public, &msg("internal-error")),
+                )]
             }
         }
     }
 
-    async fn handle_inner(
+    /// The languages of a line's replies: the user's own choice (`lang`), else the platform's
+    /// locale for the user, else the chat's default, else English, for what only the user
+    /// reads; the chat's default (else the user's language) for what the channel reads.
+    async fn languages(
         &self,
         incoming: &Incoming,
-        language: &str,
+        user: &UserRecord,
+        chat_id: i64,
+    ) -> Result<Languages<'_>, Refusal> {
+        let chat = self.store.chat_language(chat_id).await?;
+        let chat = self.catalogue.serving(chat.as_deref());
+        let own = self
+            .catalogue
+            .serving(user.locale.as_deref())
+            .or_else(|| self.catalogue.serving(incoming.locale.as_deref()))
+            .or(chat)
+            .unwrap_or(i18n::DEFAULT_LANGUAGE);
+        Ok(Languages {
+            public: chat.unwrap_or(own),
+            own,
+        })
+    }
+
+    async fn handle_inner<'s>(
+        &'s self,
+        incoming: &Incoming,
+        languages: &mut Languages<'s>,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let now = (self.clock)();
         let platform = incoming.platform.as_str();
@@ -275,9 +317,11 @@ impl Service {
         for other in &incoming.mentions {
             mentioned.push(self.remember(platform, other, now).await?);
         }
+        *languages = self.languages(incoming, &user, chat_id).await?;
         let context = Context {
             incoming,
-            language,
+            language: languages.public,
+            own_language: languages.own,
             chat_id,
             user,
             mentioned,
@@ -305,6 +349,7 @@ impl Service {
             Command::Stats(handle) => self.stats(&context, handle.as_deref()).await,
             Command::ForgetMe { confirmed } => self.forget_me(&context, confirmed).await,
             Command::Settings(words) => self.settings(&context, &words).await,
+            Command::Lang(code) => self.set_language(&context, code.as_deref()).await,
             Command::Place(text) => self.ambit_place(&context, &text).await,
             Command::GiveUp => self.ambit_giveup(&context).await,
             Command::Board { game, flip } => self.board(&context, game, flip).await,

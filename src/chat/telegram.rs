@@ -32,7 +32,9 @@ use crate::store::{NewOutboxItem, OutboxItem, StoreError};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
 use std::time::Duration;
-use teloxide::payloads::{GetUpdatesSetters, SendMessageSetters, SendPhotoSetters};
+use teloxide::payloads::{
+    GetUpdatesSetters, SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
+};
 use teloxide::prelude::Requester;
 use teloxide::types::{
     AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, InlineKeyboardButton,
@@ -779,20 +781,28 @@ impl Adapter<'_> {
         };
         let name = me.user.username.clone().unwrap_or_default();
         tracing::info!(bot = %name, "Telegram chat: long polling");
-        let commands: Vec<BotCommand> = self
-            .service
-            .command_menu(None)
-            .into_iter()
-            .map(|(command, summary)| BotCommand::new(command, summary))
-            .collect();
-        let published = self
-            .call("setMyCommands", || {
-                self.bot.set_my_commands(commands.clone()).into_future()
-            })
-            .await;
-        if let Err(fault) = published {
-            // The commands work without the menu; it is only a convenience.
-            tracing::warn!(fault = %self.redact(&fault.to_string()), "setMyCommands failed");
+        // The default menu, then one per language Telegram users may have (Norwegian comes as
+        // `nb` or `no`).
+        for language in [None, Some("ru"), Some("nb"), Some("no")] {
+            let commands: Vec<BotCommand> = self
+                .service
+                .command_menu(language)
+                .into_iter()
+                .map(|(command, summary)| BotCommand::new(command, summary))
+                .collect();
+            let published = self
+                .call("setMyCommands", || {
+                    let mut request = self.bot.set_my_commands(commands.clone());
+                    if let Some(code) = language {
+                        request = request.language_code(code);
+                    }
+                    request.into_future()
+                })
+                .await;
+            if let Err(fault) = published {
+                // The commands work without the menu; it is only a convenience.
+                tracing::warn!(fault = %self.redact(&fault.to_string()), "setMyCommands failed");
+            }
         }
         Ok(Some(name))
     }

@@ -87,6 +87,34 @@ pub struct RatingRecord {
 pub const MAX_POST_ATTEMPTS: i64 = 5;
 
 impl Store {
+    /// The language an admin set for the chat's public messages.
+    pub async fn chat_language(&self, chat_id: i64) -> StoreResult<Option<String>> {
+        let row = sqlx::query("SELECT language FROM chats WHERE id = $1")
+            .bind(chat_id)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("language")?)
+    }
+
+    pub async fn set_chat_language(&self, chat_id: i64, language: Option<&str>) -> StoreResult<()> {
+        sqlx::query("UPDATE chats SET language = $1 WHERE id = $2")
+            .bind(language)
+            .bind(chat_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The user's own language choice (`lang`); `None` follows the platform.
+    pub async fn set_user_locale(&self, user_id: i64, locale: Option<&str>) -> StoreResult<()> {
+        sqlx::query("UPDATE users SET locale = $1 WHERE id = $2")
+            .bind(locale)
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     pub async fn scope(&self, chat_id: i64) -> StoreResult<Scope> {
         let row = sqlx::query("SELECT community FROM chats WHERE id = $1")
             .bind(chat_id)

@@ -6,6 +6,7 @@ mod console;
 mod discord;
 mod discord_standin;
 mod glacier;
+mod languages;
 mod league;
 mod service;
 mod support;

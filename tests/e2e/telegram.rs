@@ -286,6 +286,21 @@ async fn a_whole_game_is_played_in_a_group() {
             .iter()
             .all(|c| !c["description"].as_str().unwrap().is_empty())
     );
+    // And once per other language, with the descriptions in it.
+    let russian = calls
+        .iter()
+        .find(|c| c.method == "setmycommands" && c.params["language_code"] == "ru")
+        .expect("a Russian menu");
+    let first = russian.params["commands"][0]["description"]
+        .as_str()
+        .unwrap();
+    assert!(first.chars().any(|c| ('а'..='я').contains(&c)), "{first}");
+    assert_eq!(russian.params["commands"][0]["command"], "help");
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.method == "setmycommands" && c.params["language_code"] == "nb")
+    );
     play_moves(&setup, seed, &moves, 0..moves.len()).await;
     let calls = setup.say(&alice(), "/board").await;
     let caption = photo_caption(&calls, crate::support::board_size(), "board");

@@ -22,8 +22,9 @@ cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. pla
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — the standings here: AMBIT dailies (this week by default) or a game's ratings
 cmd-stats = stats [@user] — your (or someone's) AMBIT dailies, streaks and ratings here
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — post the AMBIT daily in this chat every day at a UTC time (admins)
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — post the AMBIT daily in this chat every day at a UTC time (admins) · settings language [en|ru|nb|auto] — the language of messages for everyone here (admins)
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
+cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
 ## The command menu (Telegram's / list): one short line each
 
@@ -44,6 +45,7 @@ menu-leaderboard = The standings in this chat
 menu-stats = Your results and ratings
 menu-settings = Daily post settings (admins)
 menu-forgetme = Delete your data
+menu-lang = Choose your language
 menu-giveup = Give up the AMBIT puzzle and see a solution
 
 ## Rules
@@ -106,7 +108,6 @@ not-your-turn = It is not your turn in game #{ $id }: { $player } is to move.
 move-usage = Usage: { $usage }
 move-usage-knight-fight = move <square>[/<double>] — e.g. move d3, or d3/g7 when you land on a double and must block another.
 move-usage-glacier = move <move> — UCI or SAN, e.g. move h2g3, move hxg3, move Nxf3, move O-O, move e7e8q.
-move-rejected = { $reason }
 move-conflict = Game #{ $id } changed while your command was on its way; nothing was applied. Look at the board and try again.
 games-none = No games or challenges in this chat. Start one: challenge [@user] <game>.
 games-header = Games in this chat:
@@ -207,12 +208,17 @@ forgetme-explain = This deletes your AMBIT results, ratings and name from Kibitz
 forgetme-done = Done: Kibitz has forgotten you.
 forgetme-conflict = One of your games changed just now; nothing was deleted. Try again.
 deleted-player = deleted player
+lang-current = I speak { $language } to you. Choose with lang and one of: { $languages }, or lang auto to follow your app.
+lang-unknown = I don't speak "{ $language }" yet. Choose one of: { $languages }.
+lang-set = From now on I speak English to you.
+lang-auto = I follow your app's language again ({ $language }).
+settings-language-set = Messages for everyone in this chat are now in English; lang sets your own.
+settings-language-auto = Messages for everyone in this chat follow the language of whoever speaks.
 ambit-conflict = Your puzzle changed while your command was on its way; nothing was applied. Look at the board and try again.
 
 ## Captions (under pictures, and in the picture's header)
 
 caption-to-move = Game #{ $id } · { $player } to move
-caption-knight-fight-place = Game #{ $id } · { $player } to move: place your knight on rank { $rank }
 caption-last-move = { $player } played { $move }.
 caption-over = Game #{ $id } · { $result }
 result-win = { $winner } wins
@@ -302,3 +308,25 @@ ambit-solved = Solved! You keep { $stars } of 3 stars.
 ambit-unsolvable = No set of pieces solves that footprint.
 ambit-level-unknown = "{ $level }" is not a level: choose easy, medium or hard.
 ambit-date-malformed = "{ $date }" is not a date: write it as YYYY-MM-DD, e.g. 2027-03-14.
+
+## Slash command names (Discord; lowercase, no spaces)
+
+slash-help = help
+slash-rules = rules
+slash-challenge = challenge
+slash-accept = accept
+slash-decline = decline
+slash-move = move
+slash-board = board
+slash-resign = resign
+slash-draw = draw
+slash-games = games
+slash-ambit = ambit
+slash-daily = daily
+slash-place = place
+slash-giveup = giveup
+slash-leaderboard = leaderboard
+slash-stats = stats
+slash-settings = settings
+slash-forgetme = forgetme
+slash-lang = lang

@@ -105,14 +105,49 @@ fn options(command: &str) -> Vec<Value> {
     }
 }
 
-/// The bulk-overwrite body: every command word with its menu line.
-pub fn definitions(menu: &[(&'static str, String)]) -> Value {
+/// A command list in another language: Discord's locale code, the localised names and the
+/// menu lines.
+pub struct Translation {
+    pub locale: &'static str,
+    pub names: Vec<(&'static str, String)>,
+    pub menu: Vec<(&'static str, String)>,
+}
+
+/// A name Discord accepts: 1-32 lowercase letters, digits, `-` or `_`.
+fn usable_name(name: &str) -> bool {
+    let count = name.chars().count();
+    (1..=32).contains(&count)
+        && name.chars().all(|c| {
+            c == '-' || c == '_' || c.is_numeric() || (c.is_alphabetic() && !c.is_uppercase())
+        })
+}
+
+/// The bulk-overwrite body: every command word with its menu line, names and descriptions
+/// localised through Discord's localisation maps.
+pub fn definitions(menu: &[(&'static str, String)], translations: &[Translation]) -> Value {
     menu.iter()
         .map(|(command, summary)| {
+            let mut names = serde_json::Map::new();
+            let mut descriptions = serde_json::Map::new();
+            for translation in translations {
+                let find = |list: &[(&'static str, String)]| {
+                    list.iter()
+                        .find(|(c, _)| c == command)
+                        .map(|(_, t)| t.clone())
+                };
+                if let Some(name) = find(&translation.names).filter(|n| usable_name(n)) {
+                    names.insert(translation.locale.to_string(), json!(name));
+                }
+                if let Some(text) = find(&translation.menu) {
+                    descriptions.insert(translation.locale.to_string(), json!(description(&text)));
+                }
+            }
             json!({
                 "name": command,
                 "type": 1,
                 "description": description(summary),
+                "name_localizations": names,
+                "description_localizations": descriptions,
                 "options": options(command),
             })
         })
@@ -248,10 +283,27 @@ mod tests {
     }
 
     #[test]
+    fn localised_names_are_checked_against_discords_rules() {
+        assert!(usable_name("задача-дня"));
+        assert!(usable_name("språk"));
+        assert!(!usable_name("Задача"));
+        assert!(!usable_name("two words"));
+        let menu = vec![("move", "Make a move".to_string())];
+        let translations = [Translation {
+            locale: "ru",
+            names: vec![("move", "ход".to_string())],
+            menu: vec![("move", "Сделать ход".to_string())],
+        }];
+        let defined = definitions(&menu, &translations);
+        assert_eq!(defined[0]["name_localizations"]["ru"], "ход");
+        assert_eq!(defined[0]["description_localizations"]["ru"], "Сделать ход");
+    }
+
+    #[test]
     fn every_command_is_defined_within_discords_limits() {
         let menu: Vec<(&'static str, String)> =
             COMMANDS.iter().map(|c| (*c, "x".repeat(150))).collect();
-        let defined = definitions(&menu);
+        let defined = definitions(&menu, &[]);
         let defined = defined.as_array().expect("a list");
         assert_eq!(defined.len(), COMMANDS.len());
         for command in defined {

@@ -433,7 +433,16 @@ impl Core {
         if self.registered.load(Ordering::Acquire) {
             return;
         }
-        let body = commands::definitions(&self.service.command_menu(None));
+        // Discord's locale codes, and the catalogue language serving each.
+        let translations: Vec<commands::Translation> = [("ru", "ru"), ("no", "nb")]
+            .into_iter()
+            .map(|(locale, language)| commands::Translation {
+                locale,
+                names: self.service.command_names(Some(language)),
+                menu: self.service.command_menu(Some(language)),
+            })
+            .collect();
+        let body = commands::definitions(&self.service.command_menu(None), &translations);
         let path = match self.guild {
             Some(guild) => format!("/applications/{application}/guilds/{guild}/commands"),
             None => format!("/applications/{application}/commands"),

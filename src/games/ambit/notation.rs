@@ -75,6 +75,18 @@ pub fn parse_footprint(text: &str) -> Result<Footprint, RulesError> {
 }
 
 /// Reads a placement the way a player types it (see the module notes).
+/// A piece's names and letters in Russian and Norwegian, lowercase, as players type them
+/// (longest first where one is a prefix of another: `кр` before `к`).
+fn native_words(piece: Piece) -> [&'static str; 4] {
+    match piece {
+        Piece::King => ["король", "кр", "konge", "k"],
+        Piece::Queen => ["ферзь", "ф", "dronning", "d"],
+        Piece::Rook => ["ладья", "л", "tårn", "t"],
+        Piece::Bishop => ["слон", "с", "løper", "l"],
+        Piece::Knight => ["конь", "к", "springer", "s"],
+    }
+}
+
 pub fn parse_placement(text: &str) -> Result<Placement, RulesError> {
     let malformed = || RulesError::new("ambit-placement-malformed").arg("placement", quote(text));
     let folded: String = text
@@ -82,12 +94,14 @@ pub fn parse_placement(text: &str) -> Result<Placement, RulesError> {
         .filter(|c| !c.is_whitespace() && *c != '@')
         .flat_map(char::to_lowercase)
         .collect();
-    if folded.len() > 12 {
+    if folded.chars().count() > 12 {
         return Err(malformed());
     }
     for piece in Piece::ALL {
         let letter = piece.letter().to_ascii_lowercase().to_string();
-        for word in [piece.name(), letter.as_str()] {
+        let mut words = vec![piece.name(), letter.as_str()];
+        words.extend(native_words(piece));
+        for word in words {
             let square = folded
                 .strip_prefix(word)
                 .and_then(|rest| BOARD.parse_square(rest))

@@ -830,3 +830,27 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn russian_and_norwegian_piece_names_and_letters_are_read() {
+    for (typed, expected) in [
+        ("Крe1", "Ke1"),
+        ("кр e1", "Ke1"),
+        ("Фd1", "Qd1"),
+        ("ладья a1", "Ra1"),
+        ("Сc4", "Bc4"),
+        ("Кf3", "Nf3"),
+        ("конь f3", "Nf3"),
+        ("Ke1", "Ke1"),
+        ("Dd1", "Qd1"),
+        ("Ta1", "Ra1"),
+        ("Lc4", "Bc4"),
+        ("Sf3", "Nf3"),
+        ("springer f3", "Nf3"),
+        ("tårn a1", "Ra1"),
+        ("løper c4", "Bc4"),
+    ] {
+        assert_eq!(parse_placement(typed), Ok(pl(expected)), "{typed}");
+    }
+    assert!(parse_placement("Жf3").is_err());
+}

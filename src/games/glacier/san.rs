@@ -63,8 +63,54 @@ fn malformed(text: &str) -> RulesError {
 
 /// Drops what players add or leave out freely: check and mate signs, annotations, capture
 /// marks, dashes and the `=` of a promotion.
+/// Russian (Кр Ф Л С К) and Norwegian (K D T L S) piece letters as English ones, so players
+/// type moves the way their chess books print them. A Norwegian letter counts only as a leading
+/// piece letter followed by a square (`Dd4`), or after `=` (`e8=D`), since `d` is also a file.
+fn native_letters(text: &str) -> String {
+    let text = text.trim();
+    let cyrillic: String = text
+        .replace("Кр", "K")
+        .replace("кр", "K")
+        .replace("КР", "K")
+        .chars()
+        .map(|c| match c {
+            'Ф' | 'ф' => 'Q',
+            'Л' | 'л' => 'R',
+            'С' | 'с' => 'B',
+            'К' | 'к' => 'N',
+            other => other,
+        })
+        .collect();
+    let norwegian = |c: char| match c {
+        'D' => Some('Q'),
+        'T' => Some('R'),
+        'L' => Some('B'),
+        'S' => Some('N'),
+        _ => None,
+    };
+    let mut chars: Vec<char> = cyrillic.chars().collect();
+    if let Some(&first) = chars.first()
+        && let Some(english) = norwegian(first)
+        && chars[1..]
+            .iter()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .count()
+            >= 2
+    {
+        chars[0] = english;
+    }
+    for i in 1..chars.len() {
+        if chars[i - 1] == '='
+            && let Some(english) = norwegian(chars[i])
+        {
+            chars[i] = english;
+        }
+    }
+    chars.into_iter().collect()
+}
+
 fn clean(text: &str) -> String {
-    let mut text = text.trim().to_string();
+    let mut text = native_letters(text);
     for suffix in ["e.p.", "e.p", "ep"] {
         if text.len() > suffix.len() + 1 && text.to_ascii_lowercase().ends_with(suffix) {
             text.truncate(text.len() - suffix.len());
@@ -368,4 +414,32 @@ fn blocking_ice(position: &Position, mv: Move) -> u64 {
         _ => between(mv.from, mv.to),
     };
     path & position.ice
+}
+
+#[cfg(test)]
+mod native_tests {
+    use super::native_letters;
+
+    #[test]
+    fn russian_and_norwegian_piece_letters_read_as_english() {
+        for (typed, read) in [
+            ("Кр:e2", "K:e2"),
+            ("Фd1", "Qd1"),
+            ("Лa1", "Ra1"),
+            ("Сc4", "Bc4"),
+            ("Кf3", "Nf3"),
+            ("кf3", "Nf3"),
+            ("e8=Ф", "e8=Q"),
+            ("Dd4", "Qd4"),
+            ("Txa1", "Rxa1"),
+            ("Lc4", "Bc4"),
+            ("Sf3", "Nf3"),
+            ("e8=D", "e8=Q"),
+            ("Kf1", "Kf1"),
+            ("d4", "d4"),
+            ("D4", "D4"),
+        ] {
+            assert_eq!(native_letters(typed), read, "{typed}");
+        }
+    }
 }

@@ -1,0 +1,340 @@
+## Kibitz — meldingskatalog på norsk bokmål.
+## All tekst en bruker kan se, ligger her; andre språk ligger i filer ved siden av denne.
+
+## Hjelp
+
+help-intro = Kibitz spiller brettspill i denne chatten. Kommandoer (med eller uten / foran):
+help-footer = Skriv help <kommando> for å se hvordan én kommando brukes. Spill: { $games }.
+help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
+cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
+cmd-rules = rules <spill> — reglene for et spill, kort fortalt
+cmd-challenge = challenge [@bruker] <spill> [white|black|random] [seed:N] — utfordre noen (eller hvem som helst, uten @bruker)
+cmd-accept = accept [#id] — godta en utfordring
+cmd-decline = decline [#id] — avslå en utfordring, eller trekk tilbake din egen
+cmd-move = move <trekk> [#id] — gjør et trekk; bare selve trekket, som d3 eller d3/g7, virker også
+cmd-board = board [#id] [flip] — vis brettet (flip: fra svarts side)
+cmd-resign = resign [#id] — gi opp partiet
+cmd-draw = draw [#id] — tilby remis, eller godta et remistilbud
+cmd-games = games — partiene og utfordringene i denne chatten
+cmd-ambit = ambit [easy|medium|hard] — en AMBIT-oppgave til øving
+cmd-daily = daily — dagens AMBIT-oppgave: lik for alle, ett forsøk hver, på tid
+cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. place Nf3 (bare Nf3 virker også)
+cmd-giveup = giveup — avslutt AMBIT-oppgaven og se en løsning
+cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — stillingen her: dagens AMBIT (denne uken som standard) eller ratingene i et spill
+cmd-stats = stats [@bruker] — dine (eller andres) resultater i dagens AMBIT, serier og ratinger her
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — legg ut dagens AMBIT i denne chatten hver dag på et gitt klokkeslett (UTC) (administratorer) · settings language [en|ru|nb|auto] — språket i meldinger til alle her (administratorer)
+cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
+cmd-lang = lang [en|ru|nb|auto] — språket Kibitz snakker med deg (auto: appens språk)
+
+## Kommandomenyen (/-listen i Telegram): én kort linje hver
+
+menu-help = Kommandolisten, eller hvordan én kommando brukes
+menu-rules = Reglene for et spill, med bilde
+menu-challenge = Utfordre noen (eller hvem som helst) til et parti
+menu-accept = Godta en utfordring
+menu-decline = Avslå en utfordring, eller trekk tilbake din egen
+menu-move = Gjør et trekk
+menu-board = Vis brettet
+menu-resign = Gi opp partiet
+menu-draw = Tilby remis, eller godta et remistilbud
+menu-games = Partiene og utfordringene i denne chatten
+menu-ambit = Øv på AMBIT, mønsteroppgaven
+menu-daily = Dagens AMBIT-oppgave
+menu-place = Sett en brikke i AMBIT-oppgaven din
+menu-leaderboard = Stillingen i denne chatten
+menu-stats = Dine resultater og ratinger
+menu-settings = Innstillinger for daglig innlegg (administratorer)
+menu-forgetme = Slett dataene dine
+menu-lang = Velg språk
+menu-giveup = Gi opp AMBIT-oppgaven og se en løsning
+
+## Regler
+
+rules-knight-fight =
+    Springerkamp (av Andy Lewicki) — to springere på et 10x10-brett med tallene 00–99.
+    • Hvit setter en springer på rad 1, deretter svart på rad 10; etter det er hvert trekk et springerhopp.
+    • Du får like mange poeng som tallet du lander på. Feltet du forlater, er sperret for godt.
+    • Lander du på 57, sperres 75 (speiltallet). Lander du på et dobbeltall (00, 11 … 99), sperrer du et annet dobbeltall etter eget valg: d3/g7 lander på d3 og sperrer g7.
+    • Du kan ikke lande på et sperret felt, på den andre springeren eller på et felt den andre springeren angriper.
+    • Spillet slutter så snart en av springerne ikke har noe trekk; høyest poengsum vinner.
+rules-ambit =
+    AMBIT — en oppgave for én spiller på et tomt sjakkbrett.
+    • De gule feltene er oppgavens mønster. Sett ut brikker (K Q R B N, så mange du vil) slik at de til sammen angriper nøyaktig de feltene: place Nf3.
+    • En brikke angriper som i sjakk på et tomt brett (brikkene stenger aldri for hverandre), og aldri sitt eget felt.
+    • En brikke som ville angripe et felt utenfor mønsteret, blir ikke satt ut, og du mister ett av dine 3 liv. Brikkene blir stående der de er satt.
+    • En brikke som står på et gult felt, må angripes av en annen brikke (være dekket).
+    • Løst når alle gule felt er angrepet og alle brikker er dekket; livene du har igjen, er stjernene dine. Dagens oppgave er lik for alle og på tid.
+rules-usage = Bruk: rules <spill>. Spill: { $games }.
+rules-glacier =
+    Isbresjakk (Istidssjakk, av Köksal Karakus) — sjakk på et frossent brett.
+    • Alle tomme felt starter som is. Is stenger som en brikke; begge sider kan slå den som en motstanderbrikke (en bonde bare diagonalt). Derfor er hver sides første trekk et slag.
+    • Etter hvert 20. trekk av svart kommer istid: hvert tomt felt fryser til, med mindre alle naboene over, under, til venstre og til høyre er brikker (brettkanten teller med), og hver brikke som ikke har noen brikke på de åtte nabofeltene, fryser også.
+    • En frossen konge taper (begge frosne: remis). Ellers er det vanlig sjakk: sjakkmatt vinner; patt og 150 halvtrekk uten slag eller bondetrekk gir remis. Ingen remis ved gjentakelse.
+
+## Spill og utfordringer
+
+game-name-knight-fight = Springerkamp
+game-name-glacier = Isbresjakk
+game-name-ambit = AMBIT
+side-white = Hvit
+side-black = Svart
+challenge-open = { $challenger } legger ut en åpen utfordring i { $game } (#{ $id }). Hvem som helst kan godta den: accept { $id }.
+challenge-direct = { $challenger } utfordrer { $invitee } til { $game } (#{ $id }). { $invitee }: accept { $id } eller decline { $id }.
+challenge-usage = Bruk: challenge [@bruker] <spill> [white|black|random] [seed:N]. Spill: { $games }.
+challenge-unknown-game = Jeg kjenner ikke spillet «{ $game }». Spill: { $games }.
+challenge-self = Du kan ikke utfordre deg selv. Utfordre noen andre, eller dropp @bruker for en åpen utfordring.
+challenge-unknown-user = Jeg kjenner ikke { $handle } ennå: vedkommende må skrive i en chat med meg først.
+challenge-bad-seed = «{ $seed }» er ikke et seed: skriv seed: fulgt av et heltall, f.eks. seed:42.
+button-accept = Godta
+button-decline = Avslå
+button-accept-draw = Godta remis
+accept-none = Det finnes ingen utfordring her som du kan godta. Start en: challenge [@bruker] <spill>.
+accept-own = Det er din egen utfordring: vent til noen andre godtar den, eller trekk den tilbake med decline { $id }.
+accept-not-yours = Utfordring #{ $id } er ment for noen andre.
+accept-several = Flere utfordringer venter på deg: { $ids }. Si hvilken, f.eks. accept { $first }.
+game-started = Parti #{ $id } i { $game } begynner: { $white } (hvit) mot { $black } (svart).
+decline-none = Det finnes ingen utfordring her som du kan avslå.
+decline-several = Det kan være snakk om flere utfordringer: { $ids }. Si hvilken, f.eks. decline { $first }.
+declined = { $user } avslo utfordring #{ $id }.
+withdrawn = { $user } trakk tilbake utfordring #{ $id }.
+no-such-game = Det finnes ikke noe parti #{ $id } i denne chatten.
+game-id-malformed = «{ $text }» er ikke et partinummer: bruk # og sifre, f.eks. #12.
+not-a-player = Du spiller ikke i parti #{ $id }: bare de to spillerne kan gjøre det.
+no-game = Du har ikke noe pågående parti i denne chatten. Start et: challenge [@bruker] <spill>.
+several-games = Du har flere partier her: { $ids }. Legg til partinummeret, f.eks. { $example }.
+game-not-started = Parti #{ $id } har ikke startet: det er fortsatt en utfordring.
+game-finished = Parti #{ $id } er over ({ $result }). Start et nytt: challenge [@bruker] <spill>.
+not-your-turn = Det er ikke din tur i parti #{ $id }: { $player } er i trekket.
+move-usage = Bruk: { $usage }
+move-usage-knight-fight = move <felt>[/<dobbeltall>] — f.eks. move d3, eller d3/g7 når du lander på et dobbeltall og må sperre et annet.
+move-usage-glacier = move <trekk> — UCI eller SAN, f.eks. move h2g3, move hxg3, move Nxf3, move O-O, move e7e8q.
+move-conflict = Parti #{ $id } ble endret mens kommandoen din var på vei; ingenting ble utført. Se på brettet og prøv igjen.
+games-none = Ingen partier eller utfordringer i denne chatten. Start et: challenge [@bruker] <spill>.
+games-header = Partier i denne chatten:
+games-line-ongoing = #{ $id } { $game }: { $white } (hvit) mot { $black } (svart), { $player } er i trekket
+games-line-challenge-open = #{ $id } { $game }: åpen utfordring fra { $challenger }
+games-line-challenge = #{ $id } { $game }: { $challenger } utfordrer { $invitee }
+resigned = { $user } gir opp parti #{ $id }. { $winner } vinner.
+draw-offered = { $user } tilbyr remis i parti #{ $id }. { $opponent }: draw { $id } for å godta; et hvilket som helst trekk avslår.
+draw-already-offered = Du har allerede tilbudt remis i parti #{ $id }; nå er det opp til { $opponent }.
+draw-agreed = Parti #{ $id } endte med remis etter avtale.
+internal-error = Noe gikk galt hos meg, og ingenting ble endret. Prøv igjen om litt.
+
+## AMBIT i chatten
+
+ambit-level-easy = lett
+ambit-level-medium = middels
+ambit-level-hard = vanskelig
+ambit-practice-start = En ny AMBIT-oppgave ({ $level }).
+ambit-practice-short = AMBIT-øving
+ambit-daily-title = Dagens AMBIT #{ $number } ({ $level }).
+ambit-daily-short = Dagens AMBIT #{ $number }
+ambit-how = Sett ut sjakkbrikker slik at de til sammen angriper nøyaktig de gule feltene: place Sf3 (K D T L S — eller engelske K Q R B N). En brikke som når utenfor, koster et liv.
+ambit-set-aside = Den uferdige øvingsoppgaven din ble lagt til side.
+ambit-daily-done = Du har allerede spilt dagens oppgave; en ny kommer ved midnatt UTC.
+ambit-no-puzzle = Du har ingen åpen AMBIT-oppgave her. Start en: ambit, eller daily for dagens oppgave.
+ambit-placed = { $placement } er satt ut.
+ambit-given-up = Oppgaven er avsluttet.
+ambit-solution = En løsning med færrest mulig brikker: { $solution }
+ambit-lives = Liv: { $stars }
+ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
+    [one] { $pieces } brikke
+   *[other] { $pieces } brikker
+}
+ambit-share-unsolved = ✗
+ambit-share-public = { $player }: { $share }
+ambit-level-auto = etter ukedag
+ambit-daily-elsewhere = Du startet dagens oppgave i en annen chat; fortsett der.
+daily-link-unknown = Den lenken til dagens oppgave gjelder en gruppe jeg ikke kjenner. Skriv daily i gruppen, eller her for en oppgave som ikke teller for noen gruppe.
+
+## Daglige innlegg, topplister, statistikk
+
+daily-post-title = Dagens AMBIT #{ $number } er ute ({ $level })!
+daily-post-how = Alle får samme oppgave, ett forsøk, på tid. Spill den med knappen eller daily: brettet ditt vises bare for deg.
+daily-post-yesterday = Gårsdagens #{ $number }: { $solved } av { $played } løste den.
+daily-post-yesterday-none = Ingen her spilte gårsdagens #{ $number }.
+daily-post-solution = Gårsdagens løsning: { $solution }
+button-play-daily = Spill dagens oppgave
+daily-in-private = Dagens AMBIT-oppgave spilles i en privat chat med meg, så ingen andres brett avslører den; resultatet ditt teller for denne gruppen.
+button-previous = ◀ Forrige
+button-next = Neste ▶
+button-forget-me = Ja, glem meg
+period-week = denne uken
+period-month = denne måneden
+period-all = gjennom tidene
+leaderboard-ambit-title = Toppliste for dagens AMBIT, { $period }:
+leaderboard-game-title = Ratinger i { $game }, { $period }:
+leaderboard-empty = Ingen ennå. Spill for å komme på listen!
+leaderboard-page = Side { $page } av { $pages }.
+leaderboard-rating-note = Glicko-2-ratinger; ? markerer en rating som ikke har stabilisert seg ennå. S-R-T: seire, remiser, tap.
+leaderboard-unknown-word = «{ $word }» er verken et spill, en periode (week, month, all) eller et sidenummer.
+table-rank = #
+table-player = Spiller
+table-stars = ★
+table-solved = Løst
+table-time = Tid
+table-streak = Serie
+table-rating = Rating
+table-wdl = S-R-T
+stats-title = { $player }:
+stats-unknown-user = Jeg kjenner ikke @{ $user } her ennå.
+stats-ambit-none = Dagens AMBIT: ikke spilt ennå.
+stats-ambit = Dagens AMBIT: { $solved } av { $played } løst ({ $rate } %), { $stars ->
+    [one] { $stars } stjerne
+   *[other] { $stars } stjerner
+}, beste tid { $best }; serie { $streak } (lengste { $longest }).
+stats-game = { $game }: rating { $rating } (±{ $deviation }), { $wins ->
+    [one] { $wins } seier
+   *[other] { $wins } seire
+}, { $draws ->
+    [one] { $draws } remis
+   *[other] { $draws } remiser
+}, { $losses ->
+    [one] { $losses } tap
+   *[other] { $losses } tap
+}.
+stats-game-none = { $game }: ingen ratede partier her ennå.
+settings-daily-on = Dagens AMBIT legges ut her hver dag kl. { $time } UTC ({ $level }).
+settings-daily-off = Dagens AMBIT legges ikke ut her.
+settings-daily-soon = Dagens innlegg skulle allerede vært ute: det kommer innen ett minutt.
+settings-not-admin = Bare administratorene i chatten (Discord: Administrer server) kan endre innstillinger.
+settings-unknown = Det finnes ingen innstilling «{ $word }».
+settings-bad-word = «{ $word }» er verken on, off, et klokkeslett (hh:mm, UTC) eller et nivå (auto, easy, medium, hard).
+forgetme-explain = Dette sletter AMBIT-resultatene, ratingene og navnet ditt fra Kibitz for godt. { $games ->
+    [0] Du har ingen åpne partier.
+    [one] Det åpne partiet eller utfordringen din avsluttes først (et parti teller som oppgitt).
+   *[other] De { $games } åpne partiene og utfordringene dine avsluttes først (partier teller som oppgitt).
+} Ferdige partier blir værende hos motstanderne dine, under «slettet spiller». Sikker? forgetme confirm
+forgetme-done = Ferdig: Kibitz har glemt deg.
+forgetme-conflict = Et av partiene dine ble endret akkurat nå; ingenting ble slettet. Prøv igjen.
+deleted-player = slettet spiller
+lang-current = Jeg snakker { $language } med deg. Velg med lang og ett av: { $languages }, eller lang auto for å følge appen.
+lang-unknown = Jeg snakker ikke «{ $language }» ennå. Velg ett av: { $languages }.
+lang-set = Fra nå av snakker jeg norsk med deg.
+lang-auto = Jeg følger appens språk igjen ({ $language }).
+settings-language-set = Meldinger til alle i denne chatten er nå på norsk; lang velger ditt eget språk.
+settings-language-auto = Meldinger til alle i denne chatten følger språket til den som skriver.
+ambit-conflict = Oppgaven din ble endret mens kommandoen din var på vei; ingenting ble utført. Se på brettet og prøv igjen.
+
+## Bildetekster (under bilder, og i bildets topptekst)
+
+caption-to-move = Parti #{ $id } · { $player } er i trekket
+caption-last-move = { $player } spilte { $move }.
+caption-over = Parti #{ $id } · { $result }
+result-win = { $winner } vinner
+result-draw = Remis
+reason-no-moves = ingen trekk igjen
+reason-resignation = oppgitt
+reason-agreement = etter avtale
+reason-checkmate = sjakkmatt
+reason-stalemate = patt
+reason-white-king-frozen = den hvite kongen frøs
+reason-black-king-frozen = den svarte kongen frøs
+reason-both-kings-frozen = begge kongene frøs
+reason-half-move-limit = 150 halvtrekk uten slag eller bondetrekk
+note-check = Sjakk!
+note-ice-age-in = { $count ->
+    [1] Istiden kommer med svarts neste trekk.
+   *[other] Istid om { $count } trekk av svart.
+}
+note-ice-age = Istid! { $count ->
+    [0] Ingen tomme felt frøs til.
+    [1] 1 tomt felt frøs til.
+   *[other] { $count } tomme felt frøs til.
+}
+note-ice-age-pieces = Frosne brikker: { $pieces }.
+score-line = { $white } { $white-score } : { $black-score } { $black }
+
+## Hvorfor et trekk ble avvist (nøklene kommer fra regelkjernen)
+
+move-illegal = { $move } er ikke et lovlig trekk her.
+move-game-over = Partiet er allerede over.
+kf-move-malformed = «{ $move }» er ikke et trekk i Springerkamp.
+kf-place-home-rank = Det første trekket ditt setter springeren på rad { $rank }; { $square } ligger ikke der.
+kf-not-a-jump = { $square } er ikke et springerhopp fra { $from }.
+kf-occupied = { $square } er opptatt av den andre springeren.
+kf-blocked = { $square } er sperret.
+kf-attacked = { $square } er angrepet av springeren på { $knight }.
+kf-double-required = { $square } har dobbeltallet { $number }: velg et annet dobbeltall å sperre, f.eks. { $square }/{ $first }. Ledige dobbeltall: { $choices }.
+kf-double-not-allowed = Å lande på { $square } lar deg ikke sperre noe dobbeltall: skriv bare { $square }.
+kf-double-unavailable = { $double } er ikke et ledig dobbeltall. Ledige dobbeltall: { $choices }.
+position-malformed = Stillingsteksten er feilformatert: { $reason }.
+position-bad-seed = «{ $seed }» er ikke et seed-tall.
+glacier-move-malformed = «{ $move }» er ikke et sjakktrekk: skriv det som h2g3, hxg3, Nxf3, O-O eller e7e8q.
+glacier-ambiguous = { $move } kan være flere trekk: { $candidates }. Si hvilket, f.eks. ved å ta med fra-feltet.
+glacier-must-capture = { $move } er ikke mulig: isen stenger, og alle trekkene du har, er slag. En bonde slår is diagonalt (f.eks. hxg3), en annen brikke ved å flytte inn på den (f.eks. Nxf3). Ved start er alle tomme felt is, så det første trekket er alltid et slag.
+glacier-blocked-by-ice = { $move } stenges av isen på { $square }. Slå isen først, eller gå rundt den.
+glacier-in-check = { $move } lar kongen din stå i sjakk.
+glacier-king-exposed = { $move } ville sette kongen din i sjakk.
+glacier-castling-through-check = { $move } er ikke mulig: kongen kan ikke rokere ut av, gjennom eller inn i sjakk.
+glacier-promotion-needed = { $move } når siste rad: legg til brikken bonden skal forvandles til, f.eks. { $square }=Q.
+glacier-not-a-promotion = { $move } er ingen forvandling: ta bort brikkebokstaven.
+glacier-promotion-piece = En bonde forvandles til dronning, tårn, løper eller springer.
+glacier-no-piece-on = Du har ingen brikke på { $square }.
+glacier-no-such-piece = Du har { $piece ->
+    [pawn] ingen bønder
+    [knight] ingen springere
+    [bishop] ingen løpere
+    [rook] ingen tårn
+    [queen] ingen dronning
+    [king] ingen konge
+   *[other] ingen { $piece }
+} igjen.
+
+## AMBIT
+
+ambit-footprint-malformed = «{ $footprint }» er ikke et AMBIT-mønster: skriv 8 rader fra 8 ned til 1, atskilt med /, hver på 8 tegn: # for et mønsterfelt, . for de andre.
+ambit-footprint-empty = Det mønsteret har ingen felt: det er ingenting å dekke.
+ambit-placement-malformed = «{ $placement }» er ikke en plassering: skriv en brikkebokstav (K, Q, R, B eller N) og et felt, f.eks. Nf3.
+ambit-state-malformed = «{ $state }» er ikke en AMBIT-oppgavetilstand: skriv mønsteret, brikkene som er satt ut (f.eks. Nf3 Bc4), og livene som er igjen (0 til 3).
+ambit-state-invalid-placement = Oppgavetilstanden er skadet: { $placement } passer ikke innenfor mønsteret.
+ambit-occupied = På { $square } står allerede { $piece ->
+    [K] kongen din
+    [Q] dronningen din
+    [R] tårnet ditt
+    [B] løperen din
+   *[N] springeren din
+}: velg et tomt felt. Du mistet ikke noe liv.
+ambit-already-solved = Denne oppgaven er allerede løst: ikke flere brikker.
+ambit-no-lives = Ingen liv igjen: denne oppgaven er over.
+ambit-invalid = { $piece ->
+    [K] Kongen
+    [Q] Dronningen
+    [R] Tårnet
+    [B] Løperen
+   *[N] Springeren
+} på { $square } ville nå utenfor mønsteret: { $squares }. Brikken ble ikke satt ut, og du mistet et liv ({ $lives } igjen).
+ambit-game-over = Spillet er over: alle tre livene er brukt opp.
+ambit-unanchored = { $piece ->
+    [K] Kongen
+    [Q] Dronningen
+    [R] Tårnet
+    [B] Løperen
+   *[N] Springeren
+} på { $square } er ikke dekket: ingen annen brikke angriper { $square }.
+ambit-solved = Løst! Du beholder { $stars } av 3 stjerner.
+ambit-unsolvable = Ingen kombinasjon av brikker løser det mønsteret.
+ambit-level-unknown = «{ $level }» er ikke et nivå: velg easy, medium eller hard.
+ambit-date-malformed = «{ $date }» er ikke en dato: skriv den som ÅÅÅÅ-MM-DD, f.eks. 2027-03-14.
+
+## Slash command names (Discord; lowercase, no spaces)
+
+slash-help = hjelp
+slash-rules = regler
+slash-challenge = utfordre
+slash-accept = godta
+slash-decline = avslå
+slash-move = trekk
+slash-board = brett
+slash-resign = gi-opp
+slash-draw = remis
+slash-games = partier
+slash-ambit = ambit
+slash-daily = dagens
+slash-place = plasser
+slash-giveup = avslutt
+slash-leaderboard = tabell
+slash-stats = statistikk
+slash-settings = innstillinger
+slash-forgetme = glem-meg
+slash-lang = språk

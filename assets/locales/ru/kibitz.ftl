@@ -1,0 +1,359 @@
+## Kibitz — каталог сообщений на русском.
+## Здесь все тексты, которые видит пользователь; другие языки — в файлах рядом с этим.
+
+## Справка
+
+help-intro = Kibitz играет в настольные игры в этом чате. Команды (с / в начале или без):
+help-footer = Напишите help <команда>, чтобы узнать, как пользоваться одной командой. Игры: { $games }.
+help-unknown-command = Команды «{ $command }» нет. Напишите help, чтобы увидеть список.
+cmd-help = help [команда] — этот список или описание одной команды
+cmd-rules = rules <игра> — краткие правила игры
+cmd-challenge = challenge [@игрок] <игра> [white|black|random] [seed:N] — вызвать кого-то (или любого — без @игрок)
+cmd-accept = accept [#id] — принять вызов
+cmd-decline = decline [#id] — отклонить вызов или отозвать свой
+cmd-move = move <ход> [#id] — сделать ход; можно и просто ход, например d3 или d3/g7
+cmd-board = board [#id] [flip] — показать доску (flip: со стороны чёрных)
+cmd-resign = resign [#id] — сдаться
+cmd-draw = draw [#id] — предложить ничью или принять предложенную
+cmd-games = games — партии и вызовы в этом чате
+cmd-ambit = ambit [easy|medium|hard] — тренировочная задача AMBIT
+cmd-daily = daily — задача дня AMBIT: одна для всех, одна попытка, на время
+cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (можно и просто Nf3)
+cmd-giveup = giveup — завершить задачу AMBIT и посмотреть решение
+cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — таблица лидеров этого чата: задачи дня AMBIT (по умолчанию за эту неделю) или рейтинги в игре
+cmd-stats = stats [@игрок] — ваши (или чужие) задачи дня AMBIT, серии и рейтинги в этом чате
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — публиковать задачу дня AMBIT в этом чате каждый день в заданное время UTC (для админов) · settings language [en|ru|nb|auto] — язык сообщений для всех в этом чате (для админов)
+cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
+cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
+
+## Меню команд (список / в Telegram): по одной короткой строке
+
+menu-help = Список команд или описание одной команды
+menu-rules = Правила игры с картинкой
+menu-challenge = Вызвать кого-то (или любого) на партию
+menu-accept = Принять вызов
+menu-decline = Отклонить вызов или отозвать свой
+menu-move = Сделать ход
+menu-board = Показать доску
+menu-resign = Сдаться
+menu-draw = Предложить ничью или принять предложенную
+menu-games = Партии и вызовы в этом чате
+menu-ambit = Тренировка AMBIT — головоломки на узор
+menu-daily = Задача дня AMBIT
+menu-place = Поставить фигуру в задаче AMBIT
+menu-leaderboard = Таблица лидеров этого чата
+menu-stats = Ваши результаты и рейтинги
+menu-settings = Настройки ежедневной публикации (для админов)
+menu-forgetme = Удалить ваши данные
+menu-lang = Выбрать язык
+menu-giveup = Сдаться в задаче AMBIT и посмотреть решение
+
+## Правила
+
+rules-knight-fight =
+    Бой коней (автор — Andy Lewicki) — два коня на доске 10x10 с числами 00–99.
+    • Белые ставят коня на 1-ю горизонталь, затем чёрные — на 10-ю; дальше каждый ход — прыжок конём.
+    • Вы получаете столько очков, какое число стоит на поле, куда вы встали. Поле, с которого вы ушли, блокируется навсегда.
+    • Ход на 57 блокирует 75 (зеркальное число). Ход на дубль (00, 11 … 99) блокирует другой дубль на ваш выбор: d3/g7 — ход на d3 с блокировкой g7.
+    • Нельзя вставать на заблокированное поле, на коня соперника и на поле, которое бьёт конь соперника.
+    • Игра заканчивается, как только у одного из коней нет хода; побеждает тот, у кого больше очков.
+rules-ambit =
+    AMBIT — головоломка для одного игрока на пустой шахматной доске.
+    • Жёлтые поля — это узор задачи. Расставьте фигуры (K Q R B N, сколько угодно) так, чтобы вместе они били ровно эти поля: place Nf3.
+    • Фигура бьёт как в шахматах на пустой доске (фигуры никогда не загораживают друг друга) и никогда не бьёт своё собственное поле.
+    • Фигура, которая била бы поле вне узора, не ставится, а вы теряете одну из 3 жизней. Поставленные фигуры остаются на месте.
+    • Фигура на жёлтом поле должна быть под боем другой фигуры (прикрыта).
+    • Задача решена, когда все жёлтые поля под боем и все фигуры прикрыты; оставшиеся жизни — ваши звёзды. Задача дня одна для всех и решается на время.
+rules-usage = Формат: rules <игра>. Игры: { $games }.
+rules-glacier =
+    Ледниковые шахматы («Шахматы ледникового периода», автор — Köksal Karakus) — шахматы на замёрзшей доске.
+    • В начале каждое пустое поле покрыто льдом. Лёд загораживает путь, как фигура; любая сторона может взять его, как фигуру соперника (пешка — только по диагонали). Поэтому первый ход каждой стороны — взятие.
+    • После каждого 20-го хода чёрных наступает Ледниковый период: замерзает каждое пустое поле, если только все его соседи сверху, снизу, слева и справа не заняты фигурами (край доски тоже считается), а также каждая фигура, на восьми соседних полях которой нет ни одной фигуры.
+    • Замёрзший король проигрывает (замёрзли оба — ничья). В остальном это шахматы: мат — победа; пат и 150 полуходов без взятий и ходов пешкой — ничья. Ничьей из-за повторения позиции нет.
+
+## Игры и вызовы
+
+game-name-knight-fight = Бой коней
+game-name-glacier = Ледниковые шахматы
+game-name-ambit = AMBIT
+side-white = Белые
+side-black = Чёрные
+challenge-open = { $challenger } бросает открытый вызов: { $game } (#{ $id }). Принять может любой: accept { $id }.
+challenge-direct = { $challenger } вызывает { $invitee } на партию: { $game } (#{ $id }). { $invitee }: accept { $id } или decline { $id }.
+challenge-usage = Формат: challenge [@игрок] <игра> [white|black|random] [seed:N]. Игры: { $games }.
+challenge-unknown-game = Я не знаю игры «{ $game }». Игры: { $games }.
+challenge-self = Нельзя вызвать самого себя. Вызовите кого-то другого или уберите @игрок, чтобы бросить открытый вызов.
+challenge-unknown-user = Я пока не знаю { $handle }: сначала этому игроку нужно написать в чате со мной.
+challenge-bad-seed = «{ $seed }» — не сид: напишите seed: и целое число, например seed:42.
+button-accept = Принять
+button-decline = Отклонить
+button-accept-draw = Согласиться на ничью
+accept-none = Здесь нет вызова, который вы могли бы принять. Бросьте свой: challenge [@игрок] <игра>.
+accept-own = Это ваш собственный вызов: подождите, пока его примет кто-то другой, или отзовите его командой decline { $id }.
+accept-not-yours = Вызов #{ $id } адресован не вам.
+accept-several = Вас ждут несколько вызовов: { $ids }. Укажите нужный, например accept { $first }.
+game-started = Начинается партия #{ $id } ({ $game }): { $white } (белые) против { $black } (чёрные).
+decline-none = Здесь нет вызова, который вы могли бы отклонить.
+decline-several = Подходят несколько вызовов: { $ids }. Укажите нужный, например decline { $first }.
+declined = { $user } отклоняет вызов #{ $id }.
+withdrawn = { $user } отзывает вызов #{ $id }.
+no-such-game = В этом чате нет партии #{ $id }.
+game-id-malformed = «{ $text }» — не номер партии: используйте # и цифры, например #12.
+not-a-player = Вы не играете в партии #{ $id }: это могут сделать только двое её участников.
+no-game = У вас нет текущей партии в этом чате. Начните: challenge [@игрок] <игра>.
+several-games = У вас здесь несколько партий: { $ids }. Добавьте номер партии, например { $example }.
+game-not-started = Партия #{ $id } ещё не началась: это пока вызов.
+game-finished = Партия #{ $id } окончена ({ $result }). Начните новую: challenge [@игрок] <игра>.
+not-your-turn = В партии #{ $id } сейчас не ваш ход: ходит { $player }.
+move-usage = Формат: { $usage }
+move-usage-knight-fight = move <поле>[/<дубль>] — например move d3, или d3/g7, если вы встали на дубль и должны заблокировать другой.
+move-usage-glacier = move <ход> — в нотации UCI или SAN, например move h2g3, move hxg3, move Nxf3, move O-O, move e7e8q.
+move-conflict = Партия #{ $id } изменилась, пока ваша команда была в пути; ничего не применено. Посмотрите на доску и попробуйте снова.
+games-none = В этом чате нет ни партий, ни вызовов. Начните: challenge [@игрок] <игра>.
+games-header = Партии в этом чате:
+games-line-ongoing = #{ $id } { $game }: { $white } (белые) против { $black } (чёрные), ходит { $player }
+games-line-challenge-open = #{ $id } { $game }: открытый вызов от { $challenger }
+games-line-challenge = #{ $id } { $game }: { $challenger } вызывает { $invitee }
+resigned = { $user } сдаётся в партии #{ $id }. Побеждает { $winner }.
+draw-offered = { $user } предлагает ничью в партии #{ $id }. { $opponent }: draw { $id }, чтобы согласиться; любой ход — отказ.
+draw-already-offered = Вы уже предложили ничью в партии #{ $id }; теперь слово за { $opponent }.
+draw-agreed = Партия #{ $id } закончилась вничью по соглашению.
+internal-error = У меня что-то пошло не так, ничего не изменилось. Попробуйте ещё раз чуть позже.
+
+## AMBIT в чате
+
+ambit-level-easy = лёгкий
+ambit-level-medium = средний
+ambit-level-hard = сложный
+ambit-practice-start = Новая задача AMBIT (уровень: { $level }).
+ambit-practice-short = Тренировка AMBIT
+ambit-daily-title = Задача дня AMBIT #{ $number } (уровень: { $level }).
+ambit-daily-short = Задача дня AMBIT #{ $number }
+ambit-how = Расставьте шахматные фигуры так, чтобы вместе они били ровно жёлтые поля: place Кf3 (Кр Ф Л С К — или английские K Q R B N). Фигура, которая бьёт за пределы узора, стоит жизни.
+ambit-set-aside = Ваша незаконченная тренировочная задача отложена.
+ambit-daily-done = Вы уже сыграли сегодняшнюю задачу; новая появится в полночь по UTC.
+ambit-no-puzzle = У вас здесь нет открытой задачи AMBIT. Начните: ambit, или daily для задачи дня.
+ambit-placed = Поставлено: { $placement }.
+ambit-given-up = Задача завершена.
+ambit-solution = Решение с наименьшим числом фигур: { $solution }
+ambit-lives = Жизни: { $stars }
+ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
+    [one] { $pieces } фигура
+    [few] { $pieces } фигуры
+    [many] { $pieces } фигур
+   *[other] { $pieces } фигуры
+}
+ambit-share-unsolved = ✗
+ambit-share-public = { $player }: { $share }
+ambit-level-auto = по дню недели
+ambit-daily-elsewhere = Вы начали сегодняшнюю задачу в другом чате — продолжайте там.
+daily-link-unknown = Эта ссылка на задачу дня ведёт в незнакомую мне группу. Напишите daily в группе — или здесь, если нужна задача, которая не засчитывается ни одной группе.
+
+## Ежедневные публикации, таблицы лидеров, статистика
+
+daily-post-title = Вышла задача дня AMBIT #{ $number } (уровень: { $level })!
+daily-post-how = У всех одна и та же задача, одна попытка, на время. Играйте кнопкой или командой daily: вашу доску видите только вы.
+daily-post-yesterday = Вчерашняя задача #{ $number }: решили { $solved } из { $played }.
+daily-post-yesterday-none = Вчерашнюю задачу #{ $number } здесь никто не пробовал.
+daily-post-solution = Решение вчерашней задачи: { $solution }
+button-play-daily = Решить задачу дня
+daily-in-private = Задача дня AMBIT решается в личном чате со мной, чтобы ничья доска не раскрыла решение; ваш результат засчитывается этой группе.
+button-previous = ◀ Назад
+button-next = Далее ▶
+button-forget-me = Да, забудьте меня
+period-week = за эту неделю
+period-month = за этот месяц
+period-all = за всё время
+leaderboard-ambit-title = Таблица лидеров задач дня AMBIT { $period }:
+leaderboard-game-title = { $game }: рейтинги { $period }:
+leaderboard-empty = Пока никого. Сыграйте, чтобы попасть в таблицу!
+leaderboard-page = Страница { $page } из { $pages }.
+leaderboard-rating-note = Рейтинги Glicko-2; ? — рейтинг ещё не устоялся. В-Н-П: выигрыши, ничьи, проигрыши.
+leaderboard-unknown-word = «{ $word }» — не игра, не период (week, month, all) и не номер страницы.
+table-rank = #
+table-player = Игрок
+table-stars = ★
+table-solved = Решено
+table-time = Время
+table-streak = Серия
+table-rating = Рейтинг
+table-wdl = В-Н-П
+stats-title = { $player }:
+stats-unknown-user = Я пока не знаю здесь @{ $user }.
+stats-ambit-none = Задачи дня AMBIT: ещё не сыграно ни одной.
+stats-ambit = Задачи дня AMBIT: решено { $solved } из { $played } ({ $rate }%), { $stars ->
+    [one] { $stars } звезда
+    [few] { $stars } звезды
+    [many] { $stars } звёзд
+   *[other] { $stars } звезды
+}, лучшее время { $best }; серия { $streak } (рекорд { $longest }).
+stats-game = { $game }: рейтинг { $rating } (±{ $deviation }), { $wins ->
+    [one] { $wins } победа
+    [few] { $wins } победы
+    [many] { $wins } побед
+   *[other] { $wins } победы
+}, { $draws ->
+    [one] { $draws } ничья
+    [few] { $draws } ничьи
+    [many] { $draws } ничьих
+   *[other] { $draws } ничьей
+}, { $losses ->
+    [one] { $losses } поражение
+    [few] { $losses } поражения
+    [many] { $losses } поражений
+   *[other] { $losses } поражения
+}.
+stats-game-none = { $game }: рейтинговых партий здесь пока нет.
+settings-daily-on = Задача дня AMBIT публикуется здесь каждый день в { $time } UTC (уровень: { $level }).
+settings-daily-off = Задача дня AMBIT здесь не публикуется.
+settings-daily-soon = Время сегодняшней публикации уже наступило: она появится в течение минуты.
+settings-not-admin = Менять настройки могут только админы чата (в Discord — с правом «Управлять сервером»).
+settings-unknown = Настройки «{ $word }» нет.
+settings-bad-word = «{ $word }» — это не on, не off, не время (hh:mm, UTC) и не уровень (auto, easy, medium, hard).
+forgetme-explain = Это навсегда удалит из Kibitz ваши результаты AMBIT, рейтинги и имя. { $games ->
+    [0] Открытых партий у вас нет.
+    [1] Сначала завершится ваша открытая партия или вызов (партия засчитывается как сдача).
+    [one] Сначала завершится { $games } ваша открытая партия или вызов (партии засчитываются как сдача).
+    [few] Сначала завершатся { $games } ваши открытые партии и вызовы (партии засчитываются как сдача).
+    [many] Сначала завершатся { $games } ваших открытых партий и вызовов (партии засчитываются как сдача).
+   *[other] Сначала завершатся ваши открытые партии и вызовы ({ $games }; партии засчитываются как сдача).
+} Завершённые партии останутся у соперников под именем «удалённый игрок». Уверены? forgetme confirm
+forgetme-done = Готово: Kibitz вас забыл.
+forgetme-conflict = Одна из ваших партий только что изменилась; ничего не удалено. Попробуйте снова.
+deleted-player = удалённый игрок
+lang-current = Я говорю с вами на языке: { $language }. Выберите: lang и один из { $languages }, или lang auto — язык приложения.
+lang-unknown = Я пока не говорю на «{ $language }». Выберите один из: { $languages }.
+lang-set = Теперь я говорю с вами по-русски.
+lang-auto = Снова использую язык вашего приложения ({ $language }).
+settings-language-set = Сообщения для всех в этом чате теперь на русском; lang задаёт ваш собственный язык.
+settings-language-auto = Сообщения для всех в этом чате снова на языке того, кто пишет.
+ambit-conflict = Ваша задача изменилась, пока ваша команда была в пути; ничего не применено. Посмотрите на доску и попробуйте снова.
+
+## Подписи (под картинками и в заголовке картинки)
+
+caption-to-move = Партия #{ $id } · ходит { $player }
+caption-last-move = Ход { $player }: { $move }.
+caption-over = Партия #{ $id } · { $result }
+result-win = Побеждает { $winner }
+result-draw = Ничья
+reason-no-moves = не осталось ходов
+reason-resignation = сдача
+reason-agreement = по соглашению
+reason-checkmate = мат
+reason-stalemate = пат
+reason-white-king-frozen = белый король замёрз
+reason-black-king-frozen = чёрный король замёрз
+reason-both-kings-frozen = оба короля замёрзли
+reason-half-move-limit = 150 полуходов без взятий и ходов пешкой
+note-check = Шах!
+note-ice-age-in = { $count ->
+    [1] Ледниковый период наступит со следующим ходом чёрных.
+    [one] Ледниковый период — через { $count } ход чёрных.
+    [few] Ледниковый период — через { $count } хода чёрных.
+    [many] Ледниковый период — через { $count } ходов чёрных.
+   *[other] Ледниковый период — через { $count } хода чёрных.
+}
+note-ice-age = Ледниковый период! { $count ->
+    [0] Ни одно пустое поле не замёрзло.
+    [1] Замёрзло 1 пустое поле.
+    [one] Замёрзло { $count } пустое поле.
+    [few] Замёрзли { $count } пустых поля.
+    [many] Замёрзло { $count } пустых полей.
+   *[other] Замёрзло { $count } пустого поля.
+}
+note-ice-age-pieces = Замёрзшие фигуры: { $pieces }.
+score-line = { $white } { $white-score } : { $black-score } { $black }
+
+## Почему ход отклонён (ключи приходят из ядра правил)
+
+move-illegal = Ход { $move } здесь невозможен.
+move-game-over = Партия уже окончена.
+kf-move-malformed = «{ $move }» — не ход в игре «Бой коней».
+kf-place-home-rank = Первым ходом вы ставите коня на горизонталь { $rank }; поле { $square } не на ней.
+kf-not-a-jump = С { $from } конь не может прыгнуть на { $square }.
+kf-occupied = На { $square } стоит конь соперника.
+kf-blocked = Поле { $square } заблокировано.
+kf-attacked = Поле { $square } бьёт конь на { $knight }.
+kf-double-required = На { $square } стоит дубль { $number }: выберите другой дубль для блокировки, например { $square }/{ $first }. Свободные дубли: { $choices }.
+kf-double-not-allowed = Ход на { $square } не даёт заблокировать дубль: напишите просто { $square }.
+kf-double-unavailable = { $double } — не свободный дубль. Свободные дубли: { $choices }.
+position-malformed = Ошибка в записи позиции: { $reason }.
+position-bad-seed = «{ $seed }» — не номер сида.
+glacier-move-malformed = «{ $move }» — не шахматный ход: запишите его как h2g3, hxg3, Nxf3, O-O или e7e8q.
+glacier-ambiguous = { $move } может означать несколько ходов: { $candidates }. Уточните, например, указав исходное поле.
+glacier-must-capture = Ход { $move } невозможен: путь закрыт льдом, а все ваши ходы — взятия. Пешка берёт лёд по диагонали (например hxg3), фигура — вставая на него (например Nxf3). В начале каждое пустое поле покрыто льдом, поэтому первый ход — всегда взятие.
+glacier-blocked-by-ice = Ходу { $move } мешает лёд на { $square }. Сначала возьмите лёд или обойдите его.
+glacier-in-check = После хода { $move } ваш король остаётся под шахом.
+glacier-king-exposed = Ход { $move } подставит вашего короля под шах.
+glacier-castling-through-check = Ход { $move } невозможен: король не может рокироваться из-под шаха, через битое поле или под шах.
+glacier-promotion-needed = Ход { $move } ведёт на последнюю горизонталь: добавьте фигуру для превращения, например { $square }=Q.
+glacier-not-a-promotion = { $move } — не превращение: уберите букву фигуры.
+glacier-promotion-piece = Пешка превращается в ферзя, ладью, слона или коня.
+glacier-no-piece-on = У вас нет фигуры на { $square }.
+glacier-no-such-piece = У вас не осталось { $piece ->
+    [pawn] пешек
+    [knight] коней
+    [bishop] слонов
+    [rook] ладей
+    [queen] ферзей
+    [king] короля
+   *[other] фигур «{ $piece }»
+}.
+
+## AMBIT
+
+ambit-footprint-malformed = «{ $footprint }» — не узор AMBIT: запишите 8 горизонталей, с 8-й по 1-ю, через /, по 8 символов в каждой: # — поле узора, . — остальные поля.
+ambit-footprint-empty = В этом узоре нет полей: покрывать нечего.
+ambit-placement-malformed = «{ $placement }» — не расстановка: напишите букву фигуры (K, Q, R, B или N) и поле, например Nf3.
+ambit-state-malformed = «{ $state }» — не состояние задачи AMBIT: запишите узор, поставленные фигуры (например Nf3 Bc4) и число оставшихся жизней (от 0 до 3).
+ambit-state-invalid-placement = Состояние задачи повреждено: { $placement } не помещается в узор.
+ambit-occupied = На { $square } уже стоит { $piece ->
+    [K] ваш король
+    [Q] ваш ферзь
+    [R] ваша ладья
+    [B] ваш слон
+   *[N] ваш конь
+}: выберите пустое поле. Жизнь не потеряна.
+ambit-already-solved = Эта задача уже решена: больше фигур не нужно.
+ambit-no-lives = Жизней не осталось: задача окончена.
+ambit-invalid = { $piece ->
+    [K] Король
+    [Q] Ферзь
+    [R] Ладья
+    [B] Слон
+   *[N] Конь
+} на { $square } бьёт за пределы узора: { $squares }. Фигура не поставлена, и вы теряете жизнь (осталось: { $lives }).
+ambit-game-over = Игра окончена: все три жизни потеряны.
+ambit-unanchored = { $piece ->
+    [K] Король
+    [Q] Ферзь
+    [R] Ладья
+    [B] Слон
+   *[N] Конь
+} на { $square } без прикрытия: ни одна другая фигура не бьёт { $square }.
+ambit-solved = Решено! Сохранено звёзд: { $stars } из 3.
+ambit-unsolvable = Этот узор не решается никаким набором фигур.
+ambit-level-unknown = «{ $level }» — не уровень: выберите easy, medium или hard.
+ambit-date-malformed = «{ $date }» — не дата: запишите её как ГГГГ-ММ-ДД, например 2027-03-14.
+
+## Slash command names (Discord; lowercase, no spaces)
+
+slash-help = помощь
+slash-rules = правила
+slash-challenge = вызов
+slash-accept = принять
+slash-decline = отклонить
+slash-move = ход
+slash-board = доска
+slash-resign = сдаться
+slash-draw = ничья
+slash-games = партии
+slash-ambit = ambit
+slash-daily = задача-дня
+slash-place = поставить
+slash-giveup = сдать-задачу
+slash-leaderboard = рейтинг
+slash-stats = статистика
+slash-settings = настройки
+slash-forgetme = забыть-меня
+slash-lang = язык

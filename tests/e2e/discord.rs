@@ -205,8 +205,11 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names.len(), 18);
-    for name in ["leaderboard", "stats", "settings", "forgetme"] {
+    assert_eq!(names.len(), kibitz::bot::command::COMMANDS.len());
+    let move_command = &registration.body[names.iter().position(|n| *n == "move").unwrap()];
+    assert_eq!(move_command["name_localizations"]["ru"], "ход");
+    assert_eq!(move_command["name_localizations"]["no"], "trekk");
+    for name in ["leaderboard", "stats", "settings", "forgetme", "lang"] {
         assert!(names.contains(&name), "{names:?}");
     }
     assert_eq!(names[..3], ["help", "rules", "challenge"]);

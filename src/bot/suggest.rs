@@ -51,4 +51,53 @@ impl Service {
             })
             .collect()
     }
+
+    /// The challenges in `chat` that `user` may accept (open ones and those addressed to them,
+    /// not their own), as (label, game number), for `accept`'s autocomplete.
+    pub async fn acceptable_challenges(
+        &self,
+        platform: Platform,
+        chat: &str,
+        user: &str,
+    ) -> Vec<(String, i64)> {
+        // Someone who never spoke here is no challenger and no invitee yet.
+        let (chat_id, user_id) = match self
+            .store
+            .known_chat_and_user(platform.as_str(), chat, user)
+            .await
+        {
+            Ok(Some(keys)) => keys,
+            Ok(None) => match self
+                .store
+                .chat_by_external_id(platform.as_str(), chat)
+                .await
+            {
+                Ok(Some(chat_id)) => (chat_id, 0),
+                _ => return Vec::new(),
+            },
+            Err(_) => return Vec::new(),
+        };
+        let Ok(games) = self.store.active_games(chat_id).await else {
+            return Vec::new();
+        };
+        let mut offered = Vec::new();
+        for game in games {
+            if game.state != GameState::Challenge
+                || game.challenger_id == user_id
+                || game.invitee_id.is_some_and(|invitee| invitee != user_id)
+            {
+                continue;
+            }
+            let challenger = match self.store.user(game.challenger_id).await {
+                Ok(Some(user)) => user.display_name,
+                _ => "?".to_string(),
+            };
+            let game_name = self.say(
+                crate::bot::i18n::DEFAULT_LANGUAGE,
+                &self.kind_name(game.kind),
+            );
+            offered.push((format!("#{} {game_name} · {challenger}", game.id), game.id));
+        }
+        offered
+    }
 }

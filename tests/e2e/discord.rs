@@ -12,6 +12,7 @@ use kibitz::games::knight_fight::Position;
 use kibitz::games::{Side, Status, TwoPlayerGame};
 use kibitz::render::Renderer;
 use kibitz::store::{GameState, Store};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -544,6 +545,82 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
         board.content().contains("```"),
         "a code block: {}",
         board.content()
+    );
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_gateway_connection_is_resumed_and_commands_work_again() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    assert_eq!(standin.sessions(), (1, 0));
+    standin.drop_gateway();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while standin.sessions() == (1, 0) {
+        assert!(Instant::now() < deadline, "the adapter did not come back");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (identified, resumed) = standin.sessions();
+    assert!(resumed == 1 || identified == 2, "{identified} {resumed}");
+    let calls = standin.command(&alice(), "games", &[], &[]).await;
+    let reply = one_reply(&calls, "games after the reconnect");
+    assert!(reply.content().contains("No games"), "{}", reply.content());
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_asks_first_and_open_challenges_are_suggested() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    let calls = standin
+        .command(&alice(), "challenge", &[text("game", "glacier")], &[])
+        .await;
+    one_reply(&calls, "open challenge");
+    let typing = [("game", 4, json!(""))];
+    let offered = standin
+        .autocomplete_choices(&bob(), "accept", &typing, "game")
+        .await;
+    assert_eq!(offered.len(), 1, "{offered:?}");
+    assert!(
+        offered[0].0.contains("#1") && offered[0].0.contains("Alice"),
+        "{offered:?}"
+    );
+    assert_eq!(offered[0].1, json!(1));
+    let mine = standin
+        .autocomplete_choices(&alice(), "accept", &typing, "game")
+        .await;
+    assert!(
+        mine.is_empty(),
+        "one's own challenge is not offered: {mine:?}"
+    );
+    standin
+        .command(&bob(), "accept", &[number("game", 1)], &[])
+        .await;
+    let calls = standin.command(&bob(), "resign", &[], &[]).await;
+    let question = one_reply(&calls, "resign");
+    assert!(question.ephemeral(), "{question:#?}");
+    assert!(
+        question.content().contains("Really resign"),
+        "{}",
+        question.content()
+    );
+    assert_eq!(question.buttons()[0].1, "resign");
+    assert_eq!(
+        adapter.store.game(1).await.unwrap().unwrap().state,
+        GameState::Ongoing,
+        "nothing happens before the confirmation"
+    );
+    let calls = standin.press(&bob(), "resign").await;
+    let done = replies(&calls);
+    assert!(
+        done.iter().any(|c| c.content().contains("resigns")),
+        "{calls:#?}"
+    );
+    assert_eq!(
+        adapter.store.game(1).await.unwrap().unwrap().state,
+        GameState::Finished
     );
     adapter.stop().await;
 }

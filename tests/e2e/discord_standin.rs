@@ -92,6 +92,7 @@ struct Inner {
     /// The connected gateway session's outbox.
     session: Option<mpsc::UnboundedSender<Value>>,
     identified: usize,
+    resumed: usize,
 }
 
 fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
@@ -349,12 +350,23 @@ async fn session(stream: tokio::net::TcpStream, inner: Arc<Mutex<Inner>>, url: S
                             "application": {"id": APPLICATION.to_string(), "flags": 0},
                         }})
                     }
+                    // A resume after a dropped connection: the session goes on.
+                    Some(6) => {
+                        lock(&inner).resumed += 1;
+                        lock(&inner).session = Some(tx.clone());
+                        seq += 1;
+                        json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}})
+                    }
                     _ => continue,
                 };
                 if sink.send(Frame::text(reply.to_string())).await.is_err() { break; }
             }
             event = rx.recv() => {
                 let Some(event) = event else { break };
+                if event == json!("drop") {
+                    // As a network fault would: the connection ends without a close frame.
+                    break;
+                }
                 seq += 1;
                 let dispatch = json!({"op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": event});
                 if sink.send(Frame::text(dispatch.to_string())).await.is_err() { break; }
@@ -422,6 +434,17 @@ impl StandIn {
             assert!(Instant::now() < deadline, "timed out waiting for {what}");
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
+    }
+
+    /// Ends the gateway connection abruptly; the adapter must come back by itself.
+    pub fn drop_gateway(&self) {
+        self.dispatch(json!("drop"));
+    }
+
+    /// How many times the adapter identified and resumed.
+    pub fn sessions(&self) -> (usize, usize) {
+        let inner = lock(&self.inner);
+        (inner.identified, inner.resumed)
     }
 
     /// Waits until the adapter identified and registered its commands.
@@ -516,6 +539,21 @@ impl StandIn {
         options: &[Opt],
         focused: &str,
     ) -> Vec<String> {
+        self.autocomplete_choices(person, name, options, focused)
+            .await
+            .into_iter()
+            .map(|(_, value)| value.as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// Like `autocomplete`: each choice's name and value.
+    pub async fn autocomplete_choices(
+        &self,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+        focused: &str,
+    ) -> Vec<(String, Value)> {
         let id = self.next_id();
         let data = command_data(name, options, &[], Some(focused));
         let calls = self
@@ -530,7 +568,12 @@ impl StandIn {
             .as_array()
             .into_iter()
             .flatten()
-            .map(|c| c["value"].as_str().unwrap_or_default().to_string())
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                    c["value"].clone(),
+                )
+            })
             .collect()
     }
 }

@@ -61,7 +61,9 @@ fn options(command: &str) -> Vec<Value> {
             json!({"type": SUB_INTEGER, "name": "seed",
                 "description": "The starting board's number", "min_value": 0}),
         ],
-        "accept" | "decline" | "resign" | "draw" => vec![game_number("The game's number")],
+        "accept" => vec![json!({"type": SUB_INTEGER, "name": "game",
+            "description": "The challenge's number", "min_value": 1, "autocomplete": true})],
+        "decline" | "resign" | "draw" => vec![game_number("The game's number")],
         "move" => vec![
             json!({"type": SUB_STRING, "name": "move", "description": "The move",
                 "required": true, "autocomplete": true}),

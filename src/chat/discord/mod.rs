@@ -470,7 +470,12 @@ impl Core {
                     token: &command.token,
                     channel: command.channel_id.get(),
                 };
-                self.answer(&thread, from_command(&command)).await;
+                let incoming = from_command(&command);
+                if command.data.name == "resign" {
+                    self.confirm_resignation(&thread, &incoming).await;
+                } else {
+                    self.answer(&thread, incoming).await;
+                }
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
                 let thread = Thread {
@@ -486,11 +491,55 @@ impl Core {
         }
     }
 
+    /// `/resign` cannot be undone: it first asks, privately, with a button that resigns.
+    async fn confirm_resignation(&self, thread: &Thread<'_>, incoming: &Incoming) {
+        let locale = incoming.locale.as_deref();
+        let message = Message {
+            content: self.service.phrase(locale, "resign-confirm"),
+            png: None,
+            buttons: vec![Button {
+                label: self.service.phrase(locale, "button-resign-confirm"),
+                command: incoming.text.clone(),
+            }],
+            ephemeral: true,
+        };
+        let (data, files) = payload(&message, true);
+        let body = json!({"type": 4, "data": data});
+        let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
+        if let Err(fault) = self
+            .rest
+            .call(
+                "resign question",
+                Method::POST,
+                &callback,
+                Some(&body),
+                &files,
+            )
+            .await
+        {
+            tracing::warn!(%fault, "the resignation question was not delivered");
+        }
+    }
+
     async fn autocomplete(&self, command: &CommandInteraction) {
         let Some(focused) = command.data.autocomplete() else {
             return;
         };
-        let choices: Vec<Value> = if command.data.name == "move" && focused.name == "move" {
+        let choices: Vec<Value> = if command.data.name == "accept" && focused.name == "game" {
+            let typed = focused.value.trim().trim_start_matches('#');
+            self.service
+                .acceptable_challenges(
+                    Platform::Discord,
+                    &command.channel_id.get().to_string(),
+                    &command.user.id.get().to_string(),
+                )
+                .await
+                .into_iter()
+                .filter(|(_, id)| id.to_string().starts_with(typed))
+                .take(25)
+                .map(|(label, id)| json!({"name": label, "value": id}))
+                .collect()
+        } else if command.data.name == "move" && focused.name == "move" {
             let moves = self
                 .service
                 .legal_moves_for(

@@ -1,8 +1,8 @@
 //! AMBIT dailies and attempts.
 
+use super::DbRow;
 use super::{Store, StoreError, StoreResult};
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 /// The daily puzzle of one UTC day, as first made.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,7 +85,7 @@ pub struct NewAttempt {
 const ATTEMPT_COLUMNS: &str = "id, user_id, chat_id, played_in, day, level, state, status, stars, solution, \
      started_at, finished_at, version";
 
-fn daily_from_row(row: &SqliteRow) -> StoreResult<DailyRecord> {
+fn daily_from_row(row: &DbRow) -> StoreResult<DailyRecord> {
     Ok(DailyRecord {
         day: row.try_get("day")?,
         footprint: row.try_get("footprint")?,
@@ -96,7 +96,7 @@ fn daily_from_row(row: &SqliteRow) -> StoreResult<DailyRecord> {
     })
 }
 
-fn attempt_from_row(row: &SqliteRow) -> StoreResult<AttemptRecord> {
+fn attempt_from_row(row: &DbRow) -> StoreResult<AttemptRecord> {
     let status: String = row.try_get("status")?;
     Ok(AttemptRecord {
         id: row.try_get("id")?,

@@ -584,7 +584,7 @@ impl Store {
     }
 }
 
-fn daily_result(row: &sqlx::sqlite::SqliteRow) -> StoreResult<DailyResult> {
+fn daily_result(row: &super::DbRow) -> StoreResult<DailyResult> {
     let status: String = row.try_get("status")?;
     let started: i64 = row.try_get("started_at")?;
     let finished: Option<i64> = row.try_get("finished_at")?;

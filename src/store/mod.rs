@@ -15,9 +15,8 @@ pub use league::{
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
-use std::str::FromStr;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Executor, Row};
 use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
@@ -31,14 +30,44 @@ pub enum StoreError {
     Conflict,
     #[error("unreadable row in the database: {0}")]
     Corrupt(String),
+    #[error("DATABASE_URL must start with sqlite: or postgres: (it starts with {0:?})")]
+    UnknownScheme(String),
 }
+
+/// The database engines the store speaks, chosen by the scheme of `DATABASE_URL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file, one machine: the default.
+    Sqlite,
+    /// Shared by several bot processes.
+    Postgres,
+}
+
+impl Backend {
+    pub fn of(url: &str) -> StoreResult<Backend> {
+        let scheme = url
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match scheme.as_str() {
+            "sqlite" => Ok(Backend::Sqlite),
+            "postgres" | "postgresql" => Ok(Backend::Postgres),
+            _ => Err(StoreError::UnknownScheme(scheme)),
+        }
+    }
+}
+
+/// Rows as the store reads them, whatever the engine.
+pub(crate) type DbRow = AnyRow;
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
 /// The database of a running bot.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
 }
 
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
@@ -46,21 +75,46 @@ const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, c
      plies, version, created_at, updated_at";
 
 impl Store {
-    /// Opens (creating if needed) the database at `url`, e.g. `sqlite://kibitz.db`, and
-    /// applies the migrations.
+    /// Opens the database at `url` and applies the migrations: `sqlite://kibitz.db` (the
+    /// file is created if missing) or `postgres://user:password@host/database`.
     pub async fn connect(url: &str) -> StoreResult<Store> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
+        sqlx::any::install_default_drivers();
+        let backend = Backend::of(url)?;
+        let (url, connections) = match backend {
+            // `mode=rwc`: create the file when it is missing.
+            Backend::Sqlite if !url.contains('?') => (format!("{url}?mode=rwc"), 4),
+            Backend::Sqlite => (url.to_string(), 4),
+            Backend::Postgres => (url.to_string(), 8),
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(Duration::from_secs(30))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL lets readers go on beside the one writer; the busy timeout makes
+                        // racing writers wait instead of failing.
+                        connection
+                            .execute(
+                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
+                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                            )
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
             .await?;
-        sqlx::migrate!("./migrations/sqlite").run(&pool).await?;
-        Ok(Store { pool })
+        match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
+        }
+        Ok(Store { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     pub async fn close(&self) {

@@ -1,9 +1,9 @@
 //! The rows the store reads and writes, as Rust values.
 
+use super::DbRow;
 use crate::games::{GameKind, MoveSquares, Side, Square};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
 
 use super::{StoreError, StoreResult};
 
@@ -18,7 +18,7 @@ pub struct UserRecord {
 }
 
 impl UserRecord {
-    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+    pub(super) fn from_row(row: &DbRow) -> StoreResult<Self> {
         Ok(UserRecord {
             id: row.try_get("id")?,
             platform: row.try_get("platform")?,
@@ -119,7 +119,7 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+    pub(super) fn from_row(row: &DbRow) -> StoreResult<Self> {
         let kind: String = row.try_get("kind")?;
         let state: String = row.try_get("status")?;
         let draw_offer: Option<String> = row.try_get("draw_offer")?;
@@ -197,7 +197,7 @@ pub struct MoveRecord {
 }
 
 impl MoveRecord {
-    pub(super) fn from_row(row: &SqliteRow) -> StoreResult<Self> {
+    pub(super) fn from_row(row: &DbRow) -> StoreResult<Self> {
         let side: String = row.try_get("side")?;
         Ok(MoveRecord {
             ply: row.try_get("ply")?,

@@ -1,10 +1,49 @@
 use super::*;
 use crate::games::{GameKind, Side};
 
+/// A PostgreSQL server to run this suite against instead of SQLite (`.ci/run` sets it):
+/// `postgres://user:password@127.0.0.1:5432/postgres`, a user that may create databases.
+fn postgres_url() -> Option<String> {
+    std::env::var("KIBITZ_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+}
+
+/// A fresh, empty store: a SQLite file in a temporary folder, or a new PostgreSQL database
+/// when `KIBITZ_TEST_POSTGRES_URL` is set.
 async fn temp_store() -> (tempfile::TempDir, Store) {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let url = match postgres_url() {
+        Some(server) => {
+            static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+            let name = format!(
+                "kibitz_test_{}_{}",
+                std::process::id(),
+                NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+            );
+            sqlx::any::install_default_drivers();
+            let admin = sqlx::AnyPool::connect(&server).await.unwrap();
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            sqlx::query(&format!("CREATE DATABASE {name}"))
+                .execute(&admin)
+                .await
+                .unwrap();
+            admin.close().await;
+            let (base, _) = server.rsplit_once('/').unwrap();
+            format!("{base}/{name}")
+        }
+        None => format!("sqlite://{}", dir.path().join("test.db").display()),
+    };
     let store = Store::connect(&url).await.unwrap();
+    let expected = if postgres_url().is_some() {
+        Backend::Postgres
+    } else {
+        Backend::Sqlite
+    };
+    assert_eq!(store.backend(), expected);
     (dir, store)
 }
 
@@ -333,14 +372,15 @@ mod league {
 
     #[tokio::test]
     async fn a_database_made_before_guild_life_migrates_with_its_puzzles() {
+        // SQLite's history only: PostgreSQL started from the schema this migration made.
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("old.db").display());
         {
-            let options = SqliteConnectOptions::from_str(&url)
+            let options = <sqlx::sqlite::SqliteConnectOptions as std::str::FromStr>::from_str(&url)
                 .unwrap()
                 .create_if_missing(true)
                 .foreign_keys(true);
-            let pool = SqlitePool::connect_with(options).await.unwrap();
+            let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
             let mut old = sqlx::migrate!("./migrations/sqlite");
             old.migrations = std::borrow::Cow::Owned(
                 old.migrations

@@ -21,7 +21,7 @@ pub const START_MS: i64 = 1_795_942_800_000;
 
 pub async fn bot() -> Bot {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let url = crate::support::fresh_database(dir.path()).await;
     let clock = Arc::new(AtomicI64::new(START_MS));
     let service = service_on(&url, clock.clone()).await;
     Bot {

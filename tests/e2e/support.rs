@@ -145,3 +145,34 @@ pub fn board_size() -> (u32, u32) {
         image::load_from_memory_with_format(&png, image::ImageFormat::Png).expect("a PNG");
     (picture.width(), picture.height())
 }
+
+/// The URL of a new, empty database for one test: a SQLite file in `dir`, or a new database on
+/// the PostgreSQL server of `KIBITZ_TEST_POSTGRES_URL` when that is set (`.ci/run` runs the
+/// service and guild-life suites so, proving the PostgreSQL path).
+pub async fn fresh_database(dir: &Path) -> String {
+    let Some(server) = std::env::var("KIBITZ_TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+    else {
+        return format!("sqlite://{}", dir.join("bot.db").display());
+    };
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let name = format!(
+        "kibitz_e2e_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    );
+    sqlx::any::install_default_drivers();
+    let admin = sqlx::AnyPool::connect(&server).await.unwrap();
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&admin)
+        .await
+        .unwrap();
+    admin.close().await;
+    let (base, _) = server.rsplit_once('/').unwrap();
+    format!("{base}/{name}")
+}

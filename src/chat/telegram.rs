@@ -31,6 +31,7 @@ use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, 
 use crate::store::{NewOutboxItem, OutboxItem, StoreError};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
+use std::hash::{BuildHasher, RandomState};
 use std::time::Duration;
 use teloxide::payloads::{
     GetUpdatesSetters, SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
@@ -45,6 +46,8 @@ use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
 
 const PLATFORM: &str = "telegram";
+/// The lease that lets one process at a time poll Telegram.
+const POLL_LEASE: &str = "telegram-poller";
 /// The platform-state key of the last handled update id.
 const LAST_UPDATE_KEY: &str = "last_update_id";
 /// Telegram's limits, counted in UTF-16 code units.
@@ -93,6 +96,9 @@ pub struct TelegramConfig {
     pub retry: RetryPolicy,
     /// How often the daily posts are looked at.
     pub daily_every: Duration,
+    /// How long this process may poll without renewing its claim; another process sharing
+    /// the database takes over after that (longer than `poll_timeout`).
+    pub poll_lease: Duration,
 }
 
 impl std::fmt::Debug for TelegramConfig {
@@ -116,6 +122,7 @@ impl TelegramConfig {
             request_timeout: Duration::from_secs(40),
             retry: RetryPolicy::default(),
             daily_every: Duration::from_secs(30),
+            poll_lease: Duration::from_secs(60),
         }
     }
 }
@@ -602,6 +609,9 @@ impl Poster for DailyPoster<'_> {
 struct Adapter<'a> {
     service: &'a Service,
     daily_every: Duration,
+    lease: Duration,
+    /// This adapter's name in the polling lease: unique per process and adapter.
+    holder: String,
     bot: Bot,
     token: String,
     retry: RetryPolicy,
@@ -629,6 +639,12 @@ pub async fn run(
     let adapter = Adapter {
         service,
         daily_every: config.daily_every,
+        lease: config.poll_lease,
+        holder: format!(
+            "{}#{:08x}",
+            schedule::holder_name(),
+            RandomState::new().hash_one(now_ms()) as u32
+        ),
         bot,
         token: config.token,
         retry: config.retry,
@@ -715,26 +731,99 @@ impl Adapter<'_> {
         }
     }
 
-    async fn poll_loop(&self, bot_name: &str) -> Result<(), TelegramError> {
-        let bot_name = bot_name.to_string();
-        let mut last = self
+    /// The last handled update as recorded, and when.
+    async fn recorded_offset(&self) -> Result<Option<(u32, i64)>, TelegramError> {
+        Ok(self
             .service
             .store()
             .platform_value(PLATFORM, LAST_UPDATE_KEY)
             .await?
-            .and_then(|stored| Some((stored.value.parse::<u32>().ok()?, stored.updated_at)));
+            .and_then(|stored| Some((stored.value.parse::<u32>().ok()?, stored.updated_at))))
+    }
+
+    /// Whether this process may poll now: Telegram allows one poller per bot, so processes
+    /// sharing a database take turns through a lease, renewed on every round and taken over
+    /// when its holder stops renewing (it died).
+    async fn hold_lease(&self, holding: &mut bool) -> bool {
+        let now = now_ms();
+        let lease = i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX / 2);
+        match self
+            .service
+            .store()
+            .take_lease(POLL_LEASE, &self.holder, now, now + lease)
+            .await
+        {
+            Ok(true) => {
+                if !*holding {
+                    tracing::info!(holder = %self.holder, "this process polls Telegram");
+                }
+                true
+            }
+            Ok(false) => {
+                if *holding {
+                    tracing::warn!("another process took over Telegram polling");
+                    *holding = false;
+                } else {
+                    tracing::debug!("another process polls Telegram; standing by");
+                }
+                false
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot renew the polling lease; standing by");
+                false
+            }
+        }
+    }
+
+    async fn poll_loop(&self, bot_name: &str) -> Result<(), TelegramError> {
+        let bot_name = bot_name.to_string();
+        let mut last = None;
+        let mut holding = false;
         let mut backoff = self.retry.first_delay;
+        let result = self
+            .poll_rounds(&bot_name, &mut last, &mut holding, &mut backoff)
+            .await;
+        if holding {
+            // Let a waiting process take over at once instead of after the lease.
+            let _ = self
+                .service
+                .store()
+                .release_lease(POLL_LEASE, &self.holder)
+                .await;
+        }
+        result
+    }
+
+    async fn poll_rounds(
+        &self,
+        bot_name: &str,
+        last: &mut Option<(u32, i64)>,
+        holding: &mut bool,
+        backoff: &mut Duration,
+    ) -> Result<(), TelegramError> {
+        let bot_name = bot_name.to_string();
         while !self.stopping() {
-            // Replies owed from before a restart, or from a send that gave up, go first.
-            if !self.deliver().await? {
-                if !self.pause(backoff).await {
+            if !self.hold_lease(holding).await {
+                if !self.pause(self.lease / 3).await {
                     break;
                 }
-                backoff = (backoff * 2).min(self.retry.max_delay);
+                continue;
+            }
+            if !*holding {
+                // The other process moved the offset on while this one stood by.
+                *holding = true;
+                *last = self.recorded_offset().await?;
+            }
+            // Replies owed from before a restart, or from a send that gave up, go first.
+            if !self.deliver().await? {
+                if !self.pause(*backoff).await {
+                    break;
+                }
+                *backoff = (*backoff * 2).min(self.retry.max_delay);
                 continue;
             }
             let updates = tokio::select! {
-                updates = self.poll(offset_after(last, now_ms())) => updates,
+                updates = self.poll(offset_after(*last, now_ms())) => updates,
                 () = stopped(self.shutdown.clone()) => break,
             };
             let updates = match updates {
@@ -742,17 +831,17 @@ impl Adapter<'_> {
                 Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
                 Err(fault) => {
                     tracing::warn!(fault = %self.redact(&fault.to_string()), "getUpdates failed");
-                    if !self.pause(backoff).await {
+                    if !self.pause(*backoff).await {
                         break;
                     }
-                    backoff = (backoff * 2).min(self.retry.max_delay);
+                    *backoff = (*backoff * 2).min(self.retry.max_delay);
                     continue;
                 }
             };
-            backoff = self.retry.first_delay;
+            *backoff = self.retry.first_delay;
             for update in &updates {
                 self.handle(update, &bot_name).await?;
-                last = Some((update.id.0, now_ms()));
+                *last = Some((update.id.0, now_ms()));
                 // Later updates of the batch are fetched again from the recorded offset.
                 if !self.deliver().await? || self.stopping() {
                     break;

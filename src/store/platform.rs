@@ -164,4 +164,38 @@ impl Store {
         row.map(|row| Ok((row.try_get("chat_id")?, row.try_get("user_id")?)))
             .transpose()
     }
+
+    /// Takes or renews the lease `name` for `holder` until `until`: granted when nobody holds
+    /// it, when `holder` already does, or when the holder's time ran out (`until` < `now`).
+    pub async fn take_lease(
+        &self,
+        name: &str,
+        holder: &str,
+        now: i64,
+        until: i64,
+    ) -> StoreResult<bool> {
+        let row = sqlx::query(
+            "INSERT INTO leases (name, holder, until) VALUES ($1, $2, $3)
+             ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, until = excluded.until
+             WHERE leases.holder = excluded.holder OR leases.until < $4
+             RETURNING holder",
+        )
+        .bind(name)
+        .bind(holder)
+        .bind(until)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Gives the lease up at once (a clean stop), if `holder` has it.
+    pub async fn release_lease(&self, name: &str, holder: &str) -> StoreResult<()> {
+        sqlx::query("DELETE FROM leases WHERE name = $1 AND holder = $2")
+            .bind(name)
+            .bind(holder)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
 }

@@ -208,6 +208,40 @@ async fn of_many_racing_moves_on_one_game_exactly_one_commits() {
 }
 
 #[tokio::test]
+async fn a_lease_has_one_holder_until_it_runs_out_or_is_released() {
+    let (_dir, store) = temp_store().await;
+    assert!(store.take_lease("poll", "a", 0, 100).await.unwrap());
+    assert!(
+        !store.take_lease("poll", "b", 50, 150).await.unwrap(),
+        "a holds it"
+    );
+    assert!(
+        store.take_lease("poll", "a", 90, 190).await.unwrap(),
+        "a renews"
+    );
+    assert!(
+        !store.take_lease("poll", "b", 150, 250).await.unwrap(),
+        "renewed to 190"
+    );
+    assert!(
+        store.take_lease("poll", "b", 191, 291).await.unwrap(),
+        "a ran out"
+    );
+    assert!(!store.take_lease("poll", "a", 200, 300).await.unwrap());
+    store.release_lease("poll", "a").await.unwrap();
+    assert!(
+        !store.take_lease("poll", "a", 200, 300).await.unwrap(),
+        "only b may release"
+    );
+    store.release_lease("poll", "b").await.unwrap();
+    assert!(store.take_lease("poll", "a", 200, 300).await.unwrap());
+    assert!(
+        store.take_lease("other", "b", 200, 300).await.unwrap(),
+        "leases are by name"
+    );
+}
+
+#[tokio::test]
 async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
     let (_dir, store) = temp_store().await;
     assert_eq!(

@@ -57,6 +57,7 @@ fn config(standin: &StandIn) -> TelegramConfig {
     config.api_url = Some(standin.url.clone());
     config.poll_timeout = Duration::from_secs(1);
     config.daily_every = Duration::from_millis(200);
+    config.poll_lease = Duration::from_secs(3);
     config.request_timeout = Duration::from_secs(3);
     config.retry = RetryPolicy {
         attempts: 4,
@@ -723,4 +724,38 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
         Some("pre")
     );
     adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_database_poll_one_at_a_time_and_the_survivor_takes_over() {
+    let setup = Setup::new().await;
+    let first = setup.adapter().await;
+    setup
+        .standin
+        .wait_for("the first poll", |calls| {
+            calls.iter().any(|c| c.method == "getupdates")
+        })
+        .await;
+    let second = setup.adapter().await;
+    setup
+        .standin
+        .wait_for("the second adapter's start", |calls| {
+            calls.iter().filter(|c| c.method == "getme").count() == 2
+        })
+        .await;
+    for round in 0..4 {
+        let reply = setup.text_reply(&alice(), "/games").await;
+        assert!(reply.contains("No games"), "round {round}: {reply}");
+    }
+    assert_eq!(
+        setup.standin.most_concurrent_polls(),
+        1,
+        "one poller at a time"
+    );
+    // The polling process dies without a word; the other takes over once the lease runs out.
+    first.crash().await;
+    let reply = setup.text_reply(&bob(), "/games").await;
+    assert!(reply.contains("No games"), "{reply}");
+    assert_eq!(setup.standin.most_concurrent_polls(), 1);
+    second.stop().await;
 }

@@ -111,6 +111,9 @@ struct Inner {
     next_message: i64,
     calls: Vec<Call>,
     faults: Vec<(String, Fault, usize)>,
+    /// `getUpdates` calls in progress now, and the most ever at once.
+    polling: usize,
+    most_polling: usize,
 }
 
 pub struct StandIn {
@@ -361,7 +364,23 @@ async fn api(
         "getwebhookinfo" => ok(json!({
             "url": "", "has_custom_certificate": false, "pending_update_count": 0
         })),
-        "getupdates" => get_updates(&inner, &params).await,
+        "getupdates" => {
+            // Counted until the call ends, or until its client goes away mid-poll (a killed
+            // process), when the server drops this future.
+            struct InFlight<'a>(&'a Mutex<Inner>);
+            impl Drop for InFlight<'_> {
+                fn drop(&mut self) {
+                    lock(self.0).polling -= 1;
+                }
+            }
+            {
+                let mut inner = lock(&inner);
+                inner.polling += 1;
+                inner.most_polling = inner.most_polling.max(inner.polling);
+            }
+            let _in_flight = InFlight(&inner);
+            get_updates(&inner, &params).await
+        }
         "sendmessage" | "sendphoto" => {
             let chat = chat_of(&params);
             let message_id = {
@@ -468,6 +487,11 @@ impl StandIn {
         lock(&self.inner)
             .faults
             .push((method.to_ascii_lowercase(), fault, count));
+    }
+
+    /// The most `getUpdates` calls that were ever in progress at once.
+    pub fn most_concurrent_polls(&self) -> usize {
+        lock(&self.inner).most_polling
     }
 
     pub fn calls(&self) -> Vec<Call> {

@@ -117,6 +117,14 @@ impl Store {
         self.backend
     }
 
+    /// `SQLite` or `PostgreSQL`, for logs and reports.
+    pub fn backend_name(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "SQLite",
+            Backend::Postgres => "PostgreSQL",
+        }
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }

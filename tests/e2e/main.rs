@@ -8,6 +8,7 @@ mod discord_standin;
 mod glacier;
 mod languages;
 mod league;
+mod load;
 mod service;
 mod support;
 mod telegram;

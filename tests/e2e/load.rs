@@ -113,3 +113,144 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         applied.1
     );
 }
+
+/// A `kibitz run` console process on the database `url`, its input and output piped.
+fn console_process(url: &str, images: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("run")
+        .env("DATABASE_URL", url)
+        .env("KIBITZ_IMAGE_DIR", images)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("kibitz starts")
+}
+
+/// The console lines of game `moves` between `white` and `black`, from ply `from`.
+fn game_lines(white: &str, black: &str, moves: &[String], from: usize) -> Vec<String> {
+    moves
+        .iter()
+        .enumerate()
+        .skip(from)
+        .map(|(ply, mv)| {
+            let player = if ply % 2 == 0 { white } else { black };
+            format!("@{player} move {mv}")
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
+    use std::io::{BufRead, BufReader, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let url = fresh_database(dir.path()).await;
+    let images = dir.path().join("images");
+    // Two boards whose scripted games go on past 20 moves.
+    let mut long = (1u64..).filter(|&seed| scripted_game(seed).0.len() > 20);
+    let (seed_a, seed_b) = (long.next().unwrap(), long.next().unwrap());
+    let (moves_a, _) = scripted_game(seed_a);
+    let (moves_b, _) = scripted_game(seed_b);
+    let (moves_a, moves_b) = (&moves_a[..20], &moves_b[..20]);
+    // Process A: its game, line by line; killed (SIGKILL) after its 8th move was answered.
+    let mut a = console_process(&url, &images);
+    let mut a_in = a.stdin.take().unwrap();
+    let mut a_out = BufReader::new(a.stdout.take().unwrap());
+    let mut a_lines = vec![
+        format!("@ann challenge @abe knight-fight seed:{seed_a}"),
+        "@abe accept".to_string(),
+    ];
+    a_lines.extend(game_lines("ann", "abe", moves_a, 0));
+    // Process B: another game on the same database, all at once, running meanwhile.
+    let mut b = console_process(&url, &images);
+    let mut b_script = vec![
+        format!("@bea challenge @bob knight-fight seed:{seed_b}"),
+        "@bob accept".to_string(),
+    ];
+    b_script.extend(game_lines("bea", "bob", moves_b, 0));
+    let mut b_in = b.stdin.take().unwrap();
+    // Each of A's lines after the challenge is answered with a picture, printed after the
+    // commit: the line is written only when the previous one was answered.
+    let mut answered = 0;
+    let read_picture = |out: &mut BufReader<std::process::ChildStdout>| {
+        let mut reply = String::new();
+        loop {
+            reply.clear();
+            assert!(out.read_line(&mut reply).unwrap() > 0, "A ended early");
+            if reply.contains("[picture") {
+                return;
+            }
+        }
+    };
+    writeln!(a_in, "{}\n{}", a_lines[0], a_lines[1]).unwrap();
+    a_in.flush().unwrap();
+    read_picture(&mut a_out);
+    for line in &a_lines[2..] {
+        writeln!(a_in, "{line}").unwrap();
+        a_in.flush().unwrap();
+        read_picture(&mut a_out);
+        answered += 1;
+        if answered == 8 {
+            break;
+        }
+    }
+    writeln!(b_in, "{}", b_script.join("\n")).unwrap();
+    a.kill().expect("SIGKILL");
+    a.wait().unwrap();
+    drop(b_in);
+    let b_out = b.wait_with_output().unwrap();
+    assert!(b_out.status.success());
+    let store = kibitz::store::Store::connect(&url).await.unwrap();
+    let game_of = |white: &'static str| {
+        let store = store.clone();
+        async move {
+            let user = store
+                .user_by_handle("console", white)
+                .await
+                .unwrap()
+                .unwrap();
+            let chat = store
+                .chat_by_external_id("console", "console")
+                .await
+                .unwrap()
+                .unwrap();
+            store
+                .active_games(chat)
+                .await
+                .unwrap()
+                .into_iter()
+                .find(|g| g.white_id == Some(user.id))
+                .expect("the game")
+        }
+    };
+    // B carried on to the end of its script while A lay dead.
+    let game_b = game_of("bea").await;
+    assert_eq!(store.moves(game_b.id).await.unwrap().len(), 20);
+    // Every move A acknowledged is in the database.
+    let game_a = game_of("ann").await;
+    let kept = store.moves(game_a.id).await.unwrap().len();
+    assert_eq!(kept, 8, "A's acknowledged moves, all kept, none more");
+    // A restarts and finishes its game from where the database says it stands.
+    let mut again = console_process(&url, &images);
+    let mut again_in = again.stdin.take().unwrap();
+    writeln!(
+        again_in,
+        "{}",
+        game_lines("ann", "abe", moves_a, kept).join("\n")
+    )
+    .unwrap();
+    drop(again_in);
+    let out = again.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stored: Vec<String> = store
+        .moves(game_a.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.notation)
+        .collect();
+    assert_eq!(stored, moves_a);
+    store.close().await;
+}

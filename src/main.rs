@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
 use kibitz::chat::console::{self, ConsoleOptions};
-use kibitz::chat::discord::{self, DiscordConfig};
+use kibitz::chat::discord::{self, DiscordConfig, ShardPlan};
 use kibitz::chat::telegram::{self, TelegramConfig};
 use kibitz::games::ambit;
 use kibitz::games::{AnyGame, GameKind, Status};
@@ -340,6 +340,8 @@ struct Config {
     discord_token: Option<String>,
     discord_api_base: Option<String>,
     discord_guild_id: Option<String>,
+    discord_shards: Option<String>,
+    discord_shard_range: Option<String>,
 }
 
 impl Config {
@@ -356,6 +358,8 @@ impl Config {
             discord_token: var("DISCORD_TOKEN").map(|token| token.trim().to_string()),
             discord_api_base: var("DISCORD_API_BASE"),
             discord_guild_id: var("DISCORD_GUILD_ID"),
+            discord_shards: var("DISCORD_SHARDS"),
+            discord_shard_range: var("DISCORD_SHARD_RANGE"),
         }
     }
 }
@@ -402,6 +406,12 @@ fn run() -> Result<(), Failure> {
                     })?),
                     None => None,
                 };
+                if let Some(total) = &config.discord_shards {
+                    discord.shards = Some(
+                        ShardPlan::parse(total, config.discord_shard_range.as_deref())
+                            .map_err(Failure)?,
+                    );
+                }
                 tracing::info!(database = %config.database_url, "Discord chat");
                 discord::run(service.clone(), discord, shutdown.clone()).await?;
                 Ok(())

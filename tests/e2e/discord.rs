@@ -7,7 +7,7 @@ use crate::discord_standin::{
 use crate::support::scripted_game;
 use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
-use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy};
+use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy, ShardPlan};
 use kibitz::games::knight_fight::Position;
 use kibitz::games::{Side, Status, TwoPlayerGame};
 use kibitz::render::Renderer;
@@ -50,13 +50,19 @@ struct Adapter {
 }
 
 async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
+    start_with(standin, defer_after, None, None).await
+}
+
+/// An adapter on the database `url` (a new one when `None`), running `shards`.
+async fn start_with(
+    standin: &StandIn,
+    defer_after: Duration,
+    url: Option<String>,
+    shards: Option<ShardPlan>,
+) -> Adapter {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::connect(&format!(
-        "sqlite://{}",
-        dir.path().join("kibitz.db").display()
-    ))
-    .await
-    .unwrap();
+    let url = url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("kibitz.db").display()));
+    let store = Store::connect(&url).await.unwrap();
     let service = Arc::new(Service::new(
         store.clone(),
         Arc::new(Renderer::new().unwrap()),
@@ -68,6 +74,7 @@ async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
     config.guild_id = Some(GUILD);
     config.defer_after = defer_after;
     config.daily_every = Duration::from_millis(200);
+    config.shards = shards;
     config.request_timeout = Duration::from_secs(5);
     config.retry = RetryPolicy {
         attempts: 4,
@@ -623,4 +630,57 @@ async fn resigning_asks_first_and_open_challenges_are_suggested() {
         GameState::Finished
     );
     adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_with_one_shard_each_serve_their_own_guilds() {
+    let standin = StandIn::start().await;
+    standin.recommend_shards(2);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("shared.db").display());
+    let plan = |shard| ShardPlan {
+        total: 2,
+        first: shard,
+        last: shard,
+    };
+    let zero = start_with(
+        &standin,
+        Duration::from_millis(1500),
+        Some(url.clone()),
+        Some(plan(0)),
+    )
+    .await;
+    let one = start_with(
+        &standin,
+        Duration::from_millis(1500),
+        Some(url),
+        Some(plan(1)),
+    )
+    .await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while standin.shard_sessions().len() < 2 {
+        assert!(Instant::now() < deadline, "both shards identify");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(standin.shard_sessions(), [(0, 2), (1, 2)]);
+    standin.ready().await;
+    // Discord routes a guild's events to shard (guild id >> 22) % 2.
+    let (guild_zero, guild_one) = (GUILD, 3u64 << 22);
+    assert_eq!(((guild_zero >> 22) % 2, (guild_one >> 22) % 2), (0, 1));
+    for guild in [guild_zero, guild_one, guild_one, guild_zero] {
+        let calls = standin.command_in(guild, &alice(), "games", &[]).await;
+        let reply = one_reply(&calls, "games");
+        assert!(reply.content().contains("No games"), "{}", reply.content());
+    }
+    assert_eq!(
+        standin.routed(),
+        [
+            (0, guild_zero),
+            (1, guild_one),
+            (1, guild_one),
+            (0, guild_zero)
+        ]
+    );
+    zero.stop().await;
+    one.stop().await;
 }

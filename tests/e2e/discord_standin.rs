@@ -93,6 +93,12 @@ struct Inner {
     session: Option<mpsc::UnboundedSender<Value>>,
     identified: usize,
     resumed: usize,
+    /// Each shard's session (by shard id) and the shard count it identified with.
+    shards: std::collections::BTreeMap<u64, (mpsc::UnboundedSender<Value>, u64)>,
+    /// (shard, guild) of every interaction dispatched to a shard.
+    routed: Vec<(u64, u64)>,
+    /// What `GET /gateway/bot` recommends.
+    recommended_shards: u64,
 }
 
 fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
@@ -265,6 +271,13 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
     if path == "/gateway" && authorized {
         return axum::Json(json!({"url": state.gateway})).into_response();
     }
+    if path == "/gateway/bot" && authorized {
+        let shards = lock(&state.inner).recommended_shards.max(1);
+        return axum::Json(json!({"url": state.gateway, "shards": shards,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
+                "max_concurrency": 1}}))
+        .into_response();
+    }
     let (body, file) = read_body(request).await;
     let fault = {
         let mut inner = lock(&state.inner);
@@ -341,19 +354,36 @@ async fn session(stream: tokio::net::TcpStream, inner: Arc<Mutex<Inner>>, url: S
                 let reply = match payload["op"].as_u64() {
                     Some(1) => json!({"op": 11}),
                     Some(2) => {
-                        lock(&inner).identified += 1;
-                        lock(&inner).session = Some(tx.clone());
+                        let shard = payload["d"]["shard"][0].as_u64().unwrap_or(0);
+                        let total = payload["d"]["shard"][1].as_u64().unwrap_or(1);
+                        {
+                            let mut inner = lock(&inner);
+                            inner.identified += 1;
+                            inner.session = Some(tx.clone());
+                            inner.shards.insert(shard, (tx.clone(), total));
+                        }
                         seq += 1;
                         json!({"op": 0, "t": "READY", "s": seq, "d": {
-                            "v": 10, "user": bot_user(), "guilds": [], "session_id": "session-1",
-                            "resume_gateway_url": url, "shard": [0, 1],
+                            "v": 10, "user": bot_user(), "guilds": [],
+                            "session_id": format!("session-{shard}"),
+                            "resume_gateway_url": url, "shard": [shard, total],
                             "application": {"id": APPLICATION.to_string(), "flags": 0},
                         }})
                     }
                     // A resume after a dropped connection: the session goes on.
                     Some(6) => {
-                        lock(&inner).resumed += 1;
-                        lock(&inner).session = Some(tx.clone());
+                        let shard = payload["d"]["session_id"]
+                            .as_str()
+                            .and_then(|s| s.strip_prefix("session-"))
+                            .and_then(|s| s.parse::<u64>().ok())
+                            .unwrap_or(0);
+                        let mut inner = lock(&inner);
+                        inner.resumed += 1;
+                        inner.session = Some(tx.clone());
+                        if let Some(entry) = inner.shards.get_mut(&shard) {
+                            entry.0 = tx.clone();
+                        }
+                        drop(inner);
                         seq += 1;
                         json!({"op": 0, "t": "RESUMED", "s": seq, "d": {}})
                     }
@@ -441,6 +471,40 @@ impl StandIn {
         self.dispatch(json!("drop"));
     }
 
+    /// Makes `GET /gateway/bot` recommend `count` shards.
+    pub fn recommend_shards(&self, count: u64) {
+        lock(&self.inner).recommended_shards = count;
+    }
+
+    /// The shards that identified, each with the shard count it gave.
+    pub fn shard_sessions(&self) -> Vec<(u64, u64)> {
+        lock(&self.inner)
+            .shards
+            .iter()
+            .map(|(shard, (_, total))| (*shard, *total))
+            .collect()
+    }
+
+    /// (shard, guild) of every interaction routed to a shard.
+    pub fn routed(&self) -> Vec<(u64, u64)> {
+        lock(&self.inner).routed.clone()
+    }
+
+    /// `person` uses `/name` in the guild `guild` (one of another shard, say).
+    pub async fn command_in(
+        &self,
+        guild: u64,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+    ) -> Vec<Call> {
+        let id = self.next_id();
+        let data = command_data(name, options, &[], None);
+        let mut interaction = base_interaction(id, 2, person, data);
+        interaction["guild_id"] = json!(guild.to_string());
+        self.exchange(id, interaction).await
+    }
+
     /// How many times the adapter identified and resumed.
     pub fn sessions(&self) -> (usize, usize) {
         let inner = lock(&self.inner);
@@ -458,6 +522,23 @@ impl StandIn {
     }
 
     fn dispatch(&self, interaction: Value) {
+        // With shards, an event goes to the shard of its guild, as Discord routes it.
+        let guild = interaction["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        {
+            let mut inner = lock(&self.inner);
+            let total = inner.shards.values().next().map(|(_, total)| *total);
+            if let (Some(guild), Some(total)) = (guild, total.filter(|&t| t > 1)) {
+                let shard = (guild >> 22) % total;
+                let session = inner.shards.get(&shard).map(|(tx, _)| tx.clone());
+                inner.routed.push((shard, guild));
+                drop(inner);
+                let sent = session.is_some_and(|s| s.send(interaction).is_ok());
+                assert!(sent, "no session for shard {shard}");
+                return;
+            }
+        }
         let session = lock(&self.inner).session.clone();
         let sent = session.is_some_and(|s| s.send(interaction).is_ok());
         assert!(sent, "no gateway session to dispatch to");

@@ -87,6 +87,50 @@ pub struct DiscordConfig {
     pub retry: RetryPolicy,
     /// How often the daily posts are looked at.
     pub daily_every: Duration,
+    /// The gateway shards this process runs; `None`: the one shard of a small bot.
+    pub shards: Option<ShardPlan>,
+}
+
+/// A process's part of a sharded bot: shards `first..=last` of `total`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardPlan {
+    pub total: u32,
+    pub first: u32,
+    pub last: u32,
+}
+
+impl ShardPlan {
+    /// Reads `DISCORD_SHARDS` (the total) and `DISCORD_SHARD_RANGE` (`first..last`, both
+    /// included; all shards when left out).
+    pub fn parse(total: &str, range: Option<&str>) -> Result<ShardPlan, String> {
+        let total: u32 = total
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("DISCORD_SHARDS must be a number of shards, not {total:?}"))?;
+        let (first, last) = match range {
+            None => (0, total - 1),
+            Some(range) => {
+                let bad = || format!("DISCORD_SHARD_RANGE must be first..last, not {range:?}");
+                let (first, last) = range.trim().split_once("..").ok_or_else(bad)?;
+                let first: u32 = first.trim().parse().map_err(|_| bad())?;
+                let last: u32 = last
+                    .trim()
+                    .trim_start_matches('=')
+                    .parse()
+                    .map_err(|_| bad())?;
+                (first, last)
+            }
+        };
+        if first > last || last >= total {
+            return Err(format!(
+                "DISCORD_SHARD_RANGE {first}..{last} does not fit {total} shards (0..{})",
+                total - 1
+            ));
+        }
+        Ok(ShardPlan { total, first, last })
+    }
 }
 
 impl std::fmt::Debug for DiscordConfig {
@@ -112,6 +156,7 @@ impl DiscordConfig {
             request_timeout: Duration::from_secs(15),
             retry: RetryPolicy::default(),
             daily_every: Duration::from_secs(30),
+            shards: None,
         }
     }
 }
@@ -802,7 +847,21 @@ pub async fn run(
         tracing::info!("Discord chat stopping");
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    let result = match config.shards {
+        // serenity's range end is the last shard, included.
+        Some(plan) => {
+            tracing::info!(
+                first = plan.first,
+                last = plan.last,
+                total = plan.total,
+                "Discord shards"
+            );
+            client
+                .start_shard_range(plan.first..plan.last, plan.total)
+                .await
+        }
+        None => client.start().await,
+    };
     stopper.abort();
     scheduler.abort();
     result.map_err(|e| gateway_error(&e))?;
@@ -878,6 +937,31 @@ mod tests {
         assert_eq!(suggestions(moves.clone(), ""), moves);
         let many: Vec<String> = (0..40).map(|i| format!("a{i}")).collect();
         assert_eq!(suggestions(many, "a").len(), CHOICE_LIMIT);
+    }
+
+    #[test]
+    fn shard_plans_read_and_refuse_what_does_not_fit() {
+        assert_eq!(
+            ShardPlan::parse("4", Some("2..3")),
+            Ok(ShardPlan {
+                total: 4,
+                first: 2,
+                last: 3
+            })
+        );
+        assert_eq!(
+            ShardPlan::parse("2", None),
+            Ok(ShardPlan {
+                total: 2,
+                first: 0,
+                last: 1
+            })
+        );
+        assert_eq!(ShardPlan::parse("2", Some("1..=1")).map(|p| p.first), Ok(1));
+        assert!(ShardPlan::parse("0", None).is_err());
+        assert!(ShardPlan::parse("2", Some("1..2")).is_err());
+        assert!(ShardPlan::parse("4", Some("3..1")).is_err());
+        assert!(ShardPlan::parse("four", None).is_err());
     }
 
     #[test]

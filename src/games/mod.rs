@@ -2,6 +2,7 @@
 //! renderer or the store.
 
 pub mod ambit;
+pub mod chesimals;
 pub mod geometry;
 pub mod glacier;
 pub mod knight_fight;
@@ -51,8 +52,34 @@ pub struct MoveSquares {
     /// Where the piece came from (`None` for a placement).
     pub from: Option<Square>,
     pub to: Option<Square>,
-    /// Squares the move changed besides (Knight Fight: the mirror or double it blocked).
+    /// Squares the move changed besides (Knight Fight: the mirror or double it blocked;
+    /// Chesimals: the turn's further unit moves as from, to pairs, see [`MoveSquares::trail`]).
     pub also: Vec<Square>,
+}
+
+impl MoveSquares {
+    /// The unit moves of a Chesimals turn, in order, as marks: the first move is `from`/`to`,
+    /// the others follow in `also` as from, to pairs.
+    pub fn from_trail(trail: &[(Square, Square)]) -> Self {
+        let mut marks = MoveSquares::default();
+        if let Some(&(from, to)) = trail.first() {
+            marks.from = Some(from);
+            marks.to = Some(to);
+            marks.also = trail[1..].iter().flat_map(|&(f, t)| [f, t]).collect();
+        }
+        marks
+    }
+
+    /// The unit moves [`MoveSquares::from_trail`] stored: `from`/`to` and then `also` by pairs
+    /// (an odd square left over is ignored).
+    pub fn trail(&self) -> Vec<(Square, Square)> {
+        let mut trail = Vec::with_capacity(1 + self.also.len() / 2);
+        if let (Some(from), Some(to)) = (self.from, self.to) {
+            trail.push((from, to));
+        }
+        trail.extend(self.also.chunks_exact(2).map(|pair| (pair[0], pair[1])));
+        trail
+    }
 }
 
 /// A move as played: its canonical text and the squares it touched.
@@ -136,16 +163,46 @@ fn perft_with<G: TwoPlayerGame>(position: &G, depth: u32, lists: &mut [Vec<G::Mo
 pub enum GameKind {
     KnightFight,
     Glacier,
+    ChesimalsOne,
+    ChesimalsTwo,
+    Critters,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::KnightFight, GameKind::Glacier];
+    pub const ALL: [GameKind; 5] = [
+        GameKind::KnightFight,
+        GameKind::Glacier,
+        GameKind::ChesimalsOne,
+        GameKind::ChesimalsTwo,
+        GameKind::Critters,
+    ];
 
     /// The name used on the command line, in chat and in the database.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::KnightFight => "knight-fight",
             GameKind::Glacier => "glacier",
+            GameKind::ChesimalsOne => chesimals::Variant::One.name(),
+            GameKind::ChesimalsTwo => chesimals::Variant::Two.name(),
+            GameKind::Critters => chesimals::Variant::Critters.name(),
+        }
+    }
+
+    /// The Chesimals game this kind names, if it is one of the three.
+    pub const fn chesimals_variant(self) -> Option<chesimals::Variant> {
+        match self {
+            GameKind::ChesimalsOne => Some(chesimals::Variant::One),
+            GameKind::ChesimalsTwo => Some(chesimals::Variant::Two),
+            GameKind::Critters => Some(chesimals::Variant::Critters),
+            GameKind::KnightFight | GameKind::Glacier => None,
+        }
+    }
+
+    const fn of_chesimals(variant: chesimals::Variant) -> GameKind {
+        match variant {
+            chesimals::Variant::One => GameKind::ChesimalsOne,
+            chesimals::Variant::Two => GameKind::ChesimalsTwo,
+            chesimals::Variant::Critters => GameKind::Critters,
         }
     }
 
@@ -159,6 +216,9 @@ impl GameKind {
         match folded.as_str() {
             "knightfight" | "kf" | "springerkamp" => Some(GameKind::KnightFight),
             "glacier" | "glacierchess" | "icechess" | "iceagechess" => Some(GameKind::Glacier),
+            "chesimals1" | "chesimalsi" | "chesimals" => Some(GameKind::ChesimalsOne),
+            "chesimals2" | "chesimalsii" => Some(GameKind::ChesimalsTwo),
+            "critters" | "chesimals3" | "chesimalsiii" => Some(GameKind::Critters),
             _ => None,
         }
     }
@@ -175,6 +235,9 @@ impl fmt::Display for GameKind {
 pub enum AnyGame {
     KnightFight(knight_fight::Position),
     Glacier(glacier::Position),
+    /// Chesimals I, II or Critters: the position's variant tells which. Boxed: a position
+    /// holds a fixed 400-square board, many times the size of the others.
+    Chesimals(Box<chesimals::Position>),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an [`AnyGame`].
@@ -183,6 +246,10 @@ macro_rules! with_game {
         match $any {
             AnyGame::KnightFight($game) => $body,
             AnyGame::Glacier($game) => $body,
+            AnyGame::Chesimals($game) => {
+                let $game: &chesimals::Position = $game;
+                $body
+            }
         }
     };
 }
@@ -192,7 +259,24 @@ impl AnyGame {
         match kind {
             GameKind::KnightFight => AnyGame::KnightFight(knight_fight::Position::start(seed)),
             GameKind::Glacier => AnyGame::Glacier(glacier::Position::start(seed)),
+            GameKind::ChesimalsOne => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::One)))
+            }
+            GameKind::ChesimalsTwo => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::Two)))
+            }
+            GameKind::Critters => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::Critters)))
+            }
         }
+    }
+
+    /// The Critters start position with the advanced options chosen for the game.
+    pub fn critters(options: chesimals::CrittersOptions) -> Self {
+        AnyGame::Chesimals(Box::new(chesimals::Position::new(
+            chesimals::Variant::Critters,
+            options,
+        )))
     }
 
     /// Reads a position text, or `start` / `start:SEED` for the start position.
@@ -206,6 +290,15 @@ impl AnyGame {
                 AnyGame::KnightFight(knight_fight::Position::parse_position(text)?)
             }
             GameKind::Glacier => AnyGame::Glacier(glacier::Position::parse_position(text)?),
+            GameKind::ChesimalsOne | GameKind::ChesimalsTwo | GameKind::Critters => {
+                let position = chesimals::Position::parse_position(text)?;
+                if GameKind::of_chesimals(position.variant()) != kind {
+                    return Err(RulesError::new("chesimals-position-field")
+                        .arg("field", "variant")
+                        .arg("text", position.variant().name()));
+                }
+                AnyGame::Chesimals(Box::new(position))
+            }
         })
     }
 
@@ -213,6 +306,15 @@ impl AnyGame {
         match self {
             AnyGame::KnightFight(_) => GameKind::KnightFight,
             AnyGame::Glacier(_) => GameKind::Glacier,
+            AnyGame::Chesimals(game) => GameKind::of_chesimals(game.variant()),
+        }
+    }
+
+    /// Chesimals: whether the side to move has moved units and not ended its turn yet.
+    pub fn turn_in_progress(&self) -> bool {
+        match self {
+            AnyGame::Chesimals(game) => game.turn_in_progress(),
+            AnyGame::KnightFight(_) | AnyGame::Glacier(_) => false,
         }
     }
 
@@ -240,16 +342,28 @@ impl AnyGame {
     }
 
     /// Plays a move typed by a player; returns its canonical text and the squares it touched.
+    /// A Chesimals text is one whole turn (`b1-b3 a2-a4`), ended when it does not end itself;
+    /// its canonical text is the actions' texts joined by spaces.
     pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
-        with_game!(self, game => {
-            let mv = game.parse_move(text)?;
-            let played = PlayedMove {
-                text: game.move_text(mv),
-                squares: game.move_squares(mv),
-            };
-            game.play(mv)?;
-            Ok(played)
-        })
+        match self {
+            AnyGame::KnightFight(game) => play_one_move(game, text),
+            AnyGame::Glacier(game) => play_one_move(game, text),
+            AnyGame::Chesimals(game) => game
+                .play_turn_text(text)
+                .map(|actions| chesimals_played(&actions)),
+        }
+    }
+
+    /// Plays what one chat message holds. As [`AnyGame::play_text`], except that a Chesimals
+    /// message of one unit move leaves the turn open, so a turn can be played unit by unit
+    /// and closed with `end` (or `done`).
+    pub fn play_message(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
+        match self {
+            AnyGame::Chesimals(game) => game
+                .play_message_text(text)
+                .map(|actions| chesimals_played(&actions)),
+            _ => self.play_text(text),
+        }
     }
 
     /// The squares to mark for `text` given as the move that led to this position (for
@@ -270,6 +384,20 @@ impl AnyGame {
                 })
             }
             AnyGame::Glacier(game) => game.marks_for_last_move(text),
+            AnyGame::Chesimals(game) => {
+                let size = game.board_size();
+                let mut trail = Vec::new();
+                for token in text.split_whitespace() {
+                    let token = token.to_ascii_lowercase();
+                    if matches!(token.as_str(), "end" | "done" | "pass") || token.contains('=') {
+                        continue;
+                    }
+                    let unit_move = token.split('@').next().unwrap_or_default();
+                    let (from, to) = unit_move.split_once(['-', 'x'])?;
+                    trail.push((size.parse_square(from)?, size.parse_square(to)?));
+                }
+                Some(MoveSquares::from_trail(&trail))
+            }
         }
     }
 
@@ -277,12 +405,43 @@ impl AnyGame {
     pub fn scores(&self) -> Option<(u32, u32)> {
         match self {
             AnyGame::KnightFight(game) => Some((game.score(Side::White), game.score(Side::Black))),
-            AnyGame::Glacier(_) => None,
+            AnyGame::Glacier(_) | AnyGame::Chesimals(_) => None,
         }
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, game => perft(game, depth))
+    }
+}
+
+/// Plays one typed move of a game whose move is a whole turn.
+fn play_one_move<G: TwoPlayerGame>(game: &mut G, text: &str) -> Result<PlayedMove, RulesError> {
+    let mv = game.parse_move(text)?;
+    let played = PlayedMove {
+        text: game.move_text(mv),
+        squares: game.move_squares(mv),
+    };
+    game.play(mv)?;
+    Ok(played)
+}
+
+/// A Chesimals message's actions as one played move: the texts joined by spaces, the unit
+/// moves as a trail.
+fn chesimals_played(actions: &[chesimals::PlayedAction]) -> PlayedMove {
+    let trail: Vec<(Square, Square)> = actions
+        .iter()
+        .filter_map(|action| match action.mv {
+            chesimals::Move::Unit { from, to, .. } => Some((from, to)),
+            chesimals::Move::End { .. } | chesimals::Move::Pass => None,
+        })
+        .collect();
+    PlayedMove {
+        text: actions
+            .iter()
+            .map(|action| action.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        squares: MoveSquares::from_trail(&trail),
     }
 }
 

@@ -9,6 +9,7 @@
 
 use crate::games::chesimals::{Colour, Kind, Position, Unit, Variant};
 use crate::games::{BoardSize, Side, Square, Status, TwoPlayerGame};
+use std::collections::HashMap;
 
 use super::board::{self, Layout};
 use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Rgb};
@@ -152,14 +153,22 @@ impl BoardArt {
         let backgrounds = [false, true]
             .map(|flip| board::draw_background(&layout, theme, fonts, flip).quantise(&palette));
         let mut tiles = Vec::with_capacity(GROUNDS * (1 + family.colour_slots() * 5 * STATES));
+        let mut matched = HashMap::new();
         for ground in painter.grounds() {
-            tiles.push(ArtCanvas::new(square, square, ground).quantise(&palette));
+            tiles
+                .push(ArtCanvas::new(square, square, ground).quantise_with(&palette, &mut matched));
             for slot in 0..family.colour_slots() {
                 for kind in Kind::ALL {
                     for state in 0..STATES {
+                        // Critters units are never leaderless: that slot repeats the plain look.
+                        let drawn = if family == Family::Critters && state == LEADERLESS {
+                            NORMAL
+                        } else {
+                            state
+                        };
                         let mut art = ArtCanvas::new(square, square, ground);
-                        painter.unit(&mut art, slot, kind, state);
-                        tiles.push(art.quantise(&palette));
+                        painter.unit(&mut art, slot, kind, drawn);
+                        tiles.push(art.quantise_with(&palette, &mut matched));
                     }
                 }
             }

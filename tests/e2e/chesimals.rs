@@ -7,6 +7,7 @@ use kibitz::bot::Body;
 use kibitz::games::{AnyGame, GameKind};
 use kibitz::render::{Renderer, View};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 fn kibitz(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_kibitz"))
@@ -142,10 +143,11 @@ fn render_draws_a_turn_given_with_last() {
     assert!(!bad.status.success());
 }
 
-/// The size of a board picture of `kind`, from the renderer itself.
+/// The size of a board picture of `kind`, from the renderer itself (prepared once).
 fn expected_size(kind: GameKind) -> (u32, u32) {
-    let png = Renderer::new()
-        .expect("the renderer prepares")
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    let png = RENDERER
+        .get_or_init(|| Renderer::new().expect("the renderer prepares"))
         .render(&AnyGame::start(kind, 0), &View::default())
         .expect("a start board renders");
     let picture = image::load_from_memory(&png).expect("a PNG");

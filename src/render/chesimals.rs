@@ -159,15 +159,16 @@ impl BoardArt {
                 .push(ArtCanvas::new(square, square, ground).quantise_with(&palette, &mut matched));
             for slot in 0..family.colour_slots() {
                 for kind in Kind::ALL {
+                    let first = tiles.len();
                     for state in 0..STATES {
                         // Critters units are never leaderless: that slot repeats the plain look.
-                        let drawn = if family == Family::Critters && state == LEADERLESS {
-                            NORMAL
-                        } else {
-                            state
-                        };
+                        if family == Family::Critters && state == LEADERLESS {
+                            let plain = tiles.get(first + NORMAL).cloned().unwrap_or_default();
+                            tiles.push(plain);
+                            continue;
+                        }
                         let mut art = ArtCanvas::new(square, square, ground);
-                        painter.unit(&mut art, slot, kind, drawn);
+                        painter.unit(&mut art, slot, kind, state);
                         tiles.push(art.quantise_with(&palette, &mut matched));
                     }
                 }

@@ -110,7 +110,8 @@ fn critters_options(words: &[String]) -> Result<CrittersOptions, Msg> {
     Ok(options)
 }
 
-/// The options as the challenge shows them, e.g. `growth, promotion, 3 brains`.
+/// The options as the challenge shows them, in the words they are typed with, e.g.
+/// `growth, promotion, brains:3`.
 fn options_text(options: CrittersOptions) -> String {
     let mut parts = Vec::new();
     if options.growth {
@@ -120,7 +121,7 @@ fn options_text(options: CrittersOptions) -> String {
         parts.push("promotion".to_string());
     }
     if options.brains != 2 {
-        parts.push(format!("{} brains", options.brains));
+        parts.push(format!("brains:{}", options.brains));
     }
     parts.join(", ")
 }
@@ -200,7 +201,10 @@ impl Service {
         let language = context.language;
         let mut game_name = self.say(language, &self.kind_name(kind));
         if !options.is_empty() {
-            game_name = format!("{game_name} ({options})");
+            let named = msg("game-with-options")
+                .with("game", game_name)
+                .with("options", options);
+            game_name = self.say(language, &named);
         }
         let (text, mut buttons) = match &invitee {
             Some(invitee) => (

@@ -188,16 +188,6 @@ impl GameKind {
         }
     }
 
-    /// The Chesimals game this kind names, if it is one of the three.
-    pub const fn chesimals_variant(self) -> Option<chesimals::Variant> {
-        match self {
-            GameKind::ChesimalsOne => Some(chesimals::Variant::One),
-            GameKind::ChesimalsTwo => Some(chesimals::Variant::Two),
-            GameKind::Critters => Some(chesimals::Variant::Critters),
-            GameKind::KnightFight | GameKind::Glacier => None,
-        }
-    }
-
     const fn of_chesimals(variant: chesimals::Variant) -> GameKind {
         match variant {
             chesimals::Variant::One => GameKind::ChesimalsOne,
@@ -362,7 +352,7 @@ impl AnyGame {
             AnyGame::Chesimals(game) => game
                 .play_message_text(text)
                 .map(|actions| chesimals_played(&actions)),
-            _ => self.play_text(text),
+            AnyGame::KnightFight(_) | AnyGame::Glacier(_) => self.play_text(text),
         }
     }
 
@@ -458,5 +448,75 @@ fn parse_start(text: &str) -> Result<Option<u64>, RulesError> {
             .map(Some)
             .map_err(|_| RulesError::new("position-bad-seed").arg("seed", seed)),
         None => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chesimals_names_are_read_forgivingly() {
+        for (text, kind) in [
+            ("chesimals-1", GameKind::ChesimalsOne),
+            ("Chesimals1", GameKind::ChesimalsOne),
+            ("chesimals i", GameKind::ChesimalsOne),
+            ("chesimals 2", GameKind::ChesimalsTwo),
+            ("CHESIMALS II", GameKind::ChesimalsTwo),
+            ("critters", GameKind::Critters),
+            ("chesimals-3", GameKind::Critters),
+            ("chesimals iii", GameKind::Critters),
+        ] {
+            assert_eq!(GameKind::parse(text), Some(kind), "{text}");
+        }
+        assert_eq!(GameKind::parse("chesimals 4"), None);
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::parse(kind.name()), Some(kind));
+        }
+    }
+
+    #[test]
+    fn a_chesimals_position_belongs_to_its_own_game_only() {
+        let text = AnyGame::start(GameKind::ChesimalsTwo, 0).position_text();
+        assert_eq!(
+            AnyGame::parse(GameKind::ChesimalsTwo, &text).map(|g| g.kind()),
+            Ok(GameKind::ChesimalsTwo)
+        );
+        let refused = AnyGame::parse(GameKind::ChesimalsOne, &text).map(|g| g.kind());
+        assert_eq!(refused.map_err(|e| e.key), Err("chesimals-position-field"));
+    }
+
+    #[test]
+    fn a_turn_is_one_played_move_and_a_single_unit_move_keeps_the_turn_open() {
+        let mut whole = AnyGame::start(GameKind::ChesimalsOne, 0);
+        let played = whole.play_text("b3-b5 a3-a4");
+        let played = played.map(|p| (p.text, p.squares.trail().len()));
+        assert_eq!(played, Ok(("b3-b5 a3-a4 end".to_string(), 2)));
+        assert_eq!(whole.side_to_move(), Side::Black);
+
+        let mut by_unit = AnyGame::start(GameKind::ChesimalsOne, 0);
+        assert!(by_unit.play_message("b3-b5").is_ok());
+        assert!(by_unit.turn_in_progress());
+        assert_eq!(by_unit.side_to_move(), Side::White);
+        assert!(by_unit.play_message("a3-a4").is_ok());
+        let end = by_unit.play_message("done").map(|p| p.text);
+        assert_eq!(end, Ok("end".to_string()));
+        assert_eq!(by_unit.position_text(), whole.position_text());
+    }
+
+    #[test]
+    fn trails_survive_the_round_trip_through_move_squares() {
+        let square = |name: &str| Square::parse(name).unwrap_or(Square::new(0, 0));
+        let trail = vec![
+            (square("b3"), square("b5")),
+            (square("a3"), square("a4")),
+            (square("c3"), square("c4")),
+        ];
+        assert_eq!(MoveSquares::from_trail(&trail).trail(), trail);
+        assert!(MoveSquares::from_trail(&[]).trail().is_empty());
+        let game = AnyGame::start(GameKind::ChesimalsOne, 0);
+        let marks = game.marks_for_last_move("b3-b5 a3xa4 c3-c4@e4 end");
+        assert_eq!(marks.map(|m| m.trail()), Some(trail));
+        assert_eq!(game.marks_for_last_move("b3-z9"), None);
     }
 }

@@ -313,7 +313,7 @@ async fn a_critters_game_is_created_with_its_options() {
         .text("alice", "challenge @bob critters growth promotion brains:3")
         .await;
     assert!(
-        reply.contains("Critters (growth, promotion, 3 brains)"),
+        reply.contains("Critters (growth, promotion, brains:3)"),
         "{reply}"
     );
     let game = bot.service.store().game(1).await.unwrap().unwrap();

@@ -311,7 +311,7 @@ game-name-critters = Critters
 rules-chesimals-1 =
     Chesimals I (by Joe Joyce) — chess with "chess animals" on a 12x16 board.
     • Each side has four chesimals of 7 or 9 units in one colour: White yellow, white, grey, orange; Black green, blue, red, purple. Each has a Chief (C, ringed).
-    • In your turn pick one chesimal and move as many of its units as you like, one at a time, each at most once: move b3-b4 b2-b3 c1-d2 (a whole turn), or unit by unit (move b3-b4, …, then move done).
+    • In your turn pick one chesimal and move as many of its units as you like, one at a time, each at most once: move b3-b5 a3-a4 c3-c4 (a whole turn), or unit by unit (move b3-b5, …, then move done).
     • A unit may move only while a chain of touching units of its colour joins it to its Chief. A chesimal whose Chief is captured is leaderless (greyed) and never moves again.
     • Units: Chief two king steps (C), Knight (N), Warmachine one step or a two-square leap straight (W), Elephant the same diagonally (E), Guard one king step (G).
     • Capture both enemy royal Chiefs (White's white and grey, Black's blue and red) to win.
@@ -322,12 +322,13 @@ rules-chesimals-2 =
     • Capture both enemy royal Chiefs (White's white and grey, Black's blue and red) to win.
 rules-critters =
     Critters (Chesimals III, by Joe Joyce) — two critters a side on a 20x20 board.
-    • Move any of your units in a turn, one at a time, each at most once: move e3-e5 d2-d4 c3xb5, or unit by unit then move done.
+    • Move any of your units in a turn, one at a time, each at most once: move d4-d5 f4-f6, or unit by unit then move done.
     • A unit may move only within reach of one of your brains (C): 3 squares for knights (N) and sliding generals (G), 5 for oliphants (E) and lightning warmachines (W); a brain moves at most 24 units a turn. Brains move freely.
     • Win by killing every enemy brain, or by holding 3 of the 4 green squares at the start of your turn.
     • Options when you challenge: growth, promotion, brains:3 or brains:4 (e.g. challenge @bob critters growth).
-move-usage-chesimals = move <unit moves of your turn> — e.g. move b3-b4 b2-b3 (a whole turn), or move b3-b4 and later move done; pass only when no unit can move.
-move-usage-critters = move <unit moves of your turn> — e.g. move e3-e5 d2-d4, or move e3-e5 and later move done; e3-e5@p4 charges the brain on p4, end e5=N promotes.
+move-usage-chesimals = move <unit moves of your turn> — e.g. move b3-b5 a3-a4 (a whole turn), or move b3-b5 and later move done; pass only when no unit can move.
+move-usage-critters = move <unit moves of your turn> — e.g. move d4-d5 f4-f6, or move d4-d5 and later move done; o4-o5@p4 charges the brain on p4, end e5=N promotes.
+game-with-options = { $game } ({ $options })
 challenge-options-critters = { $options }: only Critters has game options (growth, promotion, brains:3, brains:4).
 challenge-bad-option = "{ $option }" is not a Critters option: use growth, promotion, brains:3 or brains:4.
 note-chesimals-amp-moving = The { $colour } chesimal is moving; end the turn with: move done

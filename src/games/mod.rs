@@ -320,15 +320,23 @@ impl AnyGame {
         with_game!(self, game => game.status())
     }
 
-    /// The canonical texts of every legal move, sorted.
+    /// The canonical texts of every legal move, sorted. A Chesimals unit move is written
+    /// `from-to` even when it captures, as the command-line contract has it (`x` is still
+    /// read, and the move records keep it).
     pub fn legal_move_texts(&self) -> Vec<String> {
-        with_game!(self, game => {
+        let mut texts = with_game!(self, game => {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
-            let mut texts: Vec<String> = moves.into_iter().map(|mv| game.move_text(mv)).collect();
-            texts.sort();
-            texts
-        })
+            moves.into_iter().map(|mv| game.move_text(mv)).collect::<Vec<String>>()
+        });
+        if let AnyGame::Chesimals(_) = self {
+            // Files run a..t, so the only `x` in a unit move is its capture mark.
+            for text in &mut texts {
+                *text = text.replacen('x', "-", 1);
+            }
+        }
+        texts.sort();
+        texts
     }
 
     /// Plays a move typed by a player; returns its canonical text and the squares it touched.
@@ -502,6 +510,23 @@ mod tests {
         let end = by_unit.play_message("done").map(|p| p.text);
         assert_eq!(end, Ok("end".to_string()));
         assert_eq!(by_unit.position_text(), whole.position_text());
+    }
+
+    #[test]
+    fn listed_chesimals_captures_are_written_with_a_dash() {
+        // A green guard on b4, in reach of the orange warmachine on b3.
+        let text = chesimals::CHESIMALS_1_SETUP.replacen(
+            "/12/12/12/12/12/12/12/12/12/12/",
+            "/12/12/12/12/12/12/12/12/12/1eG10/",
+            1,
+        );
+        let game = AnyGame::parse(GameKind::ChesimalsOne, &text);
+        let texts = game.map(|g| g.legal_move_texts()).unwrap_or_default();
+        assert!(texts.contains(&"b3-b4".to_string()), "{texts:?}");
+        assert!(texts.iter().all(|t| !t.contains('x')), "{texts:?}");
+        let mut game = AnyGame::parse(GameKind::ChesimalsOne, &text);
+        let played = game.as_mut().map(|g| g.play_text("b3-b4").map(|p| p.text));
+        assert_eq!(played, Ok(Ok("b3xb4 end".to_string())));
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- service` or `-- perft` for one
-//! group).
+//! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- service`, `-- perft` or
+//! `-- chesimals` for one group).
 //!
 //! One function a group; add the next group (e.g. the service round trip) as its own function
 //! and list it in `criterion_group!` below.
@@ -13,6 +13,9 @@ mod service;
 
 #[path = "kibitz/glacier_perft.rs"]
 mod glacier_perft;
+
+#[path = "kibitz/chesimals.rs"]
+mod chesimals;
 
 use std::hint::black_box;
 
@@ -132,6 +135,7 @@ criterion_group!(
     render,
     service::service,
     glacier_perft::perft,
-    ambit::ambit
+    ambit::ambit,
+    chesimals::chesimals
 );
 criterion_main!(benches);

@@ -126,7 +126,8 @@ fn explain(error: &kibitz::games::RulesError) -> Failure {
     Failure(say(error))
 }
 
-/// A catalogue message (a rules error or note) in English.
+/// A catalogue message (a rules error or note) in English. A Chesimals refusal inside a
+/// turn also says which move of the turn it was.
 fn say(error: &kibitz::games::RulesError) -> String {
     Catalogue::load()
         .map(|catalogue| {
@@ -134,7 +135,21 @@ fn say(error: &kibitz::games::RulesError) -> String {
             for (name, value) in &error.args {
                 args = args.with(name, value);
             }
-            catalogue.text("en", error.key, &args)
+            let text = catalogue.text("en", error.key, &args);
+            let arg = |wanted: &str| error.args.iter().find(|(name, _)| *name == wanted);
+            match (arg("number"), arg("move")) {
+                (Some((_, number)), Some((_, mv)))
+                    if error.key.starts_with("chesimals-")
+                        && error.key != "chesimals-after-turn" =>
+                {
+                    let args = kibitz::bot::i18n::Args::new()
+                        .with("number", number)
+                        .with("move", mv)
+                        .with("reason", text);
+                    catalogue.text("en", "chesimals-turn-refused", &args)
+                }
+                _ => text,
+            }
         })
         .unwrap_or_else(|_| error.to_string())
 }

@@ -53,6 +53,8 @@ pub struct ChallengeArgs {
     pub game: String,
     pub color: Option<String>,
     pub seed: Option<String>,
+    /// Critters advanced options as typed, lower case: `growth`, `promotion`, `brains:3`.
+    pub options: Vec<String>,
 }
 
 /// Why a command line could not be read; each names the command whose usage to show.
@@ -174,6 +176,8 @@ fn parse_challenge(words: &[&str]) -> ChallengeArgs {
             args.color = Some(lower);
         } else if let Some(seed) = lower.strip_prefix("seed:").or(lower.strip_prefix("seed=")) {
             args.seed = Some(seed.to_string());
+        } else if matches!(lower.as_str(), "growth" | "promotion") || lower.starts_with("brains") {
+            args.options.push(lower);
         } else {
             game_words.push(word);
         }
@@ -292,6 +296,18 @@ mod tests {
         assert_eq!(args.game, "knight fight");
         assert_eq!(args.color.as_deref(), Some("black"));
         assert_eq!(args.seed.as_deref(), Some("42"));
+        assert!(args.options.is_empty());
+    }
+
+    #[test]
+    fn critters_options_are_picked_out_of_the_challenge() {
+        let Ok(Command::Challenge(args)) = parse("challenge @Bob critters growth Brains:3 black")
+        else {
+            panic!("not a challenge");
+        };
+        assert_eq!(args.game, "critters");
+        assert_eq!(args.options, vec!["growth", "brains:3"]);
+        assert_eq!(args.color.as_deref(), Some("black"));
     }
 
     #[test]

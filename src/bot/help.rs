@@ -194,6 +194,9 @@ impl Service {
         let text = match kind {
             GameKind::KnightFight => msg("rules-knight-fight"),
             GameKind::Glacier => msg("rules-glacier"),
+            GameKind::ChesimalsOne => msg("rules-chesimals-1"),
+            GameKind::ChesimalsTwo => msg("rules-chesimals-2"),
+            GameKind::Critters => msg("rules-critters"),
         };
         let text = self.say(context.language, &text);
         let view = View {
@@ -213,6 +216,9 @@ impl Service {
         match kind {
             GameKind::KnightFight => msg("game-name-knight-fight"),
             GameKind::Glacier => msg("game-name-glacier"),
+            GameKind::ChesimalsOne => msg("game-name-chesimals-1"),
+            GameKind::ChesimalsTwo => msg("game-name-chesimals-2"),
+            GameKind::Critters => msg("game-name-critters"),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! Ice Age countdown, and what the last Ice Age froze.
 
 use super::{Msg, msg};
+use crate::games::chesimals;
 use crate::games::glacier::{self, Role};
 use crate::games::{AnyGame, Side};
 
@@ -9,6 +10,7 @@ use crate::games::{AnyGame, Side};
 pub(crate) fn position_notes(position: &AnyGame) -> Vec<Msg> {
     match position {
         AnyGame::KnightFight(_) => Vec::new(),
+        AnyGame::Chesimals(game) => chesimals_turn(game),
         AnyGame::Glacier(game) => {
             let mut notes = Vec::new();
             if game.is_check() {
@@ -23,8 +25,21 @@ pub(crate) fn position_notes(position: &AnyGame) -> Vec<Msg> {
 /// Notes about what the move just played did besides moving (an Ice Age).
 pub(crate) fn move_notes(position: &AnyGame) -> Vec<Msg> {
     match position {
-        AnyGame::KnightFight(_) => Vec::new(),
+        AnyGame::KnightFight(_) | AnyGame::Chesimals(_) => Vec::new(),
         AnyGame::Glacier(game) => glacier_ice_age(game),
+    }
+}
+
+/// A Chesimals turn in progress: which chesimal is moving (Critters: how many units moved),
+/// and how to go on.
+fn chesimals_turn(game: &chesimals::Position) -> Vec<Msg> {
+    if !game.turn_in_progress() {
+        return Vec::new();
+    }
+    let moved = game.moved_this_turn().len() as u32;
+    match game.amp_in_play() {
+        Some(colour) => vec![msg("note-chesimals-amp-moving").with("colour", colour.name())],
+        None => vec![msg("note-critters-turn-open").number("count", moved)],
     }
 }
 
@@ -79,5 +94,19 @@ mod tests {
         let notes = position_notes(&start);
         assert_eq!(notes.last().map(|m| m.key), Some("note-ice-age-in"));
         assert!(move_notes(&start).is_empty());
+    }
+
+    #[test]
+    fn a_chesimals_turn_in_progress_names_the_moving_chesimal() {
+        let mut game = AnyGame::start(crate::games::GameKind::ChesimalsOne, 0);
+        assert!(position_notes(&game).is_empty());
+        let played = game.play_message("b3-b4");
+        assert!(played.is_ok(), "{played:?}");
+        let notes = position_notes(&game);
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].key, "note-chesimals-amp-moving");
+        let catalogue = crate::bot::i18n::Catalogue::load().expect("the catalogue loads");
+        let text = catalogue.text("en", notes[0].key, &notes[0].args);
+        assert!(text.contains("orange"), "{text}");
     }
 }

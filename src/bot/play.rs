@@ -3,8 +3,9 @@
 use super::command::{ChallengeArgs, GameRef};
 use super::help::game_list;
 use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
+use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
-use crate::games::{AnyGame, EndReason, GameKind, Outcome, RulesError, Side, Status};
+use crate::games::{AnyGame, EndReason, GameKind, MoveSquares, Outcome, RulesError, Side, Status};
 use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, StoreError};
 use std::hash::{BuildHasher, RandomState};
@@ -29,6 +30,8 @@ fn move_usage(kind: GameKind) -> Msg {
     match kind {
         GameKind::KnightFight => msg("move-usage-knight-fight"),
         GameKind::Glacier => msg("move-usage-glacier"),
+        GameKind::ChesimalsOne | GameKind::ChesimalsTwo => msg("move-usage-chesimals"),
+        GameKind::Critters => msg("move-usage-critters"),
     }
 }
 
@@ -43,7 +46,84 @@ fn reason_message(reason: EndReason) -> Msg {
         EndReason::BlackKingFrozen => msg("reason-black-king-frozen"),
         EndReason::BothKingsFrozen => msg("reason-both-kings-frozen"),
         EndReason::HalfMoveLimit => msg("reason-half-move-limit"),
+        EndReason::RoyalChiefsCaptured => msg("reason-royal-chiefs-captured"),
+        EndReason::BrainsKilled => msg("reason-brains-killed"),
+        EndReason::GreenSquares => msg("reason-green-squares"),
+        EndReason::BothPassed => msg("reason-both-passed"),
+        EndReason::NoCaptureLimit => msg("reason-no-capture-limit"),
     }
+}
+
+/// Why a move was refused. A Chesimals refusal inside a typed turn says which move of the
+/// message it was and that nothing was played.
+fn refusal_message(error: &RulesError, say: impl Fn(&Msg) -> String) -> Msg {
+    let arg = |name: &str| {
+        error
+            .args
+            .iter()
+            .find(|(arg, _)| *arg == name)
+            .map(|(_, value)| value.clone())
+    };
+    match (arg("number"), arg("move")) {
+        (Some(number), Some(mv))
+            if error.key.starts_with("chesimals-") && error.key != "chesimals-after-turn" =>
+        {
+            msg("chesimals-turn-refused")
+                .with("number", number)
+                .with("move", mv)
+                .with("reason", say(&rules_message(error)))
+        }
+        _ => rules_message(error),
+    }
+}
+
+/// Whether a refused bare line was not even shaped like a move, so it was not meant as one:
+/// for Chesimals, when its first word is no action.
+fn not_a_move(error: &RulesError) -> bool {
+    let first_word = error
+        .args
+        .iter()
+        .find(|(name, _)| *name == "number")
+        .is_none_or(|(_, number)| number == "1");
+    error.key.ends_with("move-malformed") || (error.key == "chesimals-bad-move" && first_word)
+}
+
+/// The Critters advanced options from the challenge words (`growth`, `promotion`,
+/// `brains:3`); the words are only those the grammar picked out as options.
+fn critters_options(words: &[String]) -> Result<CrittersOptions, Msg> {
+    let mut options = CrittersOptions::default();
+    for word in words {
+        match word.as_str() {
+            "growth" => options.growth = true,
+            "promotion" => options.promotion = true,
+            _ => {
+                let count = word
+                    .strip_prefix("brains")
+                    .map(|rest| rest.trim_start_matches([':', '=']));
+                match count.and_then(|n| n.parse::<u8>().ok()) {
+                    Some(brains @ 2..=4) => options.brains = brains,
+                    _ => return Err(msg("challenge-bad-option").with("option", word)),
+                }
+            }
+        }
+    }
+    Ok(options)
+}
+
+/// The options as the challenge shows them, in the words they are typed with, e.g.
+/// `growth, promotion, brains:3`.
+fn options_text(options: CrittersOptions) -> String {
+    let mut parts = Vec::new();
+    if options.growth {
+        parts.push("growth".to_string());
+    }
+    if options.promotion {
+        parts.push("promotion".to_string());
+    }
+    if options.brains != 2 {
+        parts.push(format!("brains:{}", options.brains));
+    }
+    parts.join(", ")
 }
 
 fn ids(games: &[GameRecord]) -> String {
@@ -96,18 +176,36 @@ impl Service {
                 .map_err(|_| msg("challenge-bad-seed").with("seed", text))?,
             None => random_seed(),
         };
+        let (start, options) = match kind {
+            GameKind::Critters => {
+                let options = critters_options(&args.options)?;
+                (AnyGame::critters(options), options_text(options))
+            }
+            _ if !args.options.is_empty() => {
+                return Err(msg("challenge-options-critters")
+                    .with("options", args.options.join(" "))
+                    .into());
+            }
+            _ => (AnyGame::start(kind, seed), String::new()),
+        };
         let new = NewChallenge {
             chat_id: context.chat_id,
             kind,
             seed,
-            start_position: AnyGame::start(kind, seed).position_text(),
+            start_position: start.position_text(),
             challenger_id: context.user.id,
             invitee_id: invitee.as_ref().map(|u| u.id),
             challenger_color: args.color.unwrap_or_else(|| "white".to_string()),
         };
         let game = self.store.create_challenge(&new, context.now).await?;
         let language = context.language;
-        let game_name = self.say(language, &self.kind_name(kind));
+        let mut game_name = self.say(language, &self.kind_name(kind));
+        if !options.is_empty() {
+            let named = msg("game-with-options")
+                .with("game", game_name)
+                .with("options", options);
+            game_name = self.say(language, &named);
+        }
         let (text, mut buttons) = match &invitee {
             Some(invitee) => (
                 msg("challenge-direct")
@@ -286,23 +384,36 @@ impl Service {
         };
         let side = self.check_turn(context, &game).await?;
         let mut position = self.position(&game)?;
-        let played = match position.play_text(text) {
+        let continuing_turn = position.turn_in_progress();
+        let played = match position.play_message(text) {
             Ok(played) => played,
             // A bare line that is not even shaped like a move was not meant as one.
-            Err(error) if !explicit && error.key.ends_with("move-malformed") => {
+            Err(error) if !explicit && not_a_move(&error) => {
                 return Err(unknown_command());
             }
             Err(error) => {
-                let usage = self.say(context.language, &move_usage(game.kind));
+                let language = context.language;
+                let usage = self.say(language, &move_usage(game.kind));
                 return Err(Refusal::User(vec![
-                    rules_message(&error),
+                    refusal_message(&error, |m| self.say(language, m)),
                     msg("move-usage").with("usage", usage),
                 ]));
             }
         };
         game.position = position.position_text();
         game.plies += 1;
-        game.last_move = Some(LastMove::new(&played.text, &played.squares));
+        // A Chesimals turn played over several messages keeps the whole turn's trail.
+        game.last_move = Some(match game.last_move.as_ref().filter(|_| continuing_turn) {
+            Some(earlier) => {
+                let mut trail = earlier.squares().trail();
+                trail.extend(played.squares.trail());
+                LastMove::new(
+                    &format!("{} {}", earlier.text, played.text),
+                    &MoveSquares::from_trail(&trail),
+                )
+            }
+            None => LastMove::new(&played.text, &played.squares),
+        });
         game.draw_offer = None;
         if let Status::Over(outcome) = position.status() {
             game.state = GameState::Finished;

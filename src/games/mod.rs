@@ -2,6 +2,7 @@
 //! renderer or the store.
 
 pub mod ambit;
+pub mod chesimals;
 pub mod geometry;
 pub mod glacier;
 pub mod knight_fight;
@@ -51,8 +52,34 @@ pub struct MoveSquares {
     /// Where the piece came from (`None` for a placement).
     pub from: Option<Square>,
     pub to: Option<Square>,
-    /// Squares the move changed besides (Knight Fight: the mirror or double it blocked).
+    /// Squares the move changed besides (Knight Fight: the mirror or double it blocked;
+    /// Chesimals: the turn's further unit moves as from, to pairs, see [`MoveSquares::trail`]).
     pub also: Vec<Square>,
+}
+
+impl MoveSquares {
+    /// The unit moves of a Chesimals turn, in order, as marks: the first move is `from`/`to`,
+    /// the others follow in `also` as from, to pairs.
+    pub fn from_trail(trail: &[(Square, Square)]) -> Self {
+        let mut marks = MoveSquares::default();
+        if let Some(&(from, to)) = trail.first() {
+            marks.from = Some(from);
+            marks.to = Some(to);
+            marks.also = trail[1..].iter().flat_map(|&(f, t)| [f, t]).collect();
+        }
+        marks
+    }
+
+    /// The unit moves [`MoveSquares::from_trail`] stored: `from`/`to` and then `also` by pairs
+    /// (an odd square left over is ignored).
+    pub fn trail(&self) -> Vec<(Square, Square)> {
+        let mut trail = Vec::with_capacity(1 + self.also.len() / 2);
+        if let (Some(from), Some(to)) = (self.from, self.to) {
+            trail.push((from, to));
+        }
+        trail.extend(self.also.chunks_exact(2).map(|pair| (pair[0], pair[1])));
+        trail
+    }
 }
 
 /// A move as played: its canonical text and the squares it touched.
@@ -136,16 +163,36 @@ fn perft_with<G: TwoPlayerGame>(position: &G, depth: u32, lists: &mut [Vec<G::Mo
 pub enum GameKind {
     KnightFight,
     Glacier,
+    ChesimalsOne,
+    ChesimalsTwo,
+    Critters,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::KnightFight, GameKind::Glacier];
+    pub const ALL: [GameKind; 5] = [
+        GameKind::KnightFight,
+        GameKind::Glacier,
+        GameKind::ChesimalsOne,
+        GameKind::ChesimalsTwo,
+        GameKind::Critters,
+    ];
 
     /// The name used on the command line, in chat and in the database.
     pub const fn name(self) -> &'static str {
         match self {
             GameKind::KnightFight => "knight-fight",
             GameKind::Glacier => "glacier",
+            GameKind::ChesimalsOne => chesimals::Variant::One.name(),
+            GameKind::ChesimalsTwo => chesimals::Variant::Two.name(),
+            GameKind::Critters => chesimals::Variant::Critters.name(),
+        }
+    }
+
+    const fn of_chesimals(variant: chesimals::Variant) -> GameKind {
+        match variant {
+            chesimals::Variant::One => GameKind::ChesimalsOne,
+            chesimals::Variant::Two => GameKind::ChesimalsTwo,
+            chesimals::Variant::Critters => GameKind::Critters,
         }
     }
 
@@ -159,6 +206,9 @@ impl GameKind {
         match folded.as_str() {
             "knightfight" | "kf" | "springerkamp" => Some(GameKind::KnightFight),
             "glacier" | "glacierchess" | "icechess" | "iceagechess" => Some(GameKind::Glacier),
+            "chesimals1" | "chesimalsi" | "chesimals" => Some(GameKind::ChesimalsOne),
+            "chesimals2" | "chesimalsii" => Some(GameKind::ChesimalsTwo),
+            "critters" | "chesimals3" | "chesimalsiii" => Some(GameKind::Critters),
             _ => None,
         }
     }
@@ -175,6 +225,9 @@ impl fmt::Display for GameKind {
 pub enum AnyGame {
     KnightFight(knight_fight::Position),
     Glacier(glacier::Position),
+    /// Chesimals I, II or Critters: the position's variant tells which. Boxed: a position
+    /// holds a fixed 400-square board, many times the size of the others.
+    Chesimals(Box<chesimals::Position>),
 }
 
 /// Runs `$body` with `$game` bound to the concrete position inside an [`AnyGame`].
@@ -183,6 +236,10 @@ macro_rules! with_game {
         match $any {
             AnyGame::KnightFight($game) => $body,
             AnyGame::Glacier($game) => $body,
+            AnyGame::Chesimals($game) => {
+                let $game: &chesimals::Position = $game;
+                $body
+            }
         }
     };
 }
@@ -192,7 +249,24 @@ impl AnyGame {
         match kind {
             GameKind::KnightFight => AnyGame::KnightFight(knight_fight::Position::start(seed)),
             GameKind::Glacier => AnyGame::Glacier(glacier::Position::start(seed)),
+            GameKind::ChesimalsOne => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::One)))
+            }
+            GameKind::ChesimalsTwo => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::Two)))
+            }
+            GameKind::Critters => {
+                AnyGame::Chesimals(Box::new(chesimals::start(chesimals::Variant::Critters)))
+            }
         }
+    }
+
+    /// The Critters start position with the advanced options chosen for the game.
+    pub fn critters(options: chesimals::CrittersOptions) -> Self {
+        AnyGame::Chesimals(Box::new(chesimals::Position::new(
+            chesimals::Variant::Critters,
+            options,
+        )))
     }
 
     /// Reads a position text, or `start` / `start:SEED` for the start position.
@@ -206,6 +280,15 @@ impl AnyGame {
                 AnyGame::KnightFight(knight_fight::Position::parse_position(text)?)
             }
             GameKind::Glacier => AnyGame::Glacier(glacier::Position::parse_position(text)?),
+            GameKind::ChesimalsOne | GameKind::ChesimalsTwo | GameKind::Critters => {
+                let position = chesimals::Position::parse_position(text)?;
+                if GameKind::of_chesimals(position.variant()) != kind {
+                    return Err(RulesError::new("chesimals-position-field")
+                        .arg("field", "variant")
+                        .arg("text", position.variant().name()));
+                }
+                AnyGame::Chesimals(Box::new(position))
+            }
         })
     }
 
@@ -213,6 +296,15 @@ impl AnyGame {
         match self {
             AnyGame::KnightFight(_) => GameKind::KnightFight,
             AnyGame::Glacier(_) => GameKind::Glacier,
+            AnyGame::Chesimals(game) => GameKind::of_chesimals(game.variant()),
+        }
+    }
+
+    /// Chesimals: whether the side to move has moved units and not ended its turn yet.
+    pub fn turn_in_progress(&self) -> bool {
+        match self {
+            AnyGame::Chesimals(game) => game.turn_in_progress(),
+            AnyGame::KnightFight(_) | AnyGame::Glacier(_) => false,
         }
     }
 
@@ -228,28 +320,48 @@ impl AnyGame {
         with_game!(self, game => game.status())
     }
 
-    /// The canonical texts of every legal move, sorted.
+    /// The canonical texts of every legal move, sorted. A Chesimals unit move is written
+    /// `from-to` even when it captures, as the command-line contract has it (`x` is still
+    /// read, and the move records keep it).
     pub fn legal_move_texts(&self) -> Vec<String> {
-        with_game!(self, game => {
+        let mut texts = with_game!(self, game => {
             let mut moves = Vec::new();
             game.legal_moves(&mut moves);
-            let mut texts: Vec<String> = moves.into_iter().map(|mv| game.move_text(mv)).collect();
-            texts.sort();
-            texts
-        })
+            moves.into_iter().map(|mv| game.move_text(mv)).collect::<Vec<String>>()
+        });
+        if let AnyGame::Chesimals(_) = self {
+            // Files run a..t, so the only `x` in a unit move is its capture mark.
+            for text in &mut texts {
+                *text = text.replacen('x', "-", 1);
+            }
+        }
+        texts.sort();
+        texts
     }
 
     /// Plays a move typed by a player; returns its canonical text and the squares it touched.
+    /// A Chesimals text is one whole turn (`b1-b3 a2-a4`), ended when it does not end itself;
+    /// its canonical text is the actions' texts joined by spaces.
     pub fn play_text(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
-        with_game!(self, game => {
-            let mv = game.parse_move(text)?;
-            let played = PlayedMove {
-                text: game.move_text(mv),
-                squares: game.move_squares(mv),
-            };
-            game.play(mv)?;
-            Ok(played)
-        })
+        match self {
+            AnyGame::KnightFight(game) => play_one_move(game, text),
+            AnyGame::Glacier(game) => play_one_move(game, text),
+            AnyGame::Chesimals(game) => game
+                .play_turn_text(text)
+                .map(|actions| chesimals_played(&actions)),
+        }
+    }
+
+    /// Plays what one chat message holds. As [`AnyGame::play_text`], except that a Chesimals
+    /// message of one unit move leaves the turn open, so a turn can be played unit by unit
+    /// and closed with `end` (or `done`).
+    pub fn play_message(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
+        match self {
+            AnyGame::Chesimals(game) => game
+                .play_message_text(text)
+                .map(|actions| chesimals_played(&actions)),
+            AnyGame::KnightFight(_) | AnyGame::Glacier(_) => self.play_text(text),
+        }
     }
 
     /// The squares to mark for `text` given as the move that led to this position (for
@@ -270,6 +382,20 @@ impl AnyGame {
                 })
             }
             AnyGame::Glacier(game) => game.marks_for_last_move(text),
+            AnyGame::Chesimals(game) => {
+                let size = game.board_size();
+                let mut trail = Vec::new();
+                for token in text.split_whitespace() {
+                    let token = token.to_ascii_lowercase();
+                    if matches!(token.as_str(), "end" | "done" | "pass") || token.contains('=') {
+                        continue;
+                    }
+                    let unit_move = token.split('@').next().unwrap_or_default();
+                    let (from, to) = unit_move.split_once(['-', 'x'])?;
+                    trail.push((size.parse_square(from)?, size.parse_square(to)?));
+                }
+                Some(MoveSquares::from_trail(&trail))
+            }
         }
     }
 
@@ -277,12 +403,43 @@ impl AnyGame {
     pub fn scores(&self) -> Option<(u32, u32)> {
         match self {
             AnyGame::KnightFight(game) => Some((game.score(Side::White), game.score(Side::Black))),
-            AnyGame::Glacier(_) => None,
+            AnyGame::Glacier(_) | AnyGame::Chesimals(_) => None,
         }
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
         with_game!(self, game => perft(game, depth))
+    }
+}
+
+/// Plays one typed move of a game whose move is a whole turn.
+fn play_one_move<G: TwoPlayerGame>(game: &mut G, text: &str) -> Result<PlayedMove, RulesError> {
+    let mv = game.parse_move(text)?;
+    let played = PlayedMove {
+        text: game.move_text(mv),
+        squares: game.move_squares(mv),
+    };
+    game.play(mv)?;
+    Ok(played)
+}
+
+/// A Chesimals message's actions as one played move: the texts joined by spaces, the unit
+/// moves as a trail.
+fn chesimals_played(actions: &[chesimals::PlayedAction]) -> PlayedMove {
+    let trail: Vec<(Square, Square)> = actions
+        .iter()
+        .filter_map(|action| match action.mv {
+            chesimals::Move::Unit { from, to, .. } => Some((from, to)),
+            chesimals::Move::End { .. } | chesimals::Move::Pass => None,
+        })
+        .collect();
+    PlayedMove {
+        text: actions
+            .iter()
+            .map(|action| action.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" "),
+        squares: MoveSquares::from_trail(&trail),
     }
 }
 
@@ -299,5 +456,92 @@ fn parse_start(text: &str) -> Result<Option<u64>, RulesError> {
             .map(Some)
             .map_err(|_| RulesError::new("position-bad-seed").arg("seed", seed)),
         None => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chesimals_names_are_read_forgivingly() {
+        for (text, kind) in [
+            ("chesimals-1", GameKind::ChesimalsOne),
+            ("Chesimals1", GameKind::ChesimalsOne),
+            ("chesimals i", GameKind::ChesimalsOne),
+            ("chesimals 2", GameKind::ChesimalsTwo),
+            ("CHESIMALS II", GameKind::ChesimalsTwo),
+            ("critters", GameKind::Critters),
+            ("chesimals-3", GameKind::Critters),
+            ("chesimals iii", GameKind::Critters),
+        ] {
+            assert_eq!(GameKind::parse(text), Some(kind), "{text}");
+        }
+        assert_eq!(GameKind::parse("chesimals 4"), None);
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::parse(kind.name()), Some(kind));
+        }
+    }
+
+    #[test]
+    fn a_chesimals_position_belongs_to_its_own_game_only() {
+        let text = AnyGame::start(GameKind::ChesimalsTwo, 0).position_text();
+        assert_eq!(
+            AnyGame::parse(GameKind::ChesimalsTwo, &text).map(|g| g.kind()),
+            Ok(GameKind::ChesimalsTwo)
+        );
+        let refused = AnyGame::parse(GameKind::ChesimalsOne, &text).map(|g| g.kind());
+        assert_eq!(refused.map_err(|e| e.key), Err("chesimals-position-field"));
+    }
+
+    #[test]
+    fn a_turn_is_one_played_move_and_a_single_unit_move_keeps_the_turn_open() {
+        let mut whole = AnyGame::start(GameKind::ChesimalsOne, 0);
+        let played = whole.play_text("b3-b5 a3-a4");
+        let played = played.map(|p| (p.text, p.squares.trail().len()));
+        assert_eq!(played, Ok(("b3-b5 a3-a4 end".to_string(), 2)));
+        assert_eq!(whole.side_to_move(), Side::Black);
+
+        let mut by_unit = AnyGame::start(GameKind::ChesimalsOne, 0);
+        assert!(by_unit.play_message("b3-b5").is_ok());
+        assert!(by_unit.turn_in_progress());
+        assert_eq!(by_unit.side_to_move(), Side::White);
+        assert!(by_unit.play_message("a3-a4").is_ok());
+        let end = by_unit.play_message("done").map(|p| p.text);
+        assert_eq!(end, Ok("end".to_string()));
+        assert_eq!(by_unit.position_text(), whole.position_text());
+    }
+
+    #[test]
+    fn listed_chesimals_captures_are_written_with_a_dash() {
+        // A green guard on b4, in reach of the orange warmachine on b3.
+        let text = chesimals::CHESIMALS_1_SETUP.replacen(
+            "/12/12/12/12/12/12/12/12/12/12/",
+            "/12/12/12/12/12/12/12/12/12/1eG10/",
+            1,
+        );
+        let game = AnyGame::parse(GameKind::ChesimalsOne, &text);
+        let texts = game.map(|g| g.legal_move_texts()).unwrap_or_default();
+        assert!(texts.contains(&"b3-b4".to_string()), "{texts:?}");
+        assert!(texts.iter().all(|t| !t.contains('x')), "{texts:?}");
+        let mut game = AnyGame::parse(GameKind::ChesimalsOne, &text);
+        let played = game.as_mut().map(|g| g.play_text("b3-b4").map(|p| p.text));
+        assert_eq!(played, Ok(Ok("b3xb4 end".to_string())));
+    }
+
+    #[test]
+    fn trails_survive_the_round_trip_through_move_squares() {
+        let square = |name: &str| Square::parse(name).unwrap_or(Square::new(0, 0));
+        let trail = vec![
+            (square("b3"), square("b5")),
+            (square("a3"), square("a4")),
+            (square("c3"), square("c4")),
+        ];
+        assert_eq!(MoveSquares::from_trail(&trail).trail(), trail);
+        assert!(MoveSquares::from_trail(&[]).trail().is_empty());
+        let game = AnyGame::start(GameKind::ChesimalsOne, 0);
+        let marks = game.marks_for_last_move("b3-b5 a3xa4 c3-c4@e4 end");
+        assert_eq!(marks.map(|m| m.trail()), Some(trail));
+        assert_eq!(game.marks_for_last_move("b3-z9"), None);
     }
 }

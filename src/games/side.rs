@@ -67,6 +67,16 @@ pub enum EndReason {
     BothKingsFrozen,
     /// Glacier Chess: 150 half-moves without a capture (ice included) or a pawn move.
     HalfMoveLimit,
+    /// Chesimals I/II: both royal Chiefs of the loser were captured.
+    RoyalChiefsCaptured,
+    /// Critters: every brain of the loser was killed.
+    BrainsKilled,
+    /// Critters: the winner held at least 3 green squares at the start of its turn.
+    GreenSquares,
+    /// Chesimals and Critters: both sides passed in a row (a draw).
+    BothPassed,
+    /// Chesimals and Critters: 50 full turns in a row without a capture (a draw).
+    NoCaptureLimit,
 }
 
 impl EndReason {
@@ -82,10 +92,15 @@ impl EndReason {
             EndReason::BlackKingFrozen => "black king frozen",
             EndReason::BothKingsFrozen => "both kings frozen",
             EndReason::HalfMoveLimit => "150 half-moves",
+            EndReason::RoyalChiefsCaptured => "royal chiefs captured",
+            EndReason::BrainsKilled => "brains killed",
+            EndReason::GreenSquares => "green squares",
+            EndReason::BothPassed => "both passed",
+            EndReason::NoCaptureLimit => "50 turns without capture",
         }
     }
 
-    pub const ALL: [EndReason; 9] = [
+    pub const ALL: [EndReason; 14] = [
         EndReason::NoMoves,
         EndReason::Resignation,
         EndReason::Agreement,
@@ -95,6 +110,11 @@ impl EndReason {
         EndReason::BlackKingFrozen,
         EndReason::BothKingsFrozen,
         EndReason::HalfMoveLimit,
+        EndReason::RoyalChiefsCaptured,
+        EndReason::BrainsKilled,
+        EndReason::GreenSquares,
+        EndReason::BothPassed,
+        EndReason::NoCaptureLimit,
     ];
 
     pub fn parse(text: &str) -> Option<EndReason> {

@@ -303,7 +303,12 @@ impl ArtCanvas {
 
     /// Converts to palette indices, each pixel to its nearest palette colour.
     pub fn quantise(&self, palette: &Palette) -> Indexed {
-        let mut cache: HashMap<Rgb, u8> = HashMap::new();
+        self.quantise_with(palette, &mut HashMap::new())
+    }
+
+    /// As [`ArtCanvas::quantise`], remembering colours already matched in `cache` across
+    /// calls: many tiles of one palette share their anti-aliased colours.
+    pub fn quantise_with(&self, palette: &Palette, cache: &mut HashMap<Rgb, u8>) -> Indexed {
         let pixels = self
             .pixels
             .iter()

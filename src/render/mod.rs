@@ -14,6 +14,7 @@
 mod ambit;
 mod board;
 mod canvas;
+mod chesimals;
 mod font;
 mod glacier;
 mod header;
@@ -26,6 +27,7 @@ pub use ambit::AmbitView;
 use crate::games::{AnyGame, MoveSquares, Outcome};
 
 use canvas::FramePool;
+use chesimals::ChesimalsArt;
 use font::{Fonts, GlyphCache};
 use glacier::GlacierArt;
 use knight_fight::KnightFightArt;
@@ -43,7 +45,8 @@ pub struct View {
     /// A second, optional line of the game's own news, localised by the caller, e.g.
     /// "Check! Ice Age in 5 Black moves." (empty: none).
     pub detail: String,
-    /// The squares the last move touched, to be marked.
+    /// The squares the last move touched, to be marked (Chesimals: the unit moves of the
+    /// last turn, or of the turn in progress, as [`MoveSquares::trail`] reads them).
     pub last_move: Option<MoveSquares>,
     /// Draw from Black's side (Black at the bottom).
     pub flip: bool,
@@ -70,6 +73,7 @@ pub struct Renderer {
     knight_fight: KnightFightArt,
     glacier: GlacierArt,
     ambit: ambit::AmbitArt,
+    chesimals: ChesimalsArt,
 }
 
 impl Renderer {
@@ -84,12 +88,14 @@ impl Renderer {
         let knight_fight = KnightFightArt::new(theme, &glyphs)?;
         let glacier = GlacierArt::new(theme, &glyphs)?;
         let ambit = ambit::AmbitArt::new(theme, &glyphs)?;
+        let chesimals = ChesimalsArt::new(theme, &glyphs)?;
         Ok(Renderer {
             glyphs,
             frames: FramePool::default(),
             knight_fight,
             glacier,
             ambit,
+            chesimals,
         })
     }
 
@@ -102,6 +108,10 @@ impl Renderer {
             }
             AnyGame::Glacier(position) => {
                 self.glacier
+                    .render(position, view, &self.glyphs, &self.frames)
+            }
+            AnyGame::Chesimals(position) => {
+                self.chesimals
                     .render(position, view, &self.glyphs, &self.frames)
             }
         }

@@ -316,4 +316,5 @@ fn a_resigned_game_shows_no_turn_and_no_targets() {
 }
 
 mod ambit;
+mod chesimals;
 mod glacier;

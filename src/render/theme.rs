@@ -11,6 +11,7 @@ pub struct Theme {
     pub knight_fight: KnightFightTheme,
     pub glacier: GlacierTheme,
     pub ambit: AmbitTheme,
+    pub chesimals: ChesimalsTheme,
 }
 
 /// Around the board: the surround and the coordinates.
@@ -145,6 +146,42 @@ pub struct AmbitTheme {
     pub rack_letter: Rgb,
 }
 
+/// Chesimals I, II and Critters: a calm board under units drawn as discs in their chesimal's
+/// colour, with a letter for the unit type.
+#[derive(Clone, Copy, Debug)]
+pub struct ChesimalsTheme {
+    pub light: Rgb,
+    pub dark: Rgb,
+    /// Critters' green squares, on light and dark.
+    pub green_light: Rgb,
+    pub green_dark: Rgb,
+    /// The last turn's trails: the tint of the squares the units left and reached (and how
+    /// strongly it shows), the line between them and its edge.
+    pub trail: Rgb,
+    pub trail_strength: f32,
+    pub trail_line: Rgb,
+    pub trail_edge: Rgb,
+    /// The rim of every unit.
+    pub outline: Rgb,
+    /// Unit fills by chesimal, in `Colour::ALL` order: yellow, white, grey, orange (White),
+    /// green, blue, red, purple (Black).
+    pub units: [Rgb; 8],
+    /// Critters unit fills: White, Black.
+    pub critters: [Rgb; 2],
+    /// Unit letters on White's (light) and Black's (dark) fills.
+    pub letter_on_light: Rgb,
+    pub letter_on_dark: Rgb,
+    /// The ring that marks a Chief or brain.
+    pub chief_ring: Rgb,
+    /// A leaderless unit: its fill mixed towards `leaderless` by `leaderless_strength`, with
+    /// a faded letter.
+    pub leaderless: Rgb,
+    pub leaderless_strength: f32,
+    pub leaderless_letter: Rgb,
+    /// The badge on a unit that already moved this turn.
+    pub moved: Rgb,
+}
+
 impl Theme {
     pub const DEFAULT: Theme = Theme {
         frame: FrameTheme {
@@ -240,6 +277,35 @@ impl Theme {
             ],
             rack_plate: Rgb(0x30, 0x36, 0x41),
             rack_letter: Rgb(0xf1, 0xf3, 0xf6),
+        },
+        chesimals: ChesimalsTheme {
+            light: Rgb(0xdf, 0xdb, 0xd0),
+            dark: Rgb(0xbd, 0xb6, 0xa6),
+            green_light: Rgb(0x9c, 0xd6, 0x8e),
+            green_dark: Rgb(0x7c, 0xbd, 0x6e),
+            trail: Rgb(0xf2, 0xc9, 0x2e),
+            trail_strength: 0.5,
+            trail_line: Rgb(0xe8, 0x9a, 0x10),
+            trail_edge: Rgb(0x6b, 0x45, 0x05),
+            outline: Rgb(0x1d, 0x21, 0x29),
+            units: [
+                Rgb(0xf7, 0xd3, 0x2c),
+                Rgb(0xfb, 0xfb, 0xf8),
+                Rgb(0xa3, 0xa9, 0xb3),
+                Rgb(0xf3, 0x8b, 0x22),
+                Rgb(0x2e, 0x9e, 0x48),
+                Rgb(0x2f, 0x6c, 0xd9),
+                Rgb(0xd3, 0x33, 0x33),
+                Rgb(0x8b, 0x4c, 0xc8),
+            ],
+            critters: [Rgb(0xf6, 0xf3, 0xea), Rgb(0x2b, 0x2f, 0x38)],
+            letter_on_light: Rgb(0x1d, 0x21, 0x29),
+            letter_on_dark: Rgb(0xff, 0xff, 0xff),
+            chief_ring: Rgb(0xf0, 0xc0, 0x4a),
+            leaderless: Rgb(0x8a, 0x8f, 0x98),
+            leaderless_strength: 0.8,
+            leaderless_letter: Rgb(0x5c, 0x61, 0x6b),
+            moved: Rgb(0x22, 0xb0, 0xe6),
         },
     };
 }

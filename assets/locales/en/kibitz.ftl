@@ -332,3 +332,78 @@ slash-stats = stats
 slash-settings = settings
 slash-forgetme = forgetme
 slash-lang = lang
+
+## Chesimals
+
+game-name-chesimals-1 = Chesimals I
+game-name-chesimals-2 = Chesimals II
+game-name-critters = Critters
+rules-chesimals-1 =
+    Chesimals I (by Joe Joyce) — chess with "chess animals" on a 12x16 board.
+    • Each side has four chesimals of 7 or 9 units in one colour: White yellow, white, grey, orange; Black green, blue, red, purple. Each has a Chief (C, ringed).
+    • In your turn pick one chesimal and move as many of its units as you like, one at a time, each at most once: move b3-b5 a3-a4 c3-c4 (a whole turn), or unit by unit (move b3-b5, …, then move done).
+    • A unit may move only while a chain of touching units of its colour joins it to its Chief. A chesimal whose Chief is captured is leaderless (greyed) and never moves again.
+    • Units: Chief two king steps (C), Knight (N), Warmachine one step or a two-square leap straight (W), Elephant the same diagonally (E), Guard one king step (G).
+    • Capture both enemy royal Chiefs (White's white and grey, Black's blue and red) to win.
+rules-chesimals-2 =
+    Chesimals II (by Joe Joyce) — Chesimals I with stronger units on the same 12x16 board.
+    • Turns as in Chesimals I: one chesimal a turn, any of its units joined to its Chief, each once: move b3-b5 b1-b3, or unit by unit then move done.
+    • Warmachines (W) and Elephants (E) reach 1, 2 or 3 squares along a line (step, leap, or both), Guards (G) slide 1 or 2 squares in any direction; Chief (C) and Knight (N) as in Chesimals I.
+    • Capture both enemy royal Chiefs (White's white and grey, Black's blue and red) to win.
+rules-critters =
+    Critters (Chesimals III, by Joe Joyce) — two critters a side on a 20x20 board.
+    • Move any of your units in a turn, one at a time, each at most once: move d4-d5 f4-f6, or unit by unit then move done.
+    • A unit may move only within reach of one of your brains (C): 3 squares for knights (N) and sliding generals (G), 5 for oliphants (E) and lightning warmachines (W); a brain moves at most 24 units a turn. Brains move freely.
+    • Win by killing every enemy brain, or by holding 3 of the 4 green squares at the start of your turn.
+    • Options when you challenge: growth, promotion, brains:3 or brains:4 (e.g. challenge @bob critters growth).
+move-usage-chesimals = move <unit moves of your turn> — e.g. move b3-b5 a3-a4 (a whole turn), or move b3-b5 and later move done; pass only when no unit can move.
+move-usage-critters = move <unit moves of your turn> — e.g. move d4-d5 f4-f6, or move d4-d5 and later move done; o4-o5@p4 charges the brain on p4, end e5=N promotes.
+game-with-options = { $game } ({ $options })
+challenge-options-critters = { $options }: only Critters has game options (growth, promotion, brains:3, brains:4).
+challenge-bad-option = "{ $option }" is not a Critters option: use growth, promotion, brains:3 or brains:4.
+note-chesimals-amp-moving = The { $colour } chesimal is moving; end the turn with: move done
+note-critters-turn-open = { $count ->
+    [1] 1 unit has moved; end the turn with: move done
+   *[other] { $count } units have moved; end the turn with: move done
+}
+reason-royal-chiefs-captured = both royal Chiefs captured
+reason-brains-killed = every brain killed
+reason-green-squares = three green squares held
+reason-both-passed = both sides passed
+reason-no-capture-limit = 50 turns without a capture
+chesimals-turn-refused = Move { $number } ({ $move }) of your turn: { $reason } Nothing was played.
+chesimals-game-over = The game is over: { $result }.
+chesimals-bad-move = “{ $text }” is not a move. Write it like b3-b5, e3xe5, end or pass.
+chesimals-bad-square = { $square } is not a square on this board.
+chesimals-no-unit = There is no unit on { $square }.
+chesimals-not-yours = The { $unit } on { $square } is not yours.
+chesimals-moved-already = The { $unit } on { $square } has already moved this turn.
+chesimals-other-amp = The { $colour } unit on { $square } cannot move: the { $amp } chesimal is moving this turn.
+chesimals-leaderless = The { $colour } unit on { $square } is leaderless: its Chief was captured.
+chesimals-not-joined = The unit on { $square } is not joined to its Chief by a chain of { $colour } units.
+chesimals-no-brain-naming = Only Critters units are charged to a brain; leave out the @.
+chesimals-brain-not-charged = The brain on { $square } moves freely; don't name a brain for it.
+chesimals-not-a-brain = There is no brain of yours on { $square }.
+chesimals-out-of-range = The { $unit } on { $square } is more than { $range } squares from the brain on { $brain }.
+chesimals-no-brain-in-range = The { $unit } on { $square } is not within { $range } squares of any of your brains.
+chesimals-brain-full = The brain on { $brain } has already activated { $capacity } units this turn.
+chesimals-own-unit = Your own unit stands on { $square }.
+chesimals-bad-path = A { $unit } cannot move from { $from } to { $to }.
+chesimals-blocked = The { $unit } on { $from } is blocked on its way to { $to }.
+chesimals-end-before-move = Move at least one unit before ending your turn.
+chesimals-pass-not-allowed = You can pass only at the start of a turn when none of your units can move.
+chesimals-promotion-off = Promotion is not switched on in this game.
+chesimals-cannot-promote = There is no still sliding general next to a still brain on the green square { $square }.
+chesimals-promotion-limit = You can't promote to a { $unit }: you would have more than at the start.
+chesimals-empty-turn = Write the moves of your turn, e.g. b1-b3 a2-a4.
+chesimals-after-turn = Move { $number } ({ $move }) comes after your turn has ended.
+chesimals-position-empty = The position text is empty.
+chesimals-position-field = The { $field } field of the position text is wrong: “{ $text }”.
+chesimals-position-fields = The position text needs { $expected } fields, not { $found }.
+chesimals-position-ranks = The board needs { $expected } ranks, not { $found }.
+chesimals-position-rank = Rank { $rank } of the position text is malformed.
+chesimals-position-unit = “{ $text }” is not a unit.
+chesimals-position-chiefs = There are two { $colour } Chiefs.
+chesimals-position-brains = A side may have at most { $most } brains.
+chesimals-position-moved-enemy = Only the side to move can have units marked as moved.
+chesimals-position-turn = The turn state “{ $text }” does not fit the board.

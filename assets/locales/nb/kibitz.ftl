@@ -340,3 +340,78 @@ slash-stats = statistikk
 slash-settings = innstillinger
 slash-forgetme = glem-meg
 slash-lang = språk
+
+## Chesimals
+
+game-name-chesimals-1 = Chesimals I
+game-name-chesimals-2 = Chesimals II
+game-name-critters = Critters
+rules-chesimals-1 =
+    Chesimals I (av Joe Joyce) — sjakk med «sjakkdyr» på et 12x16-brett.
+    • Hver side har fire chesimaler på 7 eller 9 enheter i én farge: hvit har gul, hvit, grå og oransje, svart har grønn, blå, rød og lilla. Hver av dem har en høvding (C, med ring).
+    • I din tur velger du én chesimal og flytter så mange av enhetene dens du vil, én om gangen, hver høyst én gang: move b3-b5 a3-a4 c3-c4 (en hel tur), eller enhet for enhet (move b3-b5, …, og så move done).
+    • En enhet kan bare flytte så lenge en kjede av enheter i dens farge som berører hverandre, forbinder den med høvdingen. En chesimal som har mistet høvdingen sin, er høvdingløs (gråtonet) og flytter aldri mer.
+    • Enheter: høvding to kongesteg (C), springer (N), krigsmaskin ett steg eller et hopp på to felt i rett linje (W), elefant det samme diagonalt (E), vakt ett kongesteg (G).
+    • Slå begge motstanderens kongelige høvdinger (hvits hvite og grå, svarts blå og røde) for å vinne.
+rules-chesimals-2 =
+    Chesimals II (av Joe Joyce) — Chesimals I med sterkere enheter på det samme 12x16-brettet.
+    • Turene går som i Chesimals I: én chesimal per tur, alle enhetene dens som er forbundet med høvdingen, hver én gang: move b3-b5 b1-b3, eller enhet for enhet og så move done.
+    • Krigsmaskiner (W) og elefanter (E) når 1, 2 eller 3 felt langs en linje (steg, hopp eller begge deler), vakter (G) glir 1 eller 2 felt i alle retninger; høvding (C) og springer (N) som i Chesimals I.
+    • Slå begge motstanderens kongelige høvdinger (hvits hvite og grå, svarts blå og røde) for å vinne.
+rules-critters =
+    Critters (Chesimals III, av Joe Joyce) — to skapninger på hver side på et 20x20-brett.
+    • Flytt hvilke som helst av enhetene dine i en tur, én om gangen, hver høyst én gang: move d4-d5 f4-f6, eller enhet for enhet og så move done.
+    • En enhet kan bare flytte innenfor rekkevidden til en av hjernene dine (C): 3 felt for springere (N) og glidende generaler (G), 5 for olifanter (E) og lynkrigsmaskiner (W); en hjerne flytter høyst 24 enheter per tur. Hjerner flytter fritt.
+    • Du vinner ved å drepe alle motstanderens hjerner, eller ved å holde 3 av de 4 grønne feltene ved starten av turen din.
+    • Valg når du utfordrer: growth, promotion, brains:3 eller brains:4 (f.eks. challenge @bob critters growth).
+move-usage-chesimals = move <enhetstrekkene i turen din> — f.eks. move b3-b5 a3-a4 (en hel tur), eller move b3-b5 og senere move done; pass bare når ingen enhet kan flytte.
+move-usage-critters = move <enhetstrekkene i turen din> — f.eks. move d4-d5 f4-f6, eller move d4-d5 og senere move done; o4-o5@p4 føres på hjernen på p4, end e5=N forvandler.
+game-with-options = { $game } ({ $options })
+challenge-options-critters = { $options }: bare Critters har spillvalg (growth, promotion, brains:3, brains:4).
+challenge-bad-option = «{ $option }» er ikke et valg i Critters: bruk growth, promotion, brains:3 eller brains:4.
+note-chesimals-amp-moving = Chesimalen med fargen { $colour } flytter; avslutt turen med: move done
+note-critters-turn-open = { $count ->
+    [1] 1 enhet har flyttet; avslutt turen med: move done
+   *[other] { $count } enheter har flyttet; avslutt turen med: move done
+}
+reason-royal-chiefs-captured = begge de kongelige høvdingene slått
+reason-brains-killed = alle hjerner drept
+reason-green-squares = tre grønne felt holdt
+reason-both-passed = begge sider passet
+reason-no-capture-limit = 50 turer uten slag
+chesimals-turn-refused = Trekk { $number } ({ $move }) i turen din: { $reason } Ingenting ble spilt.
+chesimals-game-over = Partiet er over: { $result }.
+chesimals-bad-move = «{ $text }» er ikke et trekk. Skriv det som b3-b5, e3xe5, end eller pass.
+chesimals-bad-square = { $square } er ikke et felt på dette brettet.
+chesimals-no-unit = Det står ingen enhet på { $square }.
+chesimals-not-yours = Enheten på { $square } ({ $unit }) er ikke din.
+chesimals-moved-already = Enheten på { $square } ({ $unit }) har allerede flyttet denne turen.
+chesimals-other-amp = Enheten med fargen { $colour } på { $square } kan ikke flytte: chesimalen med fargen { $amp } flytter denne turen.
+chesimals-leaderless = Enheten med fargen { $colour } på { $square } er høvdingløs: høvdingen dens er slått.
+chesimals-not-joined = Enheten på { $square } er ikke forbundet med høvdingen sin gjennom en kjede av enheter med fargen { $colour }.
+chesimals-no-brain-naming = Bare enheter i Critters føres på en hjerne; dropp @.
+chesimals-brain-not-charged = Hjernen på { $square } flytter fritt; ikke oppgi noen hjerne for den.
+chesimals-not-a-brain = Du har ingen hjerne på { $square }.
+chesimals-out-of-range = Enheten på { $square } ({ $unit }) står mer enn { $range } felt fra hjernen på { $brain }.
+chesimals-no-brain-in-range = Enheten på { $square } ({ $unit }) står ikke innenfor { $range } felt fra noen av hjernene dine.
+chesimals-brain-full = Hjernen på { $brain } har allerede aktivert { $capacity } enheter denne turen.
+chesimals-own-unit = Din egen enhet står på { $square }.
+chesimals-bad-path = En enhet av typen { $unit } kan ikke flytte fra { $from } til { $to }.
+chesimals-blocked = Enheten på { $from } ({ $unit }) blir stengt på veien til { $to }.
+chesimals-end-before-move = Flytt minst én enhet før du avslutter turen.
+chesimals-pass-not-allowed = Du kan bare passe i starten av en tur når ingen av enhetene dine kan flytte.
+chesimals-promotion-off = Forvandling er ikke slått på i dette partiet.
+chesimals-cannot-promote = Det står ingen stillestående glidende general ved siden av en stillestående hjerne på det grønne feltet { $square }.
+chesimals-promotion-limit = Du kan ikke forvandle til en enhet av typen { $unit }: da ville du fått flere enn ved start.
+chesimals-empty-turn = Skriv trekkene i turen din, f.eks. b1-b3 a2-a4.
+chesimals-after-turn = Trekk { $number } ({ $move }) kommer etter at turen din er slutt.
+chesimals-position-empty = Stillingsteksten er tom.
+chesimals-position-field = Delen «{ $field }» av stillingsteksten er feil: «{ $text }».
+chesimals-position-fields = Stillingsteksten trenger { $expected } deler, ikke { $found }.
+chesimals-position-ranks = Brettet trenger { $expected } rader, ikke { $found }.
+chesimals-position-rank = Rad { $rank } i stillingsteksten er feilformatert.
+chesimals-position-unit = «{ $text }» er ikke en enhet.
+chesimals-position-chiefs = Det er to høvdinger med fargen { $colour }.
+chesimals-position-brains = En side kan ha høyst { $most } hjerner.
+chesimals-position-moved-enemy = Bare siden som er i trekket, kan ha enheter merket som flyttet.
+chesimals-position-turn = Turtilstanden «{ $text }» passer ikke til brettet.

@@ -359,3 +359,78 @@ slash-stats = статистика
 slash-settings = настройки
 slash-forgetme = забыть-меня
 slash-lang = язык
+
+## Chesimals
+
+game-name-chesimals-1 = Chesimals I
+game-name-chesimals-2 = Chesimals II
+game-name-critters = Critters
+rules-chesimals-1 =
+    Chesimals I (автор — Joe Joyce) — шахматы с «шахматными животными» на доске 12x16.
+    • У каждой стороны четыре чесимала по 7 или 9 юнитов одного цвета: у белых — жёлтый, белый, серый и оранжевый, у чёрных — зелёный, синий, красный и фиолетовый. У каждого чесимала есть вождь (C, в кольце).
+    • В свой ход выберите один чесимал и ходите сколькими угодно его юнитами по очереди, каждым не больше одного раза: move b3-b5 a3-a4 c3-c4 (весь ход сразу) или по одному юниту (move b3-b5, …, затем move done).
+    • Юнит может ходить, только пока его соединяет с вождём цепочка соприкасающихся юнитов его цвета. Чесимал, чей вождь взят, остаётся без вождя (становится серым) и больше никогда не ходит.
+    • Юниты: вождь — два шага короля (C), конь (N), боевая машина — один шаг или прыжок на два поля по прямой (W), слон — то же по диагонали (E), страж — один шаг короля (G).
+    • Чтобы победить, возьмите обоих королевских вождей соперника (у белых — белого и серого, у чёрных — синего и красного).
+rules-chesimals-2 =
+    Chesimals II (автор — Joe Joyce) — Chesimals I с более сильными юнитами на той же доске 12x16.
+    • Ходы — как в Chesimals I: за ход один чесимал, любые его юниты, соединённые с вождём, каждый по одному разу: move b3-b5 b1-b3 или по одному юниту, затем move done.
+    • Боевые машины (W) и слоны (E) достают на 1, 2 или 3 поля по линии (шагом, прыжком или и тем и другим), стражи (G) скользят на 1 или 2 поля в любом направлении; вождь (C) и конь (N) — как в Chesimals I.
+    • Чтобы победить, возьмите обоих королевских вождей соперника (у белых — белого и серого, у чёрных — синего и красного).
+rules-critters =
+    Critters (Chesimals III, автор — Joe Joyce) — по два существа у каждой стороны на доске 20x20.
+    • За ход можно сходить любыми своими юнитами по очереди, каждым не больше одного раза: move d4-d5 f4-f6 или по одному юниту, затем move done.
+    • Юнит может ходить, только если он в зоне действия одного из ваших мозгов (C): 3 поля для коней (N) и скользящих генералов (G), 5 — для олифантов (E) и молниеносных машин (W); один мозг приводит в движение не больше 24 юнитов за ход. Мозги ходят свободно.
+    • Победа — если убиты все мозги соперника или если в начале вашего хода вы удерживаете 3 из 4 зелёных полей.
+    • Параметры при вызове: growth, promotion, brains:3 или brains:4 (например challenge @bob critters growth).
+move-usage-chesimals = move <ходы юнитов за ваш ход> — например move b3-b5 a3-a4 (весь ход сразу) или move b3-b5, а потом move done; pass — только если ни один юнит не может ходить.
+move-usage-critters = move <ходы юнитов за ваш ход> — например move d4-d5 f4-f6 или move d4-d5, а потом move done; o4-o5@p4 — ход за счёт мозга на p4, end e5=N — превращение.
+game-with-options = { $game } ({ $options })
+challenge-options-critters = { $options }: параметры игры есть только у Critters (growth, promotion, brains:3, brains:4).
+challenge-bad-option = «{ $option }» — не параметр Critters: используйте growth, promotion, brains:3 или brains:4.
+note-chesimals-amp-moving = Ходит чесимал цвета { $colour }; завершите ход командой: move done
+note-critters-turn-open = { $count ->
+    [1] Сходил 1 юнит; завершите ход командой: move done
+   *[other] Юнитов сходило: { $count }; завершите ход командой: move done
+}
+reason-royal-chiefs-captured = взяты оба королевских вождя
+reason-brains-killed = убиты все мозги
+reason-green-squares = удержаны три зелёных поля
+reason-both-passed = обе стороны спасовали
+reason-no-capture-limit = 50 ходов без взятий
+chesimals-turn-refused = Ход юнита № { $number } ({ $move }): { $reason } Ничего не сыграно.
+chesimals-game-over = Партия окончена: { $result }.
+chesimals-bad-move = «{ $text }» — не ход. Пишите так: b3-b5, e3xe5, end или pass.
+chesimals-bad-square = На этой доске нет поля { $square }.
+chesimals-no-unit = На { $square } нет юнита.
+chesimals-not-yours = Юнит на { $square } ({ $unit }) не ваш.
+chesimals-moved-already = Юнит на { $square } ({ $unit }) уже ходил в этом ходу.
+chesimals-other-amp = Юнит цвета { $colour } на { $square } не может ходить: в этом ходу ходит чесимал цвета { $amp }.
+chesimals-leaderless = Юнит цвета { $colour } на { $square } остался без вождя: его вождь взят.
+chesimals-not-joined = Юнит на { $square } не соединён со своим вождём цепочкой юнитов цвета { $colour }.
+chesimals-no-brain-naming = За счёт мозга ходят только юниты в Critters; уберите @.
+chesimals-brain-not-charged = Мозг на { $square } ходит свободно; не указывайте для него мозг.
+chesimals-not-a-brain = На { $square } нет вашего мозга.
+chesimals-out-of-range = Юнит на { $square } ({ $unit }) дальше чем в { $range } полях от мозга на { $brain }.
+chesimals-no-brain-in-range = Ни один ваш мозг не находится в пределах { $range } полей от юнита на { $square } ({ $unit }).
+chesimals-brain-full = Мозг на { $brain } уже привёл в движение в этом ходу максимум юнитов ({ $capacity }).
+chesimals-own-unit = На { $square } стоит ваш собственный юнит.
+chesimals-bad-path = Юнит ({ $unit }) не может пойти с { $from } на { $to }.
+chesimals-blocked = Путь юнита на { $from } ({ $unit }) к { $to } загорожен.
+chesimals-end-before-move = Прежде чем завершить ход, сходите хотя бы одним юнитом.
+chesimals-pass-not-allowed = Пасовать можно только в начале хода, когда ни один ваш юнит не может ходить.
+chesimals-promotion-off = В этой партии превращение не включено.
+chesimals-cannot-promote = На зелёном поле { $square } нет неподвижного скользящего генерала рядом с неподвижным мозгом.
+chesimals-promotion-limit = Превратить в юнит ({ $unit }) нельзя: таких юнитов у вас стало бы больше, чем в начале.
+chesimals-empty-turn = Напишите ходы юнитов за ваш ход, например b1-b3 a2-a4.
+chesimals-after-turn = Ход юнита № { $number } ({ $move }) идёт уже после конца вашего хода.
+chesimals-position-empty = Запись позиции пуста.
+chesimals-position-field = Ошибка в части «{ $field }» записи позиции: «{ $text }».
+chesimals-position-fields = Частей в записи позиции: { $found }, а нужно { $expected }.
+chesimals-position-ranks = На доске должно быть горизонталей: { $expected }, а не { $found }.
+chesimals-position-rank = Горизонталь { $rank } в записи позиции записана неверно.
+chesimals-position-unit = «{ $text }» — не юнит.
+chesimals-position-chiefs = В позиции два вождя цвета { $colour }.
+chesimals-position-brains = У одной стороны может быть не больше { $most } мозгов.
+chesimals-position-moved-enemy = Пометку «уже ходил» могут иметь только юниты стороны, которая ходит.
+chesimals-position-turn = Состояние хода «{ $text }» не подходит к доске.

@@ -113,6 +113,28 @@ impl Store {
         Ok(Store { pool, backend })
     }
 
+    /// Creates the empty database `name` on the PostgreSQL server of `server` (a URL whose
+    /// user may create databases), dropping an old one of that name, and returns its URL:
+    /// for tests and set-up scripts that need a fresh database each.
+    pub async fn create_postgres_database(server: &str, name: &str) -> StoreResult<String> {
+        sqlx::any::install_default_drivers();
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(StoreError::Corrupt(format!(
+                "{name:?} is not a plain database name"
+            )));
+        }
+        let admin = AnyPool::connect(server).await?;
+        sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
+            .execute(&admin)
+            .await?;
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&admin)
+            .await?;
+        admin.close().await;
+        let base = server.rsplit_once('/').map_or(server, |(base, _)| base);
+        Ok(format!("{base}/{name}"))
+    }
+
     pub fn backend(&self) -> Backend {
         self.backend
     }

@@ -71,18 +71,7 @@ impl Store {
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        for item in outbox {
-            sqlx::query(
-                "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(platform)
-            .bind(&item.payload)
-            .bind(item.attachment.as_deref())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
+        queue_in(&mut tx, platform, outbox, now).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -95,18 +84,7 @@ impl Store {
         now: i64,
     ) -> StoreResult<()> {
         let mut tx = self.pool.begin().await?;
-        for item in outbox {
-            sqlx::query(
-                "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(platform)
-            .bind(&item.payload)
-            .bind(item.attachment.as_deref())
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
+        queue_in(&mut tx, platform, outbox, now).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -198,4 +176,26 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// Queues `outbox` for `platform` inside the transaction `tx`.
+async fn queue_in(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    platform: &str,
+    outbox: &[NewOutboxItem],
+    now: i64,
+) -> StoreResult<()> {
+    for item in outbox {
+        sqlx::query(
+            "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
+             VALUES ($1, $2, $3, $4)",
+        )
+        .bind(platform)
+        .bind(&item.payload)
+        .bind(item.attachment.as_deref())
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }

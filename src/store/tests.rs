@@ -21,19 +21,9 @@ async fn temp_store() -> (tempfile::TempDir, Store) {
                 std::process::id(),
                 NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
             );
-            sqlx::any::install_default_drivers();
-            let admin = sqlx::AnyPool::connect(&server).await.unwrap();
-            sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-                .execute(&admin)
+            Store::create_postgres_database(&server, &name)
                 .await
-                .unwrap();
-            sqlx::query(&format!("CREATE DATABASE {name}"))
-                .execute(&admin)
-                .await
-                .unwrap();
-            admin.close().await;
-            let (base, _) = server.rsplit_once('/').unwrap();
-            format!("{base}/{name}")
+                .unwrap()
         }
         None => format!("sqlite://{}", dir.path().join("test.db").display()),
     };

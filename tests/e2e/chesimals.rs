@@ -6,27 +6,9 @@ use crate::service::{Bot, bot};
 use kibitz::bot::Body;
 use kibitz::games::{AnyGame, GameKind};
 use kibitz::render::{Renderer, View};
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-fn kibitz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .args(args)
-        .output()
-        .expect("kibitz runs")
-}
-
-fn stdout_lines(output: &Output) -> Vec<String> {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use crate::support::{kibitz, stdout_lines};
 
 #[test]
 fn perft_counts_single_actions_of_every_variant() {
@@ -248,15 +230,7 @@ async fn one_bad_move_rejects_the_whole_message_and_changes_nothing() {
         ("carol", "move b3-b4", "no game running"),
         ("carol", "move b3-b4 #1", "not playing game #1"),
     ];
-    for (speaker, text, expected) in cases {
-        let replies = bot.say(speaker, text).await;
-        assert_eq!(replies.len(), 1, "{text}");
-        let Body::Text(reply) = &replies[0].body else {
-            panic!("{text}: a refusal is text");
-        };
-        assert!(reply.contains(expected), "{text}: {reply}");
-        assert_eq!(bot.snapshot().await, before, "{text} changed the database");
-    }
+    bot.assert_refusals(&cases, &before).await;
     let reply = bot.text("alice", "move h3-h4 h2-h5").await;
     assert!(reply.contains("Nothing was played."), "{reply}");
     assert!(reply.contains("Usage: move <unit moves"), "{reply}");

@@ -1,25 +1,6 @@
 //! The command-line contract of DESIGN.md, which scripts rely on.
 
-use std::process::{Command, Output};
-
-fn kibitz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitz"))
-        .args(args)
-        .output()
-        .expect("kibitz runs")
-}
-
-fn stdout_lines(output: &Output) -> Vec<String> {
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
-}
+use crate::support::{kibitz, stdout_lines};
 
 #[test]
 fn perft_prints_the_leaf_count_last() {

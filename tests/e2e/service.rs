@@ -76,6 +76,24 @@ impl Bot {
             .join("\n")
     }
 
+    /// Each (speaker, line, expected text) gets one text reply holding the expected text,
+    /// and leaves every game and move as `before`.
+    pub async fn assert_refusals(
+        &self,
+        cases: &[(&str, &str, &str)],
+        before: &[(GameRecord, Vec<MoveRecord>)],
+    ) {
+        for &(speaker, text, expected) in cases {
+            let replies = self.say(speaker, text).await;
+            assert_eq!(replies.len(), 1, "{text}");
+            let Body::Text(reply) = &replies[0].body else {
+                panic!("{text}: a refusal is text");
+            };
+            assert!(reply.contains(expected), "{text}: {reply}");
+            assert_eq!(self.snapshot().await, before, "{text} changed the database");
+        }
+    }
+
     /// Every game row and move, to compare before and after a refused command.
     pub async fn snapshot(&self) -> Vec<(GameRecord, Vec<MoveRecord>)> {
         let store = self.service.store();
@@ -133,15 +151,7 @@ async fn refused_commands_explain_themselves_and_change_nothing() {
         ("bob", "decline", "no challenge here"),
         ("alice", "frobnicate", "no command"),
     ];
-    for (speaker, text, expected) in cases {
-        let replies = bot.say(speaker, text).await;
-        assert_eq!(replies.len(), 1, "{text}");
-        let Body::Text(reply) = &replies[0].body else {
-            panic!("{text}: a refusal is text");
-        };
-        assert!(reply.contains(expected), "{text}: {reply}");
-        assert_eq!(bot.snapshot().await, before, "{text} changed the database");
-    }
+    bot.assert_refusals(&cases, &before).await;
     // A handle the platform could not resolve to a user it knows of.
     let mut unresolved = line("room", "alice", "challenge @nobody knight-fight");
     unresolved.mentions.clear();

@@ -162,17 +162,28 @@ pub async fn fresh_database(dir: &Path) -> String {
         std::process::id(),
         NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
     );
-    sqlx::any::install_default_drivers();
-    let admin = sqlx::AnyPool::connect(&server).await.unwrap();
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name}"))
-        .execute(&admin)
+    kibitz::store::Store::create_postgres_database(&server, &name)
         .await
-        .unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&admin)
-        .await
-        .unwrap();
-    admin.close().await;
-    let (base, _) = server.rsplit_once('/').unwrap();
-    format!("{base}/{name}")
+        .unwrap()
+}
+
+/// Runs the `kibitz` binary with `args`.
+pub fn kibitz(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .args(args)
+        .output()
+        .expect("kibitz runs")
+}
+
+/// Standard output's lines of a run that must have succeeded.
+pub fn stdout_lines(output: &std::process::Output) -> Vec<String> {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }

@@ -321,9 +321,18 @@ impl Service {
             g.state == GameState::Challenge
                 && (g.challenger_id == user || g.invitee_id == Some(user))
         };
+        // A draw the opponent offered is declined the same way.
+        let offered_to_me = |g: &GameRecord| {
+            g.state == GameState::Ongoing
+                && g.side_of(user)
+                    .is_some_and(|side| g.draw_offer == Some(side.opposite()))
+        };
         let mut game = match game_ref {
             Some(id) => {
                 let game = self.game_in_chat(context, id).await?;
+                if offered_to_me(&game) {
+                    return self.decline_draw(context, game).await;
+                }
                 if !mine(&game) {
                     return Err(msg("decline-none").into());
                 }
@@ -339,7 +348,19 @@ impl Service {
                     .collect();
                 match candidates.as_slice() {
                     [one] => one.clone(),
-                    [] => return Err(msg("decline-none").into()),
+                    [] => {
+                        let offers: Vec<GameRecord> = self
+                            .store
+                            .active_games(context.chat_id)
+                            .await?
+                            .into_iter()
+                            .filter(offered_to_me)
+                            .collect();
+                        return match offers.as_slice() {
+                            [one] => self.decline_draw(context, one.clone()).await,
+                            _ => Err(msg("decline-none").into()),
+                        };
+                    }
                     several => {
                         return Err(msg("decline-several")
                             .with("ids", ids(several))
@@ -362,6 +383,19 @@ impl Service {
         }
         .with("user", &context.user.display_name)
         .with("id", game.id);
+        Ok(vec![Outgoing::text(self.say(context.language, &text))])
+    }
+
+    async fn decline_draw(
+        &self,
+        context: &Context<'_>,
+        mut game: GameRecord,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        game.draw_offer = None;
+        let game = self.save(context, &game, None).await?;
+        let text = msg("draw-declined")
+            .with("user", &context.user.display_name)
+            .with("id", game.id);
         Ok(vec![Outgoing::text(self.say(context.language, &text))])
     }
 
@@ -537,12 +571,18 @@ impl Service {
                     .with("user", &context.user.display_name)
                     .with("id", game.id)
                     .with("opponent", opponent);
-                let button = Button {
-                    label: self.say(context.language, &msg("button-accept-draw")),
-                    command: format!("draw {}", game.id),
-                };
+                let buttons = vec![
+                    Button {
+                        label: self.say(context.language, &msg("button-accept-draw")),
+                        command: format!("draw {}", game.id),
+                    },
+                    Button {
+                        label: self.say(context.language, &msg("button-decline-draw")),
+                        command: format!("decline {}", game.id),
+                    },
+                ];
                 Ok(vec![
-                    Outgoing::text(self.say(context.language, &text)).with_buttons(vec![button]),
+                    Outgoing::text(self.say(context.language, &text)).with_buttons(buttons),
                 ])
             }
         }
@@ -828,6 +868,23 @@ impl Service {
             result: game.result.as_deref().and_then(Outcome::parse),
         };
         let png = self.renderer.render(position, &view)?;
-        Ok(Outgoing::image(png, lines.join("\n")))
+        let mut reply = Outgoing::image(png, lines.join("\n"));
+        // Knight Fight's few landing squares fit under the picture: one press plays one.
+        if game.state == GameState::Ongoing && game.kind == GameKind::KnightFight {
+            let moves = position.legal_move_texts();
+            if (1..=MOVE_BUTTONS).contains(&moves.len()) {
+                reply.buttons = moves
+                    .into_iter()
+                    .map(|mv| Button {
+                        command: format!("move {mv} #{}", game.id),
+                        label: mv,
+                    })
+                    .collect();
+            }
+        }
+        Ok(reply)
     }
 }
+
+/// The most legal moves offered as buttons under a Knight Fight picture.
+const MOVE_BUTTONS: usize = 20;

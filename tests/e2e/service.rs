@@ -376,3 +376,45 @@ async fn arbitrary_lines_always_get_an_answer() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_draw_offer_can_be_declined_and_knight_fight_moves_come_as_buttons() {
+    let bot = bot().await;
+    bot.text("alice", "challenge @bob knight-fight seed:5")
+        .await;
+    let accepted = bot.say("bob", "accept").await;
+    let buttons = &accepted[0].buttons;
+    assert!(!buttons.is_empty() && buttons.len() <= 20, "{buttons:?}");
+    assert!(
+        buttons
+            .iter()
+            .all(|b| b.command == format!("move {} #1", b.label))
+    );
+    // Pressing one sends its command as alice: the move is played.
+    let pressed = bot.text("alice", &buttons[0].command).await;
+    assert!(
+        pressed.contains(&format!("alice played {}", buttons[0].label)),
+        "{pressed}"
+    );
+    let offer = bot.say("bob", "draw").await;
+    let commands: Vec<&str> = offer[0]
+        .buttons
+        .iter()
+        .map(|b| b.command.as_str())
+        .collect();
+    assert_eq!(commands, ["draw 1", "decline 1"]);
+    let declined = bot.text("alice", "decline 1").await;
+    assert!(
+        declined.contains("alice declines the draw in game #1"),
+        "{declined}"
+    );
+    let store = bot.service.store();
+    assert_eq!(store.game(1).await.unwrap().unwrap().draw_offer, None);
+    // Declined: alice's `draw` is now an offer of her own, not an acceptance.
+    let own = bot.text("alice", "draw").await;
+    assert!(own.contains("alice offers a draw"), "{own}");
+    assert_eq!(
+        store.game(1).await.unwrap().unwrap().state,
+        kibitz::store::GameState::Ongoing
+    );
+}

@@ -27,10 +27,14 @@ fn is_picture(replies: &[kibitz::bot::Outgoing]) -> bool {
 
 /// Plays game `index` in its own chat: the challenge and acceptance through one service, then
 /// every move through both services at once. The number of moves each service applied.
-async fn play(index: usize, first: Arc<Service>, second: Arc<Service>) -> (usize, usize) {
+async fn play(
+    index: usize,
+    seed: u64,
+    first: Arc<Service>,
+    second: Arc<Service>,
+) -> (usize, usize) {
     let chat = format!("load-{index}");
     let (white, black) = (format!("w{index}"), format!("b{index}"));
-    let seed = index as u64 + 1;
     first
         .handle(&line(
             &chat,
@@ -65,12 +69,17 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     let first = Arc::new(service_on(&url, clock.clone()).await);
     let second = Arc::new(service_on(&url, clock).await);
     let total = games();
+    // Boards whose scripted games last past the moves played, so every game is still open.
+    let seeds: Vec<u64> = (1u64..)
+        .filter(|&seed| scripted_game(seed).0.len() > MOVES_PER_GAME)
+        .take(total)
+        .collect();
     let started = Instant::now();
     let mut applied = (0, 0);
     for batch in (0..total).collect::<Vec<_>>().chunks(PARALLEL) {
         let tasks: Vec<_> = batch
             .iter()
-            .map(|&index| tokio::spawn(play(index, first.clone(), second.clone())))
+            .map(|&index| tokio::spawn(play(index, seeds[index], first.clone(), second.clone())))
             .collect();
         for task in tasks {
             let (a, b) = task.await.expect("a game task");
@@ -81,7 +90,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     let elapsed = started.elapsed();
     let store = first.store();
     for index in 0..total {
-        let (moves, _) = scripted_game(index as u64 + 1);
+        let (moves, _) = scripted_game(seeds[index]);
         let chat = store
             .chat_by_external_id("console", &format!("load-{index}"))
             .await

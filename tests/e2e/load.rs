@@ -89,8 +89,8 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     }
     let elapsed = started.elapsed();
     let store = first.store();
-    for index in 0..total {
-        let (moves, _) = scripted_game(seeds[index]);
+    for (index, &seed) in seeds.iter().enumerate() {
+        let (moves, _) = scripted_game(seed);
         let chat = store
             .chat_by_external_id("console", &format!("load-{index}"))
             .await

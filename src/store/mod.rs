@@ -94,10 +94,12 @@ impl Store {
                     if backend == Backend::Sqlite {
                         // WAL lets readers go on beside the one writer; the busy timeout makes
                         // racing writers wait instead of failing.
+                        // The busy timeout first: switching a fresh file to WAL needs a
+                        // lock that a process starting beside this one may hold.
                         connection
                             .execute(
-                                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;
-                                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+                                "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL;
+                                 PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                             )
                             .await?;
                     }
@@ -106,11 +108,35 @@ impl Store {
             })
             .connect(&url)
             .await?;
-        match backend {
-            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&pool).await?,
-            Backend::Postgres => sqlx::migrate!("./migrations/postgres").run(&pool).await?,
-        }
+        Self::migrate(&pool, backend).await?;
         Ok(Store { pool, backend })
+    }
+
+    /// Applies the migrations that `pool`'s database lacks. PostgreSQL serialises racing
+    /// processes with an advisory lock; SQLite has none, so a process starting beside another
+    /// on a fresh file can lose the race for a migration the other one is applying. Each
+    /// migration commits together with its record, so a second look finds it applied and goes
+    /// on with the next.
+    async fn migrate(pool: &AnyPool, backend: Backend) -> StoreResult<()> {
+        let migrator = match backend {
+            Backend::Sqlite => sqlx::migrate!("./migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("./migrations/postgres"),
+        };
+        let mut attempt = 0u64;
+        loop {
+            match migrator.run(pool).await {
+                Ok(()) => return Ok(()),
+                Err(
+                    sqlx::migrate::MigrateError::Execute(_)
+                    | sqlx::migrate::MigrateError::ExecuteMigration(..),
+                ) if backend == Backend::Sqlite && attempt < 20 => {
+                    attempt += 1;
+                    tracing::debug!(attempt, "a migration raced another process; looking again");
+                    tokio::time::sleep(Duration::from_millis(25 * attempt)).await;
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
     }
 
     /// Creates the empty database `name` on the PostgreSQL server of `server` (a URL whose

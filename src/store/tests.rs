@@ -71,6 +71,31 @@ async fn started_game(store: &Store) -> GameRecord {
     store.save_game(&game, None, 3).await.unwrap()
 }
 
+/// Processes started together on a fresh SQLite file (two bot processes, a test starting
+/// two) race for its migrations; every one of them must come up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stores_opened_together_on_a_fresh_file_all_come_up() {
+    if postgres_url().is_some() {
+        return; // PostgreSQL's migrations lock: the race is SQLite's.
+    }
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("race.db").display());
+        let opened = futures_util::future::join_all((0..6).map(|_| Store::connect(&url))).await;
+        for (opener, store) in opened.into_iter().enumerate() {
+            let store = store.unwrap_or_else(|e| panic!("round {round}, store {opener}: {e}"));
+            assert!(
+                store
+                    .user_by_handle("console", "nobody")
+                    .await
+                    .unwrap()
+                    .is_none()
+            );
+            store.close().await;
+        }
+    }
+}
+
 #[tokio::test]
 async fn users_and_chats_are_created_once_and_refreshed() {
     let (_dir, store) = temp_store().await;

@@ -1,10 +1,11 @@
 //! Guild life in chat: `leaderboard`, `stats`, `settings` and `forgetme`.
 
 use super::ambit::{daily_number, duration_text, stars_text, today};
-use super::{Button, Context, Msg, Outgoing, Platform, Refusal, Service, msg};
+use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::{Date, Level};
 use crate::games::{EndReason, GameKind, Outcome};
 use crate::league::{AmbitStanding, GameStanding, Period, rank_ambit, rank_games, streaks};
+use crate::render::{Align, Column, TableView};
 use crate::store::{DailySetting, GameState, RatingRecord, Scope, StoreError, UserRecord};
 use std::collections::BTreeMap;
 
@@ -90,7 +91,8 @@ fn pad(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(len)))
 }
 
-/// A monospace table: a header row and rows, columns padded to their widest cell.
+/// A monospace table, for chats that show text better than pictures: a header row and rows,
+/// columns padded to their widest cell.
 fn table(header: &[String], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in rows {
@@ -334,20 +336,58 @@ impl Service {
             .skip((page - 1) * PAGE_SIZE)
             .take(PAGE_SIZE)
             .collect();
-        let mut text = vec![title, self.monospace(context, &table(&header, &shown))];
-        if pages > 1 {
-            text.push(
-                self.say(
-                    language,
-                    &msg("leaderboard-page")
-                        .number("page", page as u32)
-                        .number("pages", pages as u32),
-                ),
-            );
-        }
-        if request.game.is_some() {
-            text.push(self.say(language, &msg("leaderboard-rating-note")));
-        }
+        let page_line = (pages > 1).then(|| {
+            self.say(
+                language,
+                &msg("leaderboard-page")
+                    .number("page", page as u32)
+                    .number("pages", pages as u32),
+            )
+        });
+        let rating_note = request
+            .game
+            .is_some()
+            .then(|| self.say(language, &msg("leaderboard-rating-note")));
+        let reply = if context.incoming.platform.shows_tables_as_pictures() {
+            // The player column lines up on the left, every number on the right.
+            let columns = header
+                .into_iter()
+                .enumerate()
+                .map(|(i, label)| Column {
+                    label,
+                    align: if i == 1 { Align::Left } else { Align::Right },
+                })
+                .collect();
+            let picture = TableView {
+                title: title.clone(),
+                footer: page_line.clone().unwrap_or_default(),
+                columns,
+                rows: shown,
+                first_rank: (page - 1) * PAGE_SIZE + 1,
+            };
+            let png = self.renderer.render_table(&picture)?;
+            // The leaders in words too: for notifications, screen readers and search.
+            let leaders = picture
+                .rows
+                .iter()
+                .take(3)
+                .map(|row| row[..2].join(" "))
+                .collect::<Vec<_>>()
+                .join(" · ");
+            let caption = [Some(title), Some(leaders), page_line, rating_note];
+            Outgoing::image(
+                png,
+                caption.into_iter().flatten().collect::<Vec<_>>().join("\n"),
+            )
+        } else {
+            let text = [
+                Some(title),
+                Some(table(&header, &shown)),
+                page_line,
+                rating_note,
+            ];
+            Outgoing::text(text.into_iter().flatten().collect::<Vec<_>>().join("\n"))
+        };
         let mut buttons = Vec::new();
         if page > 1 {
             buttons.push(Button {
@@ -361,16 +401,7 @@ impl Service {
                 command: request.command(page + 1),
             });
         }
-        Ok(vec![Outgoing::text(text.join("\n")).with_buttons(buttons)])
-    }
-
-    /// A block of monospace text as the chat shows it: a code block where the chat knows
-    /// them (Discord renders ``` blocks; Telegram's adapter turns them into a `pre` entity).
-    fn monospace(&self, context: &Context<'_>, block: &str) -> String {
-        match context.incoming.platform {
-            Platform::Console => block.to_string(),
-            Platform::Discord | Platform::Telegram => format!("```\n{block}\n```"),
-        }
+        Ok(vec![reply.with_buttons(buttons)])
     }
 
     /// `stats [@user]`.

@@ -27,6 +27,16 @@ pub enum Platform {
 }
 
 impl Platform {
+    /// Whether tables (leaderboards) go out as pictures. Discord's and Telegram's phone apps
+    /// wrap a monospace line wider than the screen, scrambling the columns, while a picture
+    /// scales; the console prints text and saves pictures to files.
+    pub const fn shows_tables_as_pictures(self) -> bool {
+        match self {
+            Platform::Console => false,
+            Platform::Telegram | Platform::Discord => true,
+        }
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Platform::Console => "console",

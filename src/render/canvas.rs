@@ -423,6 +423,18 @@ impl Indexed {
         self.pixels.extend_from_slice(&source.pixels);
     }
 
+    /// Sets the rectangle with its top-left corner at (`x`, `y`) to `index`, clipped.
+    pub fn fill_rect(&mut self, x: u32, y: u32, width: u32, height: u32, index: u8) {
+        let x0 = (x as usize).min(self.width as usize);
+        let x1 = (x as usize + width as usize).min(self.width as usize);
+        let rows = (y as usize).min(self.height as usize)
+            ..(y as usize + height as usize).min(self.height as usize);
+        for row in rows {
+            let start = row * self.width as usize;
+            self.pixels[start + x0..start + x1].fill(index);
+        }
+    }
+
     /// Copies `sprite` with its top-left corner at (`x`, `y`), clipped to this canvas.
     pub fn blit(&mut self, sprite: &Indexed, x: i32, y: i32) {
         let Some(clip) = self.clip(x, y, sprite.width, sprite.height) else {

@@ -9,7 +9,8 @@
 //!
 //! Modules: `theme` (every colour), `canvas` (palette, RGB art, indexed frames, PNG), `font`
 //! (embedded fonts, glyph cache), `board` (layout and background of any board size),
-//! `header` (players, caption and detail line), `pieces` (glyph pieces), and one module a game.
+//! `header` (players, caption and detail line), `pieces` (glyph pieces), `table` (leaderboards),
+//! and one module a game.
 
 mod ambit;
 mod board;
@@ -20,9 +21,11 @@ mod glacier;
 mod header;
 mod knight_fight;
 mod pieces;
+mod table;
 pub mod theme;
 
 pub use ambit::AmbitView;
+pub use table::{Align, Column, TableView};
 
 use crate::games::{AnyGame, MoveSquares, Outcome};
 
@@ -31,6 +34,7 @@ use chesimals::ChesimalsArt;
 use font::{Fonts, GlyphCache};
 use glacier::GlacierArt;
 use knight_fight::KnightFightArt;
+use table::TableArt;
 use theme::Theme;
 
 /// What a picture shows besides the position; chosen and localised by the caller.
@@ -74,6 +78,7 @@ pub struct Renderer {
     glacier: GlacierArt,
     ambit: ambit::AmbitArt,
     chesimals: ChesimalsArt,
+    table: TableArt,
 }
 
 impl Renderer {
@@ -89,6 +94,7 @@ impl Renderer {
         let glacier = GlacierArt::new(theme, &glyphs)?;
         let ambit = ambit::AmbitArt::new(theme, &glyphs)?;
         let chesimals = ChesimalsArt::new(theme, &glyphs)?;
+        let table = TableArt::new(theme, &glyphs)?;
         Ok(Renderer {
             glyphs,
             frames: FramePool::default(),
@@ -96,7 +102,13 @@ impl Renderer {
             glacier,
             ambit,
             chesimals,
+            table,
         })
+    }
+
+    /// PNG bytes of a table (a leaderboard page).
+    pub fn render_table(&self, table: &TableView) -> Result<Vec<u8>, RenderError> {
+        self.table.render(table, &self.glyphs, &self.frames)
     }
 
     /// PNG bytes of `game` as seen with `view`.

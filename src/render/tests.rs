@@ -287,6 +287,13 @@ fn write_samples() {
         result: None,
     };
     write("names", &game[3].0, &names);
+    for (name, first_rank) in [("table", 1), ("table-page-2", 11)] {
+        let path = format!("/tmp/kibitz-{name}.png");
+        match renderer().render_table(&leaderboard(10, first_rank)) {
+            Ok(png) => std::fs::write(&path, png).unwrap_or_else(|e| panic!("{path}: {e}")),
+            Err(error) => panic!("table render failed: {error}"),
+        }
+    }
 }
 
 #[test]
@@ -318,3 +325,97 @@ fn a_resigned_game_shows_no_turn_and_no_targets() {
 mod ambit;
 mod chesimals;
 mod glacier;
+
+fn leaderboard(rows: usize, first_rank: usize) -> TableView {
+    let right = |label: &str| Column {
+        label: label.into(),
+        align: Align::Right,
+    };
+    TableView {
+        title: "AMBIT daily leaderboard, all time".into(),
+        footer: "Page 1 of 2".into(),
+        columns: vec![
+            right("#"),
+            Column {
+                label: "Player".into(),
+                align: Align::Left,
+            },
+            right("Stars"),
+            right("Time"),
+        ],
+        rows: (0..rows)
+            .map(|r| {
+                vec![
+                    (first_rank + r).to_string(),
+                    format!("player {r}"),
+                    (30 - r).to_string(),
+                    format!("{}:{:02}", r + 1, r * 7 % 60),
+                ]
+            })
+            .collect(),
+        first_rank,
+    }
+}
+
+fn render_table(table: &TableView) -> image::RgbImage {
+    match renderer().render_table(table) {
+        Ok(png) => rgb(&png),
+        Err(error) => panic!("table render failed: {error}"),
+    }
+}
+
+/// The rows of `image` (y) that hold a pixel of `colour`.
+fn rows_with(image: &image::RgbImage, colour: theme::Rgb) -> Vec<u32> {
+    (0..image.height())
+        .filter(|&y| {
+            (0..image.width()).any(|x| image.get_pixel(x, y).0 == [colour.0, colour.1, colour.2])
+        })
+        .collect()
+}
+
+#[test]
+fn a_table_grows_a_row_at_a_time_and_every_row_has_text() {
+    let colours = theme::Theme::DEFAULT.header;
+    let three = render_table(&leaderboard(3, 1));
+    let ten = render_table(&leaderboard(10, 1));
+    assert_eq!(three.width(), ten.width());
+    let row = (ten.height() - three.height()) / 7;
+    assert!(row >= 30, "a row is {row} px");
+    assert_eq!(ten.height() - three.height(), 7 * row);
+    // Each of the ten row bands has ink in the cell colour (ranks 4 to 10) or the podium's.
+    let name_rows = rows_with(&ten, colours.name);
+    let podium_rows = rows_with(&ten, colours.winner);
+    let first_row_top = ten.height() - 10 * row - 54;
+    for r in 0..10 {
+        let band = first_row_top + r * row..first_row_top + (r + 1) * row;
+        assert!(
+            name_rows.iter().any(|y| band.contains(y)),
+            "row {r} has no text"
+        );
+        // The top three ranks are in the winner's colour, the rest are not.
+        assert_eq!(
+            podium_rows.iter().any(|y| band.contains(y)),
+            r < 3,
+            "row {r}"
+        );
+    }
+}
+
+#[test]
+fn a_second_page_has_no_podium_and_long_or_hostile_cells_are_cut() {
+    let colours = theme::Theme::DEFAULT.header;
+    let page_two = render_table(&leaderboard(10, 11));
+    assert!(rows_with(&page_two, colours.winner).is_empty());
+    let plain = render_table(&leaderboard(4, 1));
+    let mut hostile = leaderboard(4, 1);
+    hostile.rows[1][1] = "Ŋøřđ Ωμέγα Жуков 東京 \u{202e}".repeat(200);
+    hostile.rows[2] = vec!["only one cell".into()];
+    hostile.rows[3].extend(["surplus".to_string(), "cells".to_string()]);
+    hostile.title = "x".repeat(5000);
+    let cut = render_table(&hostile);
+    assert!(cut.width() > plain.width());
+    assert!(cut.width() <= 1000, "{} px wide", cut.width());
+    assert_eq!(cut.height(), plain.height());
+    let empty = render_table(&TableView::default());
+    assert!(empty.width() >= 400 && empty.height() > 0);
+}

@@ -540,19 +540,17 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
             "the share line spoils {piece}: {share}"
         );
     }
-    // The community's leaderboard has him.
+    // The community's leaderboard has him: a table picture, its leaders named in the text.
     let calls = standin.command(&carol(), "leaderboard", &[], &[]).await;
     let board = one_reply(&calls, "leaderboard");
     assert!(
-        board.content().contains("Bob") && board.content().contains("1/1"),
+        board.content().contains("AMBIT daily leaderboard") && board.content().contains("1 Bob"),
         "{}",
         board.content()
     );
-    assert!(
-        board.content().contains("```"),
-        "a code block: {}",
-        board.content()
-    );
+    let png = board.file.as_ref().expect("the table picture");
+    let table = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    assert!(table.width() >= 400, "{} px wide", table.width());
     adapter.stop().await;
 }
 

@@ -12,16 +12,37 @@ const MINUTE_MS: i64 = 60_000;
 
 /// Solves today's daily for `speaker` in `room`, pausing `pause_ms` before the last piece.
 async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) {
-    let reply = bot.text(speaker, "daily").await;
+    solve_daily_on(bot, Platform::Console, speaker, pause_ms).await;
+}
+
+/// What `speaker` gets for saying `text` in `room` on `platform`.
+async fn say_on(bot: &Bot, platform: Platform, speaker: &str, text: &str) -> Vec<Outgoing> {
+    let mut incoming = line("room", speaker, text);
+    incoming.platform = platform;
+    bot.service.handle(&incoming).await
+}
+
+/// The replies' texts and captions.
+fn texts(replies: &[Outgoing]) -> String {
+    let text = |reply: &Outgoing| match &reply.body {
+        Body::Text(text) => text.clone(),
+        Body::Image { caption, .. } => caption.clone(),
+    };
+    replies.iter().map(text).collect::<Vec<_>>().join("\n")
+}
+
+/// As [`solve_daily`], on `platform`.
+async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: i64) {
+    let reply = texts(&say_on(bot, platform, speaker, "daily").await);
     assert!(reply.contains("AMBIT daily #"), "{reply}");
     let store = bot.service.store();
     let user = store
-        .user_by_handle("console", speaker)
+        .user_by_handle(platform.as_str(), speaker)
         .await
         .unwrap()
         .unwrap();
     let chat = store
-        .upsert_chat("console", "room", None, None, 0)
+        .upsert_chat(platform.as_str(), "room", None, None, 0)
         .await
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
@@ -30,7 +51,7 @@ async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) {
         if i + 1 == pieces.len() {
             bot.clock.fetch_add(pause_ms, Ordering::SeqCst);
         }
-        let reply = bot.text(speaker, piece).await;
+        let reply = texts(&say_on(bot, platform, speaker, piece).await);
         if i + 1 == pieces.len() {
             assert!(reply.contains("Solved! You keep 3 of 3"), "{reply}");
         }
@@ -155,6 +176,40 @@ async fn leaderboards_page_beyond_the_top_ten() {
     let second = bot.text("carol", "leaderboard ambit all 2").await;
     assert!(second.contains("p10") && second.contains("p11"), "{second}");
     assert!(second.contains("Page 2 of 2"), "{second}");
+    // Where tables read better as pictures, the same pages come as pictures: one taller than
+    // the other by the eight rows it has more, the page's leaders named in the caption.
+    let mut picture_pages = Vec::new();
+    for i in 0..12 {
+        let speaker = format!("p{i:02}");
+        solve_daily_on(&bot, Platform::Discord, &speaker, i64::from(i) * MINUTE_MS).await;
+    }
+    for page in ["1", "2"] {
+        let command = format!("leaderboard ambit all {page}");
+        let mut replies = say_on(&bot, Platform::Discord, "carol", &command).await;
+        assert_eq!(replies.len(), 1);
+        let reply = replies.remove(0);
+        let Body::Image { png, caption } = reply.body else {
+            panic!("page {page}: a picture, got {:?}", reply.body);
+        };
+        let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+        picture_pages.push((picture.height(), caption, reply.buttons));
+    }
+    let (first_height, first_caption, first_buttons) = &picture_pages[0];
+    let (second_height, second_caption, second_buttons) = &picture_pages[1];
+    assert!(
+        first_caption.contains("1 p00 · 2 p01 · 3 p02"),
+        "{first_caption}"
+    );
+    assert!(first_caption.contains("Page 1 of 2"), "{first_caption}");
+    assert!(
+        second_caption.contains("11 p10 · 12 p11"),
+        "{second_caption}"
+    );
+    let row = (first_height - second_height) / 8;
+    assert_eq!(first_height - second_height, 8 * row);
+    assert!(row >= 30, "a row of {row} px");
+    assert_eq!(first_buttons[0].command, "leaderboard ambit all 2");
+    assert_eq!(second_buttons[0].command, "leaderboard ambit all 1");
 }
 
 /// Records what it is asked to post; fails while `failing` is set.

@@ -709,20 +709,19 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
             assert!(sent[0].text().contains("Solved!"), "{}", sent[0].text());
         }
     }
-    // The group's leaderboard has her, in a monospace block.
+    // The group's leaderboard has her: a table picture, its leaders named in the caption.
     let calls = setup.say(&carol(), "/leaderboard").await;
     let sent = replies(&calls);
     assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!(sent[0].method, "sendphoto", "{calls:#?}");
     let board = sent[0].text();
-    assert!(board.contains("Alice") && board.contains("1/1"), "{board}");
     assert!(
-        !board.contains("```"),
-        "the fence became an entity: {board}"
+        board.contains("AMBIT daily leaderboard") && board.contains("1 Alice"),
+        "{board}"
     );
-    assert_eq!(
-        sent[0].entities().first().map(|e| e.0.as_str()),
-        Some("pre")
-    );
+    let png = sent[0].file.as_ref().expect("the table picture");
+    let table = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    assert!(table.width() >= 400, "{} px wide", table.width());
     adapter.stop().await;
 }
 

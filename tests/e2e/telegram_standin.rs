@@ -55,28 +55,6 @@ impl Call {
         chat_of(&self.params)
     }
 
-    /// The entities sent with the text or caption, as (type, offset, length).
-    pub fn entities(&self) -> Vec<(String, i64, i64)> {
-        let list = match (&self.params["entities"], &self.params["caption_entities"]) {
-            (Value::Null, Value::String(text)) | (Value::String(text), _) => {
-                serde_json::from_str(text).unwrap_or(Value::Null)
-            }
-            (Value::Null, other) => other.clone(),
-            (other, _) => other.clone(),
-        };
-        list.as_array()
-            .into_iter()
-            .flatten()
-            .map(|e| {
-                (
-                    e["type"].as_str().unwrap_or_default().to_string(),
-                    e["offset"].as_i64().unwrap_or(-1),
-                    e["length"].as_i64().unwrap_or(-1),
-                )
-            })
-            .collect()
-    }
-
     /// The inline keyboard's buttons as (label, callback data or link), row after row.
     pub fn buttons(&self) -> Vec<(String, String)> {
         let markup = match &self.params["reply_markup"] {

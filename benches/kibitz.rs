@@ -21,7 +21,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kibitz::games::{AnyGame, GameKind, MoveSquares};
-use kibitz::render::{Renderer, View};
+use kibitz::render::{Align, Column, Renderer, TableView, View};
 
 /// A game of `kind` `plies` moves in, played by a fixed rule so every run draws the same
 /// board, with the squares of its last move.
@@ -59,6 +59,39 @@ fn ambit_mid_puzzle() -> (kibitz::games::ambit::Game, kibitz::render::AmbitView)
         ..Default::default()
     };
     (game, view)
+}
+
+/// A full page of the AMBIT leaderboard: ten players, six columns.
+fn leaderboard_page() -> TableView {
+    let column = |label: &str, align| Column {
+        label: label.into(),
+        align,
+    };
+    TableView {
+        title: "AMBIT daily leaderboard, all time".into(),
+        footer: "Page 1 of 3".into(),
+        columns: vec![
+            column("#", Align::Right),
+            column("Player", Align::Left),
+            column("Stars", Align::Right),
+            column("Solved", Align::Right),
+            column("Time", Align::Right),
+            column("Streak", Align::Right),
+        ],
+        rows: (0..10)
+            .map(|r| {
+                vec![
+                    (r + 1).to_string(),
+                    format!("Player Number {r}"),
+                    (40 - 2 * r).to_string(),
+                    format!("{}/{}", 14 - r, 15),
+                    format!("{}:{:02}", 12 + r, (r * 13) % 60),
+                    (9 - r).to_string(),
+                ]
+            })
+            .collect(),
+        first_rank: 1,
+    }
 }
 
 fn render(c: &mut Criterion) {
@@ -126,6 +159,14 @@ fn render(c: &mut Criterion) {
     }
     group.bench_function("ambit mid-puzzle", |b| {
         b.iter(|| renderer.render_ambit(black_box(&ambit), black_box(&ambit_view)))
+    });
+    let table = leaderboard_page();
+    match renderer.render_table(&table) {
+        Ok(png) => println!("leaderboard page: {} bytes", png.len()),
+        Err(error) => panic!("render failed: {error}"),
+    }
+    group.bench_function("leaderboard page", |b| {
+        b.iter(|| renderer.render_table(black_box(&table)))
     });
     group.finish();
 }

@@ -65,9 +65,10 @@ pub enum ParseError {
 }
 
 /// The command words, in the order `help` lists them.
-pub const COMMANDS: [&str; 19] = [
+pub const COMMANDS: [&str; 20] = [
     "help",
     "rules",
+    "play",
     "challenge",
     "accept",
     "decline",
@@ -109,7 +110,18 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         },
         "help" | "h" | "?" => Command::Help(rest.first().map(|w| w.to_lowercase())),
         "rules" => Command::Rules((!rest.is_empty()).then(|| rest.join(" "))),
-        "challenge" | "play" => Command::Challenge(parse_challenge(&rest)),
+        "challenge" => Command::Challenge(parse_challenge(&rest)),
+        // One word for everything there is to play: the puzzles, or a challenge.
+        "play" => match rest.split_first() {
+            None => return Err(ParseError::Usage("play")),
+            Some((first, levels)) if is_word(first, &["ambit", "puzzle"]) => match levels {
+                [] => Command::Ambit(None),
+                [level] => Command::Ambit(Some(level.to_string())),
+                _ => return Err(ParseError::Usage("play")),
+            },
+            Some((first, [])) if is_word(first, &["daily", "today"]) => Command::Daily(None),
+            Some(_) => Command::Challenge(parse_challenge(&rest)),
+        },
         "accept" => Command::Accept(optional_ref(&rest, "accept")?),
         "decline" | "withdraw" | "cancel" => Command::Decline(optional_ref(&rest, "decline")?),
         "move" | "m" => parse_move(&rest)?,
@@ -163,6 +175,10 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         _ => Command::Bare(line.to_string()),
     };
     Ok(command)
+}
+
+fn is_word(word: &str, words: &[&str]) -> bool {
+    words.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 fn parse_challenge(words: &[&str]) -> ChallengeArgs {
@@ -308,6 +324,23 @@ mod tests {
         assert_eq!(args.game, "critters");
         assert_eq!(args.options, vec!["growth", "brains:3"]);
         assert_eq!(args.color.as_deref(), Some("black"));
+    }
+
+    #[test]
+    fn play_starts_a_puzzle_the_daily_or_a_challenge() {
+        assert_eq!(parse("play ambit"), Ok(Command::Ambit(None)));
+        assert_eq!(
+            parse("/play Puzzle hard"),
+            Ok(Command::Ambit(Some("hard".into())))
+        );
+        assert_eq!(parse("play daily"), Ok(Command::Daily(None)));
+        let Ok(Command::Challenge(args)) = parse("play @Bob glacier white") else {
+            panic!("not a challenge");
+        };
+        assert_eq!(args.game, "glacier");
+        assert_eq!(args.opponent.as_deref(), Some("Bob"));
+        assert_eq!(parse("play"), Err(ParseError::Usage("play")));
+        assert_eq!(parse("play ambit easy now"), Err(ParseError::Usage("play")));
     }
 
     #[test]

@@ -11,6 +11,7 @@ fn usage(command: &str) -> Option<Msg> {
     Some(match command {
         "help" => msg("cmd-help"),
         "rules" => msg("cmd-rules"),
+        "play" => msg("cmd-play"),
         "challenge" => msg("cmd-challenge"),
         "accept" => msg("cmd-accept"),
         "decline" => msg("cmd-decline"),
@@ -37,6 +38,7 @@ fn summary(command: &str) -> Option<Msg> {
     Some(match command {
         "help" => msg("menu-help"),
         "rules" => msg("menu-rules"),
+        "play" => msg("menu-play"),
         "challenge" => msg("menu-challenge"),
         "accept" => msg("menu-accept"),
         "decline" => msg("menu-decline"),
@@ -63,6 +65,7 @@ fn local_name(command: &str) -> Option<Msg> {
     Some(match command {
         "help" => msg("slash-help"),
         "rules" => msg("slash-rules"),
+        "play" => msg("slash-play"),
         "challenge" => msg("slash-challenge"),
         "accept" => msg("slash-accept"),
         "decline" => msg("slash-decline"),

@@ -220,7 +220,31 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
     for name in ["leaderboard", "stats", "settings", "forgetme", "lang"] {
         assert!(names.contains(&name), "{names:?}");
     }
-    assert_eq!(names[..3], ["help", "rules", "challenge"]);
+    assert_eq!(names[..4], ["help", "rules", "play", "challenge"]);
+    // `/play` starts anything, `options` carries Critters' options.
+    let play = &registration.body[2];
+    let option_names: Vec<&str> = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        option_names,
+        ["game", "opponent", "color", "seed", "options", "level"]
+    );
+    let playable: Vec<&str> = play["options"][0]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
+    assert!(
+        playable.contains(&"critters")
+            && playable.contains(&"ambit")
+            && playable.contains(&"daily"),
+        "{playable:?}"
+    );
     assert!(
         registration
             .body

@@ -279,7 +279,7 @@ async fn a_whole_game_is_played_in_a_group() {
         .iter()
         .map(|c| c["command"].as_str().unwrap())
         .collect();
-    assert_eq!(commands[..3], ["help", "rules", "challenge"]);
+    assert_eq!(commands[..4], ["help", "rules", "play", "challenge"]);
     assert!(
         menu.params["commands"]
             .as_array()

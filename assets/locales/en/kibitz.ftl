@@ -8,6 +8,7 @@ help-footer = Type help <command> for one command's usage. Games: { $games }.
 help-unknown-command = There is no command "{ $command }". Type help for the list.
 cmd-help = help [command] — this list, or one command's usage
 cmd-rules = rules <game> — the rules of a game, short
+cmd-play = play <game> [@user] | play ambit [easy|medium|hard] | play daily — start anything: a challenge (as challenge), an AMBIT practice puzzle or today's daily
 cmd-challenge = challenge [@user] <game> [white|black|random] [seed:N] — challenge someone (or anyone, without @user)
 cmd-accept = accept [#id] — accept a challenge
 cmd-decline = decline [#id] — decline a challenge, or withdraw your own
@@ -30,6 +31,7 @@ cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: you
 
 menu-help = The command list, or one command's usage
 menu-rules = The rules of a game, with a picture
+menu-play = Play: a game, an AMBIT puzzle or the daily
 menu-challenge = Challenge someone (or anyone) to a game
 menu-accept = Accept a challenge
 menu-decline = Decline a challenge, or withdraw your own
@@ -317,6 +319,7 @@ ambit-date-malformed = "{ $date }" is not a date: write it as YYYY-MM-DD, e.g. 2
 
 slash-help = help
 slash-rules = rules
+slash-play = play
 slash-challenge = challenge
 slash-accept = accept
 slash-decline = decline

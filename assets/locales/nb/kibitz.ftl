@@ -8,6 +8,7 @@ help-footer = Skriv help <kommando> for å se hvordan én kommando brukes. Spill
 help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
 cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
 cmd-rules = rules <spill> — reglene for et spill, kort fortalt
+cmd-play = play <spill> [@bruker] | play ambit [easy|medium|hard] | play daily — start hva som helst: en utfordring (som challenge), en AMBIT-oppgave til øving eller dagens oppgave
 cmd-challenge = challenge [@bruker] <spill> [white|black|random] [seed:N] — utfordre noen (eller hvem som helst, uten @bruker)
 cmd-accept = accept [#id] — godta en utfordring
 cmd-decline = decline [#id] — avslå en utfordring, eller trekk tilbake din egen
@@ -30,6 +31,7 @@ cmd-lang = lang [en|ru|nb|auto] — språket Kibitz snakker med deg (auto: appen
 
 menu-help = Kommandolisten, eller hvordan én kommando brukes
 menu-rules = Reglene for et spill, med bilde
+menu-play = Spill: et parti, en AMBIT-oppgave eller dagens oppgave
 menu-challenge = Utfordre noen (eller hvem som helst) til et parti
 menu-accept = Godta en utfordring
 menu-decline = Avslå en utfordring, eller trekk tilbake din egen
@@ -325,6 +327,7 @@ ambit-date-malformed = «{ $date }» er ikke en dato: skriv den som ÅÅÅÅ-MM-
 
 slash-help = hjelp
 slash-rules = regler
+slash-play = spill
 slash-challenge = utfordre
 slash-accept = godta
 slash-decline = avslå

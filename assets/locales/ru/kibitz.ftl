@@ -8,6 +8,7 @@ help-footer = Напишите help <команда>, чтобы узнать, �
 help-unknown-command = Команды «{ $command }» нет. Напишите help, чтобы увидеть список.
 cmd-help = help [команда] — этот список или описание одной команды
 cmd-rules = rules <игра> — краткие правила игры
+cmd-play = play <игра> [@игрок] | play ambit [easy|medium|hard] | play daily — начать что угодно: вызов (как challenge), тренировочную задачу AMBIT или задачу дня
 cmd-challenge = challenge [@игрок] <игра> [white|black|random] [seed:N] — вызвать кого-то (или любого — без @игрок)
 cmd-accept = accept [#id] — принять вызов
 cmd-decline = decline [#id] — отклонить вызов или отозвать свой
@@ -30,6 +31,7 @@ cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz гов�
 
 menu-help = Список команд или описание одной команды
 menu-rules = Правила игры с картинкой
+menu-play = Играть: партия, задача AMBIT или задача дня
 menu-challenge = Вызвать кого-то (или любого) на партию
 menu-accept = Принять вызов
 menu-decline = Отклонить вызов или отозвать свой
@@ -344,6 +346,7 @@ ambit-date-malformed = «{ $date }» — не дата: запишите её к
 
 slash-help = помощь
 slash-rules = правила
+slash-play = играть
 slash-challenge = вызов
 slash-accept = принять
 slash-decline = отклонить

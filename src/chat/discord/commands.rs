@@ -51,16 +51,30 @@ fn options(command: &str) -> Vec<Value> {
             vec![json!({"type": SUB_STRING, "name": "game",
                 "description": "The game", "choices": choices(&all)})]
         }
-        "challenge" => vec![
-            json!({"type": SUB_STRING, "name": "game", "description": "The game",
-                "required": true, "choices": choices(&games)}),
-            json!({"type": SUB_USER, "name": "opponent",
-                "description": "Whom to challenge (anyone when left out)"}),
-            json!({"type": SUB_STRING, "name": "color", "description": "Your colour",
-                "choices": choices(&["white", "black", "random"])}),
-            json!({"type": SUB_INTEGER, "name": "seed",
-                "description": "The starting board's number", "min_value": 0}),
-        ],
+        "challenge" | "play" => {
+            let mut playable = games.clone();
+            if command == "play" {
+                playable.extend([ambit::NAME, "daily"]);
+            }
+            let mut options = vec![
+                json!({"type": SUB_STRING, "name": "game", "description": "The game",
+                    "required": true, "choices": choices(&playable)}),
+                json!({"type": SUB_USER, "name": "opponent",
+                    "description": "Whom to challenge (anyone when left out)"}),
+                json!({"type": SUB_STRING, "name": "color", "description": "Your colour",
+                    "choices": choices(&["white", "black", "random"])}),
+                json!({"type": SUB_INTEGER, "name": "seed",
+                    "description": "The starting board's number", "min_value": 0}),
+                json!({"type": SUB_STRING, "name": "options",
+                    "description": "Critters' options: growth, promotion, brains:N"}),
+            ];
+            if command == "play" {
+                options.push(json!({"type": SUB_STRING, "name": "level",
+                    "description": "An AMBIT puzzle's level",
+                    "choices": choices(&["easy", "medium", "hard"])}));
+            }
+            options
+        }
         "accept" => vec![json!({"type": SUB_INTEGER, "name": "game",
             "description": "The challenge's number", "min_value": 1, "autocomplete": true})],
         "decline" | "resign" | "draw" => vec![game_number("The game's number")],
@@ -191,7 +205,9 @@ pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
     if let Some(Arg::Flag(true)) = get("confirm") {
         line.push("confirm".to_string());
     }
-    for key in ["command", "game", "move", "color", "level", "piece"] {
+    for key in [
+        "command", "game", "move", "color", "level", "piece", "options",
+    ] {
         if let Some(Arg::Text(text)) = get(key) {
             let text = words(text);
             if !text.is_empty() {
@@ -247,6 +263,26 @@ mod tests {
             ],
         );
         assert_eq!(text, "challenge knight-fight black seed:7");
+        let text = command_text(
+            "play",
+            &[
+                arg("options", Arg::Text("growth  brains:2".into())),
+                arg("game", Arg::Text("critters".into())),
+            ],
+        );
+        assert_eq!(text, "play critters growth brains:2");
+        let Ok(Command::Challenge(args)) = parse(&text) else {
+            panic!("{text}: not a challenge");
+        };
+        assert_eq!(args.options, vec!["growth", "brains:2"]);
+        let text = command_text(
+            "play",
+            &[
+                arg("level", Arg::Text("hard".into())),
+                arg("game", Arg::Text("ambit".into())),
+            ],
+        );
+        assert_eq!(parse(&text), Ok(Command::Ambit(Some("hard".into()))));
         assert_eq!(
             command_text("board", &[arg("flip", Arg::Flag(true))]),
             "board flip"

@@ -2,6 +2,7 @@
 //! silent on failure, since a suggestion is never worth an error message.
 
 use super::{Platform, Service};
+use crate::games::ambit;
 use crate::store::GameState;
 
 impl Service {
@@ -48,6 +49,38 @@ impl Service {
                         mv
                     }
                 })
+            })
+            .collect()
+    }
+
+    /// Every placement `user` could type next in their open AMBIT puzzle in `chat`: each
+    /// piece on each empty square, safe or not, so that the list spoils nothing. Empty
+    /// without an open puzzle or when a look-up fails.
+    pub async fn placements_for(&self, platform: Platform, chat: &str, user: &str) -> Vec<String> {
+        let Ok(Some((chat_id, user_id))) = self
+            .store
+            .known_chat_and_user(platform.as_str(), chat, user)
+            .await
+        else {
+            return Vec::new();
+        };
+        let Ok(attempts) = self.store.open_attempts(user_id, chat_id).await else {
+            return Vec::new();
+        };
+        let Some(game) = attempts
+            .first()
+            .and_then(|attempt| ambit::Game::parse(&attempt.state).ok())
+            .filter(|game| !game.status().is_over())
+        else {
+            return Vec::new();
+        };
+        let empty: Vec<_> = ambit::footprint::squares(!game.occupied()).collect();
+        ambit::Piece::ALL
+            .iter()
+            .flat_map(|&piece| {
+                empty
+                    .iter()
+                    .map(move |&square| ambit::Placement::new(piece, square).to_string())
             })
             .collect()
     }

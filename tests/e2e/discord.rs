@@ -533,6 +533,30 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
         .split_whitespace()
         .map(String::from)
         .collect();
+    // Typing a placement suggests every piece on every empty square that fits what is
+    // typed, safe or not: the suggestions spoil nothing.
+    let first = &pieces[0];
+    let typed = &first[..2];
+    let suggested = standin
+        .autocomplete(&bob(), "place", &[text("piece", typed)], "piece")
+        .await;
+    assert_eq!(suggested.len(), 8, "{typed}: {suggested:?}");
+    assert!(suggested.contains(first), "{suggested:?}");
+    assert!(
+        suggested.iter().all(|s| s.starts_with(typed)),
+        "{suggested:?}"
+    );
+    let all = standin
+        .autocomplete(&bob(), "place", &[text("piece", "")], "piece")
+        .await;
+    assert_eq!(all.len(), 25, "Discord's most");
+    let strangers = standin
+        .autocomplete(&carol(), "place", &[text("piece", "")], "piece")
+        .await;
+    assert!(
+        strangers.is_empty(),
+        "no puzzle, no suggestions: {strangers:?}"
+    );
     let mut last = Vec::new();
     for piece in &pieces {
         last = standin

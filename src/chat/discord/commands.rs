@@ -92,7 +92,8 @@ fn options(command: &str) -> Vec<Value> {
             "choices": choices(&["easy", "medium", "hard"])}),
         ],
         "place" => vec![json!({"type": SUB_STRING, "name": "piece",
-            "description": "The piece and its square, e.g. N f3", "required": true})],
+            "description": "The piece and its square, e.g. N f3", "required": true,
+            "autocomplete": true})],
         "leaderboard" => {
             let mut boards = vec![ambit::NAME];
             boards.extend(games.iter().copied());

@@ -597,6 +597,19 @@ impl Core {
                 .into_iter()
                 .map(|mv| json!({"name": mv, "value": mv}))
                 .collect()
+        } else if command.data.name == "place" && focused.name == "piece" {
+            let placements = self
+                .service
+                .placements_for(
+                    Platform::Discord,
+                    &command.channel_id.get().to_string(),
+                    &command.user.id.get().to_string(),
+                )
+                .await;
+            suggestions(placements, &focused.value.replace(' ', ""))
+                .into_iter()
+                .map(|placement| json!({"name": placement, "value": placement}))
+                .collect()
         } else {
             Vec::new()
         };

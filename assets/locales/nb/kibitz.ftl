@@ -185,7 +185,7 @@ table-wdl = S-R-T
 stats-title = { $player }:
 stats-unknown-user = Jeg kjenner ikke @{ $user } her ennå.
 stats-ambit-none = Dagens AMBIT: ikke spilt ennå.
-stats-ambit = Dagens AMBIT: { $solved } av { $played } løst ({ $rate } %), { $stars ->
+stats-ambit = Dagens AMBIT: { $solved } av { $played } løst ({ $rate } %), { $stars ->
     [one] { $stars } stjerne
    *[other] { $stars } stjerner
 }, beste tid { $best }; serie { $streak } (lengste { $longest }).

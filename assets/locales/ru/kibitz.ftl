@@ -187,7 +187,7 @@ table-wdl = В-Н-П
 stats-title = { $player }:
 stats-unknown-user = Я пока не знаю здесь @{ $user }.
 stats-ambit-none = Задачи дня AMBIT: ещё не сыграно ни одной.
-stats-ambit = Задачи дня AMBIT: решено { $solved } из { $played } ({ $rate }%), { $stars ->
+stats-ambit = Задачи дня AMBIT: решено { $solved } из { $played } ({ $rate } %), { $stars ->
     [one] { $stars } звезда
     [few] { $stars } звезды
     [many] { $stars } звёзд

@@ -2,7 +2,7 @@
 //! private replies, a share line that spoils nothing), placements and giving up.
 
 use super::play::rules_message;
-use super::{Context, Msg, Outgoing, Refusal, Service, msg};
+use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::{self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate};
 use crate::games::rng::SeededRng;
 use crate::render::AmbitView;
@@ -116,6 +116,24 @@ impl Service {
         context: &Context<'_>,
         for_chat: Option<&str>,
     ) -> Result<Vec<Outgoing>, Refusal> {
+        let platform = context.incoming.platform;
+        if for_chat.is_none()
+            && !context.incoming.chat.private
+            && !platform.private_replies_in_chat()
+        {
+            // The board would spoil the puzzle for the whole group: the button leads to the
+            // private chat (the adapter makes it a link there), where the daily counts for
+            // this group.
+            let language = context.own_language;
+            return Ok(vec![
+                Outgoing::text(self.say(language, &msg("daily-in-private"))).with_buttons(vec![
+                    Button {
+                        label: self.say(language, &msg("button-play-daily")),
+                        command: "daily".to_string(),
+                    },
+                ]),
+            ]);
+        }
         let date = today(context.now)
             .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
         let counts_for = match for_chat {

@@ -45,6 +45,14 @@ pub enum Command {
     Bare(String),
 }
 
+impl Command {
+    /// Whether the command changes a chat's settings, which only its admins may do. A
+    /// platform that learns who is an admin only by asking (Telegram) asks for these alone.
+    pub fn needs_admin(&self) -> bool {
+        matches!(self, Command::Settings(words) if !words.is_empty())
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChallengeArgs {
     /// `@handle` as typed, without the `@`.
@@ -341,6 +349,16 @@ mod tests {
         assert_eq!(args.opponent.as_deref(), Some("Bob"));
         assert_eq!(parse("play"), Err(ParseError::Usage("play")));
         assert_eq!(parse("play ambit easy now"), Err(ParseError::Usage("play")));
+    }
+
+    #[test]
+    fn only_changing_settings_needs_an_admin() {
+        let needs = |line: &str| parse(line).is_ok_and(|c| c.needs_admin());
+        assert!(needs("/settings daily 09:00 easy"));
+        assert!(needs("settings language ru"));
+        assert!(!needs("settings"));
+        assert!(!needs("daily"));
+        assert!(!needs("leaderboard"));
     }
 
     #[test]

@@ -542,6 +542,7 @@ impl Service {
                 self.say(language, &msg("cmd-settings"))
             ))]);
         }
+        // `Command::needs_admin` says the same, for the adapters that must ask the platform.
         if !context.admin {
             return Err(msg("settings-not-admin").into());
         }

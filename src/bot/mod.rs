@@ -37,6 +37,17 @@ impl Platform {
         }
     }
 
+    /// Whether a reply only the speaker may see can be shown in the chat itself: Discord's
+    /// ephemeral messages; the console is the operator's own terminal. A Telegram group has
+    /// no such replies, so what must stay private (the daily's board) is played in the
+    /// private chat with the bot instead.
+    pub const fn private_replies_in_chat(self) -> bool {
+        match self {
+            Platform::Console | Platform::Discord => true,
+            Platform::Telegram => false,
+        }
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Platform::Console => "console",

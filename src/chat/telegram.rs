@@ -25,7 +25,7 @@
 //! Updates are handled one after another, so a chat's replies keep their order and the
 //! recorded id is always the last one handled.
 
-use crate::bot::command::{self, Command};
+use crate::bot::command;
 use crate::bot::schedule::{self, Poster};
 use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
 use crate::store::{NewOutboxItem, OutboxItem, StoreError};
@@ -947,27 +947,13 @@ impl Adapter<'_> {
             if let Some(incoming) = &event.incoming {
                 tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
                 let link = daily_link(bot_name, event.chat);
-                let replies = match command::parse(&incoming.text) {
-                    // The daily is played in the private chat, where the board spoils nothing
-                    // and the bot may write: the group gets the deep link there.
-                    Ok(Command::Daily(None)) if link.is_some() => {
-                        let text = self
-                            .service
-                            .phrase(incoming.locale.as_deref(), "daily-in-private");
-                        let label = self
-                            .service
-                            .phrase(incoming.locale.as_deref(), "button-play-daily");
-                        vec![Outgoing::text(text).with_buttons(vec![Button {
-                            label,
-                            command: "daily".to_string(),
-                        }])]
-                    }
-                    Ok(Command::Settings(words)) if !words.is_empty() && !incoming.admin => {
-                        let mut asked = incoming.clone();
-                        asked.admin = self.is_group_admin(event.chat, event.user).await;
-                        self.service.handle(&asked).await
-                    }
-                    _ => self.service.handle(incoming).await,
+                let needs_admin = command::parse(&incoming.text).is_ok_and(|c| c.needs_admin());
+                let replies = if needs_admin && !incoming.admin {
+                    let mut asked = incoming.clone();
+                    asked.admin = self.is_group_admin(event.chat, event.user).await;
+                    self.service.handle(&asked).await
+                } else {
+                    self.service.handle(incoming).await
                 };
                 for reply in replies {
                     sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));

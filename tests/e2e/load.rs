@@ -1,12 +1,15 @@
 //! Two service instances on one database (two bot processes sharing PostgreSQL in `.ci/run`,
 //! one SQLite file otherwise) play many games at once, every move sent to both at the same
-//! moment: each move is applied exactly once, none is lost, none doubled.
+//! moment: each move is applied exactly once, none is lost, none doubled; meanwhile both post
+//! the dailies of the same channels, and each channel gets each daily once.
 
 use crate::service::{line, service_on};
 use crate::support::{fresh_database, scripted_game};
-use kibitz::bot::{Body, Service};
-use std::sync::Arc;
-use std::sync::atomic::AtomicI64;
+use kibitz::bot::schedule::Poster;
+use kibitz::bot::{Body, Outgoing, Platform, Service};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Moves played in each game (the start of a scripted Knight Fight game).
@@ -61,6 +64,32 @@ async fn play(
     applied
 }
 
+/// Channels with the daily turned on while the games are played.
+const DAILY_CHATS: usize = 12;
+
+/// Counts the posts each channel got of each daily (by the post's first line, which names
+/// the daily's number).
+#[derive(Default)]
+struct PostCounter {
+    posts: Mutex<BTreeMap<(String, String), usize>>,
+}
+
+impl Poster for PostCounter {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let first_line = match &replies[0].body {
+            Body::Image { caption, .. } => caption.lines().next().unwrap_or_default().to_string(),
+            Body::Text(text) => panic!("a daily post is a picture, not {text}"),
+        };
+        *self
+            .posts
+            .lock()
+            .unwrap()
+            .entry((chat.to_string(), first_line))
+            .or_default() += 1;
+        Ok(())
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -74,6 +103,37 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         .filter(|&seed| scripted_game(seed).0.len() > MOVES_PER_GAME)
         .take(total)
         .collect();
+    for index in 0..DAILY_CHATS {
+        let set = first
+            .handle(&line(
+                &format!("daily-{index}"),
+                "admin",
+                "settings daily 00:00 easy",
+            ))
+            .await;
+        assert!(!is_picture(&set), "the daily is set in daily-{index}");
+    }
+    // Both services post the due dailies, round after round, while the games are played.
+    let poster = Arc::new(PostCounter::default());
+    let games_done = Arc::new(AtomicBool::new(false));
+    let posting = {
+        let (first, second) = (first.clone(), second.clone());
+        let (poster, games_done) = (poster.clone(), games_done.clone());
+        tokio::spawn(async move {
+            let mut rounds = 0;
+            while rounds < 2 || !games_done.load(Ordering::SeqCst) {
+                let (a, b) = tokio::join!(
+                    first.post_due_dailies(Platform::Console, "first", poster.as_ref()),
+                    second.post_due_dailies(Platform::Console, "second", poster.as_ref())
+                );
+                a.expect("the first's posting round");
+                b.expect("the second's posting round");
+                rounds += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+            rounds
+        })
+    };
     let started = Instant::now();
     let mut applied = (0, 0);
     for batch in (0..total).collect::<Vec<_>>().chunks(PARALLEL) {
@@ -88,6 +148,18 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         }
     }
     let elapsed = started.elapsed();
+    games_done.store(true, Ordering::SeqCst);
+    let rounds = posting.await.expect("the posting task");
+    // Every channel got today's daily (a long run may reach tomorrow's too), each once.
+    let posts = poster.posts.lock().unwrap().clone();
+    for index in 0..DAILY_CHATS {
+        let chat = format!("daily-{index}");
+        let got: Vec<_> = posts.iter().filter(|((c, _), _)| *c == chat).collect();
+        assert!(!got.is_empty(), "{chat} got no daily in {rounds} rounds");
+        for ((_, daily), &count) in got {
+            assert_eq!(count, 1, "{chat} got \"{daily}\" {count} times");
+        }
+    }
     let store = first.store();
     for (index, &seed) in seeds.iter().enumerate() {
         let (moves, _) = scripted_game(seed);
@@ -114,7 +186,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     // Not asserted (timing is for benchmarks): the figure the capacity plan quotes.
     eprintln!(
         "load: {total} games, {moves} moves raced by 2 services on {} in {:.1} s: {:.0} moves/s \
-         ({} applied by the first, {} by the second)",
+         ({} applied by the first, {} by the second); {rounds} racing daily rounds",
         store.backend_name(),
         elapsed.as_secs_f64(),
         moves as f64 / elapsed.as_secs_f64(),

@@ -3,6 +3,7 @@
 
 use super::play::rules_message;
 use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::games::ambit::notation::PartialPlacement;
 use crate::games::ambit::{self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate};
 use crate::games::rng::SeededRng;
 use crate::render::AmbitView;
@@ -31,6 +32,18 @@ pub(crate) fn duration_text(ms: i64) -> String {
     } else {
         format!("{m}:{s:02}")
     }
+}
+
+/// A piece as the rack's buttons show it: its symbol and its letter (`♘ N`).
+fn rack_label(piece: ambit::Piece) -> String {
+    let symbol = match piece {
+        ambit::Piece::King => '♔',
+        ambit::Piece::Queen => '♕',
+        ambit::Piece::Rook => '♖',
+        ambit::Piece::Bishop => '♗',
+        ambit::Piece::Knight => '♘',
+    };
+    format!("{symbol} {}", piece.letter())
 }
 
 pub(crate) fn stars_text(stars: u8) -> String {
@@ -256,6 +269,10 @@ impl Service {
         let Some(attempt) = self.open_attempt(context).await? else {
             return Err(msg("ambit-no-puzzle").into());
         };
+        if let Some(partial) = ambit::notation::parse_partial_placement(text) {
+            let game = self.ambit_game(&attempt)?;
+            return self.rack_step(context, &attempt, &game, partial);
+        }
         let placement = ambit::notation::parse_placement(text)
             .map_err(|e| Refusal::User(vec![rules_message(&e), msg("cmd-place")]))?;
         let mut game = self.ambit_game(&attempt)?;
@@ -292,6 +309,59 @@ impl Service {
         let mut replies = vec![reply];
         replies.extend(self.public_share(context, &attempt, &game));
         Ok(replies)
+    }
+
+    /// A press on the rack (`place N`: which file?) or on a file (`place Nf`: which
+    /// square?): the next choices as buttons, every empty square offered, safe or not, so
+    /// that the buttons spoil nothing.
+    fn rack_step(
+        &self,
+        context: &Context<'_>,
+        attempt: &AttemptRecord,
+        game: &Game,
+        partial: PartialPlacement,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let occupied = game.occupied();
+        let empty = |file: u8, rank: u8| occupied & (1u64 << (rank * 8 + file)) == 0;
+        let file_letter = |file: u8| char::from(b'a' + file);
+        let (text, buttons) = match partial {
+            PartialPlacement::Piece(piece) => {
+                let buttons = (0..8u8)
+                    .filter(|&file| (0..8).any(|rank| empty(file, rank)))
+                    .map(|file| Button {
+                        label: file_letter(file).to_string(),
+                        command: format!("place {}{}", piece.letter(), file_letter(file)),
+                    })
+                    .collect();
+                let text = msg("ambit-pick-file").with("piece", rack_label(piece));
+                (text, buttons)
+            }
+            PartialPlacement::PieceOnFile(piece, file) => {
+                let buttons: Vec<Button> = (0..8u8)
+                    .filter(|&rank| empty(file, rank))
+                    .map(|rank| {
+                        let square = format!("{}{}", file_letter(file), rank + 1);
+                        Button {
+                            command: format!("place {}{square}", piece.letter()),
+                            label: square,
+                        }
+                    })
+                    .collect();
+                if buttons.is_empty() {
+                    return Err(msg("ambit-file-full")
+                        .with("file", file_letter(file))
+                        .into());
+                }
+                let text = msg("ambit-pick-rank")
+                    .with("piece", rack_label(piece))
+                    .with("file", file_letter(file));
+                (text, buttons)
+            }
+        };
+        let language = Self::attempt_language(context, attempt);
+        let mut reply = Outgoing::text(self.say(language, &text)).with_buttons(buttons);
+        reply.private = attempt.day.is_some();
+        Ok(vec![reply])
     }
 
     /// `giveup`: ends the open puzzle and shows a minimal solution.
@@ -458,7 +528,18 @@ impl Service {
         };
         view.caption = texts.first().cloned().unwrap_or_default();
         let png = self.renderer.render_ambit(game, &view)?;
-        Ok(Outgoing::image(png, texts.join("\n")))
+        let mut reply = Outgoing::image(png, texts.join("\n"));
+        // The rack: a piece's button asks for its file, then its square.
+        if game.status() == GameStatus::Ongoing {
+            reply.buttons = ambit::Piece::ALL
+                .into_iter()
+                .map(|piece| Button {
+                    label: rack_label(piece),
+                    command: format!("place {}", piece.letter()),
+                })
+                .collect();
+        }
+        Ok(reply)
     }
 }
 

@@ -406,7 +406,7 @@ impl Service {
     }
 
     /// A catalogue text without arguments in the language of `locale`, for adapters that
-    /// answer on their own (Telegram's deep link into the private chat).
+    /// answer on their own (Discord's question before a resignation).
     pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {
         self.say(self.catalogue.language_for(locale), &msg(key))
     }

@@ -557,8 +557,39 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
         strangers.is_empty(),
         "no puzzle, no suggestions: {strangers:?}"
     );
+    // The first piece by the rack's buttons under his board: the piece, its file, its square.
+    let steps = [
+        format!("place {}", &first[..1]),
+        format!("place {}", &first[..2]),
+        format!("place {first}"),
+    ];
+    let mut offered = board.buttons();
+    assert_eq!(offered.len(), 5, "the rack: {offered:?}");
     let mut last = Vec::new();
-    for piece in &pieces {
+    for (step, command) in steps.iter().enumerate() {
+        assert!(
+            offered.iter().any(|(_, id)| id == command),
+            "{command} among {offered:?}"
+        );
+        last = standin.press(&bob(), command).await;
+        let reply = one_reply(&last, command);
+        assert!(reply.ephemeral(), "{command}: {reply:#?}");
+        offered = reply.buttons();
+        match step {
+            0 => assert!(
+                reply.content().contains("which file?"),
+                "{}",
+                reply.content()
+            ),
+            1 => assert!(
+                reply.content().contains("which square?"),
+                "{}",
+                reply.content()
+            ),
+            _ => assert!(reply.file.is_some(), "{command}: the board"),
+        }
+    }
+    for piece in &pieces[1..] {
         last = standin
             .command(&bob(), "place", &[text("piece", piece)], &[])
             .await;

@@ -698,7 +698,43 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
         .split_whitespace()
         .map(String::from)
         .collect();
-    for (i, piece) in pieces.iter().enumerate() {
+    // The first piece by the rack's buttons under the board: the piece, its file, its square.
+    let rack = sent[0].buttons();
+    assert_eq!(rack.len(), 5, "{rack:?}");
+    let first = &pieces[0];
+    let steps = [
+        format!("place {}", &first[..1]),
+        format!("place {}", &first[..2]),
+        format!("place {first}"),
+    ];
+    let mut offered = rack;
+    for (step, command) in steps.iter().enumerate() {
+        assert!(
+            offered.iter().any(|(_, data)| data == command),
+            "{command} among {offered:?}"
+        );
+        let id = format!("rack-{step}");
+        let press = button_press(private, &alice(), &id, 600 + step as i64, command);
+        let calls = setup
+            .standin
+            .exchange(json!({"callback_query": press}))
+            .await;
+        assert_eq!(calls[0].method, "answercallbackquery", "{calls:#?}");
+        let sent = replies(&calls);
+        assert_eq!(sent.len(), 1, "{calls:#?}");
+        assert_eq!(sent[0].chat(), private);
+        offered = sent[0].buttons();
+        match step {
+            0 => assert!(sent[0].text().contains("which file?"), "{}", sent[0].text()),
+            1 => assert!(
+                sent[0].text().contains("which square?"),
+                "{}",
+                sent[0].text()
+            ),
+            _ => assert_eq!(sent[0].method, "sendphoto", "{calls:#?}"),
+        }
+    }
+    for (i, piece) in pieces.iter().enumerate().skip(1) {
         let calls = setup
             .standin
             .exchange(json!({"message": message(private, &alice(), 10 + i as i64, piece)}))

@@ -118,6 +118,43 @@ pub fn parse_placement(text: &str) -> Result<Placement, RulesError> {
     Err(malformed())
 }
 
+/// A placement typed (or pressed) part of the way: a piece, or a piece and its file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartialPlacement {
+    Piece(Piece),
+    /// The file as its index (`a` = 0).
+    PieceOnFile(Piece, u8),
+}
+
+/// Reads a piece (`N`, `knight`, `конь`, `S`) or a piece and a file (`Nf`), as the rack's
+/// buttons send them; `None` for anything else, a whole placement included.
+pub fn parse_partial_placement(text: &str) -> Option<PartialPlacement> {
+    let folded: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    for piece in Piece::ALL {
+        let letter = piece.letter().to_ascii_lowercase().to_string();
+        let mut words = vec![piece.name(), letter.as_str()];
+        words.extend(native_words(piece));
+        for word in words {
+            let Some(rest) = folded.strip_prefix(word) else {
+                continue;
+            };
+            let mut chars = rest.chars();
+            match (chars.next(), chars.next()) {
+                (None, _) => return Some(PartialPlacement::Piece(piece)),
+                (Some(file @ 'a'..='h'), None) => {
+                    return Some(PartialPlacement::PieceOnFile(piece, file as u8 - b'a'));
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// The state text: `FOOTPRINT PLACEMENT... LIVES`.
 pub fn state_text(game: &Game) -> String {
     let mut text = footprint_text(game.footprint());

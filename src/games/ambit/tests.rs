@@ -1,6 +1,9 @@
 use super::footprint::{self, attacks, bit, square_at};
 use super::generator::{construct, points};
-use super::notation::{footprint_text, parse_footprint, parse_placement, parse_state};
+use super::notation::{
+    PartialPlacement, footprint_text, parse_footprint, parse_partial_placement, parse_placement,
+    parse_state,
+};
 use super::solver::is_solution;
 use super::*;
 use crate::games::rng::SeededRng;
@@ -853,4 +856,34 @@ fn russian_and_norwegian_piece_names_and_letters_are_read() {
         assert_eq!(parse_placement(typed), Ok(pl(expected)), "{typed}");
     }
     assert!(parse_placement("Жf3").is_err());
+}
+
+#[test]
+fn a_piece_or_a_piece_and_file_is_a_partial_placement() {
+    use PartialPlacement::{Piece as Only, PieceOnFile as OnFile};
+    for (text, expected) in [
+        ("N", Some(Only(Piece::Knight))),
+        ("knight", Some(Only(Piece::Knight))),
+        ("конь", Some(Only(Piece::Knight))),
+        ("S", Some(Only(Piece::Knight))),
+        ("Кр", Some(Only(Piece::King))),
+        ("Nf", Some(OnFile(Piece::Knight, 5))),
+        ("q a", Some(OnFile(Piece::Queen, 0))),
+        ("Dh", Some(OnFile(Piece::Queen, 7))),
+        ("Kb", Some(OnFile(Piece::King, 1))),
+        ("Nf3", None),
+        ("Ni", None),
+        ("Nfg", None),
+        ("", None),
+        ("x", None),
+    ] {
+        assert_eq!(parse_partial_placement(text), expected, "{text:?}");
+    }
+    // Every whole placement stays whole.
+    for piece in Piece::ALL {
+        for index in 0..64 {
+            let placement = Placement::new(piece, footprint::square_at(index));
+            assert_eq!(parse_partial_placement(&placement.to_string()), None);
+        }
+    }
 }

@@ -570,48 +570,40 @@ impl Core {
         let Some(focused) = command.data.autocomplete() else {
             return;
         };
-        let choices: Vec<Value> = if command.data.name == "accept" && focused.name == "game" {
-            let typed = focused.value.trim().trim_start_matches('#');
-            self.service
-                .acceptable_challenges(
-                    Platform::Discord,
-                    &command.channel_id.get().to_string(),
-                    &command.user.id.get().to_string(),
-                )
-                .await
-                .into_iter()
-                .filter(|(_, id)| id.to_string().starts_with(typed))
-                .take(25)
-                .map(|(label, id)| json!({"name": label, "value": id}))
-                .collect()
-        } else if command.data.name == "move" && focused.name == "move" {
-            let moves = self
-                .service
-                .legal_moves_for(
-                    Platform::Discord,
-                    &command.channel_id.get().to_string(),
-                    &command.user.id.get().to_string(),
-                )
-                .await;
-            suggestions(moves, focused.value)
-                .into_iter()
-                .map(|mv| json!({"name": mv, "value": mv}))
-                .collect()
-        } else if command.data.name == "place" && focused.name == "piece" {
-            let placements = self
-                .service
-                .placements_for(
-                    Platform::Discord,
-                    &command.channel_id.get().to_string(),
-                    &command.user.id.get().to_string(),
-                )
-                .await;
-            suggestions(placements, &focused.value.replace(' ', ""))
-                .into_iter()
-                .map(|placement| json!({"name": placement, "value": placement}))
-                .collect()
-        } else {
-            Vec::new()
+        let (chat, user) = (
+            command.channel_id.get().to_string(),
+            command.user.id.get().to_string(),
+        );
+        let choices: Vec<Value> = match (command.data.name.as_str(), focused.name) {
+            ("accept", "game") => {
+                let typed = focused.value.trim().trim_start_matches('#');
+                self.service
+                    .acceptable_challenges(Platform::Discord, &chat, &user)
+                    .await
+                    .into_iter()
+                    .filter(|(_, id)| id.to_string().starts_with(typed))
+                    .take(CHOICE_LIMIT)
+                    .map(|(label, id)| json!({"name": label, "value": id}))
+                    .collect()
+            }
+            (name @ ("move" | "place"), "move" | "piece") => {
+                // A placement may be typed with a space (`N f3`); a move's space comes
+                // before its game number (`d3 #4`).
+                let (offered, typed) = if name == "move" {
+                    let moves = self
+                        .service
+                        .legal_moves_for(Platform::Discord, &chat, &user);
+                    (moves.await, focused.value.to_string())
+                } else {
+                    let placements = self.service.placements_for(Platform::Discord, &chat, &user);
+                    (placements.await, focused.value.replace(' ', ""))
+                };
+                suggestions(offered, &typed)
+                    .into_iter()
+                    .map(|text| json!({"name": text, "value": text}))
+                    .collect()
+            }
+            _ => Vec::new(),
         };
         let body = json!({"type": 8, "data": {"choices": choices}});
         let path = format!(

@@ -287,9 +287,24 @@ fn write_samples() {
         result: None,
     };
     write("names", &game[3].0, &names);
-    for (name, first_rank) in [("table", 1), ("table-page-2", 11)] {
+    let mut russian = leaderboard(10, 1);
+    russian.title = "Таблица задач дня AMBIT, за всё время".into();
+    russian.footer = "Страница 1 из 2".into();
+    for (column, label) in russian
+        .columns
+        .iter_mut()
+        .zip(["№", "Игрок", "Звёзды", "Время"])
+    {
+        column.label = label.into();
+    }
+    russian.rows[0][1] = "Александра Длинноимённая".into();
+    for (name, table) in [
+        ("table", leaderboard(10, 1)),
+        ("table-page-2", leaderboard(10, 11)),
+        ("table-ru", russian),
+    ] {
         let path = format!("/tmp/kibitz-{name}.png");
-        match renderer().render_table(&leaderboard(10, first_rank)) {
+        match renderer().render_table(&table) {
             Ok(png) => std::fs::write(&path, png).unwrap_or_else(|e| panic!("{path}: {e}")),
             Err(error) => panic!("table render failed: {error}"),
         }

@@ -1,11 +1,14 @@
 //! AMBIT in chat: practice puzzles, the daily puzzle (one attempt per user and day, timed,
 //! private replies, a share line that spoils nothing), placements and giving up.
 
+use super::notes::figurine;
 use super::play::rules_message;
 use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::notation::PartialPlacement;
 use crate::games::ambit::{self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate};
+use crate::games::glacier::Role;
 use crate::games::rng::SeededRng;
+use crate::games::{Side, Square};
 use crate::render::AmbitView;
 use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};
 use std::hash::{BuildHasher, RandomState};
@@ -34,16 +37,16 @@ pub(crate) fn duration_text(ms: i64) -> String {
     }
 }
 
-/// A piece as the rack's buttons show it: its symbol and its letter (`♘ N`).
+/// A piece as the rack's buttons show it: its figurine and its letter (`♘ N`).
 fn rack_label(piece: ambit::Piece) -> String {
-    let symbol = match piece {
-        ambit::Piece::King => '♔',
-        ambit::Piece::Queen => '♕',
-        ambit::Piece::Rook => '♖',
-        ambit::Piece::Bishop => '♗',
-        ambit::Piece::Knight => '♘',
+    let role = match piece {
+        ambit::Piece::King => Role::King,
+        ambit::Piece::Queen => Role::Queen,
+        ambit::Piece::Rook => Role::Rook,
+        ambit::Piece::Bishop => Role::Bishop,
+        ambit::Piece::Knight => Role::Knight,
     };
-    format!("{symbol} {}", piece.letter())
+    format!("{} {}", figurine(Side::White, role), piece.letter())
 }
 
 pub(crate) fn stars_text(stars: u8) -> String {
@@ -321,8 +324,7 @@ impl Service {
         game: &Game,
         partial: PartialPlacement,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let occupied = game.occupied();
-        let empty = |file: u8, rank: u8| occupied & (1u64 << (rank * 8 + file)) == 0;
+        let empty = |file: u8, rank: u8| game.piece_on(Square::new(file, rank)).is_none();
         let file_letter = |file: u8| char::from(b'a' + file);
         let (text, buttons) = match partial {
             PartialPlacement::Piece(piece) => {

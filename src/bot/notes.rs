@@ -60,7 +60,7 @@ fn glacier_ice_age(game: &glacier::Position) -> Vec<Msg> {
 }
 
 /// The Unicode chess figurine of a piece, readable in every chat client and language.
-fn figurine(side: Side, role: Role) -> char {
+pub(crate) fn figurine(side: Side, role: Role) -> char {
     let white = match role {
         Role::King => '♔',
         Role::Queen => '♕',

@@ -313,41 +313,30 @@ fn daily_link(bot_name: &str, group: i64) -> Option<String> {
         .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
 }
 
-/// Text with the service's markers turned into Telegram entities: ```…``` blocks become
-/// `pre` (monospace tables) and ||…|| a spoiler. Offsets count UTF-16 code units.
+/// Text with the service's spoiler marks (||…||) turned into Telegram spoiler entities.
+/// Offsets count UTF-16 code units.
 fn entities(text: &str) -> (String, Vec<MessageEntity>) {
+    const MARK: &str = "||";
     let mut clean = String::with_capacity(text.len());
     let mut found = Vec::new();
     let mut rest = text;
     let mut at = 0usize;
-    loop {
-        let fence = rest.find("```");
-        let spoiler = rest.find("||");
-        let (start, marker) = match (fence, spoiler) {
-            (Some(f), Some(s)) if s < f => (s, "||"),
-            (Some(f), _) => (f, "```"),
-            (None, Some(s)) => (s, "||"),
-            (None, None) => break,
-        };
-        let after = &rest[start + marker.len()..];
-        let Some(end) = after.find(marker) else {
+    while let Some(start) = rest.find(MARK) {
+        let after = &rest[start + MARK.len()..];
+        let Some(end) = after.find(MARK) else {
             break;
         };
         let before = &rest[..start];
         clean.push_str(before);
         at += utf16_len(before);
-        let inner = after[..end].trim_matches('\n');
+        let inner = &after[..end];
         let length = utf16_len(inner);
         if length > 0 {
-            found.push(if marker == "||" {
-                MessageEntity::spoiler(at, length)
-            } else {
-                MessageEntity::pre(None, at, length)
-            });
+            found.push(MessageEntity::spoiler(at, length));
         }
         clean.push_str(inner);
         at += length;
-        rest = &after[end + marker.len()..];
+        rest = &after[end + MARK.len()..];
     }
     clean.push_str(rest);
     (clean, found)
@@ -1177,16 +1166,11 @@ mod tests {
     }
 
     #[test]
-    fn fences_and_spoiler_bars_become_entities() {
-        let (text, found) = entities("Top:\n```\n# Name\n1 Zoë\n```\nSolution: ||Nf3 Qd4||!");
-        assert_eq!(text, "Top:\n# Name\n1 Zoë\nSolution: Nf3 Qd4!");
-        assert_eq!(
-            found,
-            vec![
-                MessageEntity::pre(None, 5, 12),
-                MessageEntity::spoiler(28, 7)
-            ]
-        );
+    fn spoiler_bars_become_entities() {
+        // Offsets count UTF-16 units: the ë and the emoji before the spoiler move it.
+        let (text, found) = entities("Top: Zoë 🦊\nSolution: ||Nf3 Qd4||!");
+        assert_eq!(text, "Top: Zoë 🦊\nSolution: Nf3 Qd4!");
+        assert_eq!(found, vec![MessageEntity::spoiler(22, 7)]);
         let (plain, none) = entities("a || b");
         assert_eq!((plain.as_str(), none.len()), ("a || b", 0));
         // A daily button in a group becomes the deep link; elsewhere it stays a command.

@@ -180,13 +180,7 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
     let store = bot.service.store();
     let game = store.game(1).await.unwrap().unwrap();
     assert_eq!(game.plies, 4);
-    let moves: Vec<String> = store
-        .moves(1)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.notation)
-        .collect();
+    let moves = crate::support::stored_moves(store, 1).await;
     assert_eq!(
         moves,
         [
@@ -257,13 +251,7 @@ async fn a_turn_can_be_played_unit_by_unit_and_closed_with_done() {
     let caption = picture_reply(&bot, "alice", "move done", size).await;
     assert!(caption.contains("bob to move"), "{caption}");
     let store = bot.service.store();
-    let moves: Vec<String> = store
-        .moves(1)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.notation)
-        .collect();
+    let moves = crate::support::stored_moves(store, 1).await;
     assert_eq!(moves, ["h3-h4", "g2-g3", "end"]);
     let game = store.game(1).await.unwrap().unwrap();
     let last = game.last_move.expect("a last move");

@@ -1,11 +1,11 @@
 //! Guild life through the service across simulated days: daily streaks and leaderboards,
 //! ratings after games, forgetting a user, and the daily post made exactly once.
 
-use crate::service::{Bot, START_MS, bot, line, service_on};
-use kibitz::bot::schedule::{POST_LEASE_MS, Poster};
-use kibitz::bot::{Body, Outgoing, Platform};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::service::{Bot, START_MS, bot, line, replies_text, service_on};
+use crate::support::PostRecorder;
+use kibitz::bot::schedule::POST_LEASE_MS;
+use kibitz::bot::{Body, Platform};
+use std::sync::atomic::Ordering;
 
 const DAY_MS: i64 = 86_400_000;
 const MINUTE_MS: i64 = 60_000;
@@ -15,25 +15,9 @@ async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) {
     solve_daily_on(bot, Platform::Console, speaker, pause_ms).await;
 }
 
-/// What `speaker` gets for saying `text` in `room` on `platform`.
-async fn say_on(bot: &Bot, platform: Platform, speaker: &str, text: &str) -> Vec<Outgoing> {
-    let mut incoming = line("room", speaker, text);
-    incoming.platform = platform;
-    bot.service.handle(&incoming).await
-}
-
-/// The replies' texts and captions.
-fn texts(replies: &[Outgoing]) -> String {
-    let text = |reply: &Outgoing| match &reply.body {
-        Body::Text(text) => text.clone(),
-        Body::Image { caption, .. } => caption.clone(),
-    };
-    replies.iter().map(text).collect::<Vec<_>>().join("\n")
-}
-
 /// As [`solve_daily`], on `platform`.
 async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: i64) {
-    let reply = texts(&say_on(bot, platform, speaker, "daily").await);
+    let reply = replies_text(&bot.say_on(platform, speaker, "daily").await);
     assert!(reply.contains("AMBIT daily #"), "{reply}");
     let store = bot.service.store();
     let user = store
@@ -51,7 +35,7 @@ async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: 
         if i + 1 == pieces.len() {
             bot.clock.fetch_add(pause_ms, Ordering::SeqCst);
         }
-        let reply = texts(&say_on(bot, platform, speaker, piece).await);
+        let reply = replies_text(&bot.say_on(platform, speaker, piece).await);
         if i + 1 == pieces.len() {
             assert!(reply.contains("Solved! You keep 3 of 3"), "{reply}");
         }
@@ -185,7 +169,7 @@ async fn leaderboards_page_beyond_the_top_ten() {
     }
     for page in ["1", "2"] {
         let command = format!("leaderboard ambit all {page}");
-        let mut replies = say_on(&bot, Platform::Discord, "carol", &command).await;
+        let mut replies = bot.say_on(Platform::Discord, "carol", &command).await;
         assert_eq!(replies.len(), 1);
         let reply = replies.remove(0);
         let Body::Image { png, caption } = reply.body else {
@@ -212,44 +196,10 @@ async fn leaderboards_page_beyond_the_top_ten() {
     assert_eq!(second_buttons[0].command, "leaderboard ambit all 1");
 }
 
-/// Records what it is asked to post; fails while `failing` is set.
-#[derive(Default)]
-struct Recorder {
-    posts: Mutex<Vec<(String, Vec<Outgoing>)>>,
-    failing: AtomicBool,
-}
-
-impl Poster for Recorder {
-    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
-        if self.failing.load(Ordering::SeqCst) {
-            return Err("the platform is down".into());
-        }
-        self.posts.lock().unwrap().push((chat.to_string(), replies));
-        Ok(())
-    }
-}
-
-impl Recorder {
-    fn count(&self) -> usize {
-        self.posts.lock().unwrap().len()
-    }
-
-    fn caption(&self, index: usize) -> String {
-        let posts = self.posts.lock().unwrap();
-        match &posts[index].1[0].body {
-            Body::Image { png, caption } => {
-                assert!(png.starts_with(b"\x89PNG"), "a PNG picture");
-                caption.clone()
-            }
-            Body::Text(text) => panic!("a picture, not {text}"),
-        }
-    }
-}
-
 #[tokio::test]
 async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races() {
     let bot = bot().await;
-    let poster = Recorder::default();
+    let poster = PostRecorder::default();
     let mut stranger = line("room", "dave", "settings daily on");
     stranger.admin = false;
     let refused = bot.service.handle(&stranger).await;

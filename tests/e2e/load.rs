@@ -4,12 +4,11 @@
 //! the dailies of the same channels, and each channel gets each daily once.
 
 use crate::service::{line, service_on};
-use crate::support::{fresh_database, scripted_game};
-use kibitz::bot::schedule::Poster;
-use kibitz::bot::{Body, Outgoing, Platform, Service};
+use crate::support::{PostRecorder, fresh_database, scripted_game, stored_moves};
+use kibitz::bot::{Body, Platform, Service};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Moves played in each game (the start of a scripted Knight Fight game).
@@ -67,29 +66,6 @@ async fn play(
 /// Channels with the daily turned on while the games are played.
 const DAILY_CHATS: usize = 12;
 
-/// Counts the posts each channel got of each daily (by the post's first line, which names
-/// the daily's number).
-#[derive(Default)]
-struct PostCounter {
-    posts: Mutex<BTreeMap<(String, String), usize>>,
-}
-
-impl Poster for PostCounter {
-    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
-        let first_line = match &replies[0].body {
-            Body::Image { caption, .. } => caption.lines().next().unwrap_or_default().to_string(),
-            Body::Text(text) => panic!("a daily post is a picture, not {text}"),
-        };
-        *self
-            .posts
-            .lock()
-            .unwrap()
-            .entry((chat.to_string(), first_line))
-            .or_default() += 1;
-        Ok(())
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     let dir = tempfile::tempdir().unwrap();
@@ -114,7 +90,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         assert!(!is_picture(&set), "the daily is set in daily-{index}");
     }
     // Both services post the due dailies, round after round, while the games are played.
-    let poster = Arc::new(PostCounter::default());
+    let poster = Arc::new(PostRecorder::default());
     let games_done = Arc::new(AtomicBool::new(false));
     let posting = {
         let (first, second) = (first.clone(), second.clone());
@@ -150,8 +126,15 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     let elapsed = started.elapsed();
     games_done.store(true, Ordering::SeqCst);
     let rounds = posting.await.expect("the posting task");
-    // Every channel got today's daily (a long run may reach tomorrow's too), each once.
-    let posts = poster.posts.lock().unwrap().clone();
+    // Every channel got today's daily (a long run may reach tomorrow's too), each once: a
+    // post's first line names the daily's number.
+    let mut posts: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for index in 0..poster.count() {
+        let chat = poster.posts.lock().unwrap()[index].0.clone();
+        let caption = poster.caption(index);
+        let daily = caption.lines().next().unwrap_or_default().to_string();
+        *posts.entry((chat, daily)).or_default() += 1;
+    }
     for index in 0..DAILY_CHATS {
         let chat = format!("daily-{index}");
         let got: Vec<_> = posts.iter().filter(|((c, _), _)| *c == chat).collect();
@@ -171,13 +154,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         let mut games = store.active_games(chat).await.unwrap();
         assert_eq!(games.len(), 1, "one game in chat load-{index}");
         let game = games.remove(0);
-        let stored: Vec<String> = store
-            .moves(game.id)
-            .await
-            .unwrap()
-            .into_iter()
-            .map(|m| m.notation)
-            .collect();
+        let stored = stored_moves(store, game.id).await;
         assert_eq!(stored, moves[..MOVES_PER_GAME], "game {}", game.id);
         assert_eq!(game.plies as usize, MOVES_PER_GAME);
     }
@@ -325,13 +302,6 @@ async fn a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
     drop(again_in);
     let out = again.wait_with_output().unwrap();
     assert!(out.status.success());
-    let stored: Vec<String> = store
-        .moves(game_a.id)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.notation)
-        .collect();
-    assert_eq!(stored, moves_a);
+    assert_eq!(stored_moves(&store, game_a.id).await, moves_a);
     store.close().await;
 }

@@ -1,7 +1,7 @@
 //! The service with a real store and renderer: flows, refusals that change nothing, races.
 
 use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Body, ChatInfo, Incoming, Outgoing, Service};
+use kibitz::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service};
 use kibitz::render::Renderer;
 use kibitz::store::{GameRecord, GameState, MoveRecord, Store};
 use std::sync::Arc;
@@ -54,6 +54,18 @@ pub fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
     incoming
 }
 
+/// The replies' texts, a picture's caption under `[picture]`.
+pub fn replies_text(replies: &[Outgoing]) -> String {
+    replies
+        .iter()
+        .map(|reply| match &reply.body {
+            Body::Text(text) => text.clone(),
+            Body::Image { caption, .. } => format!("[picture]\n{caption}"),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl Bot {
     /// Moves the clock to `ms` since the epoch.
     pub fn set_time(&self, ms: i64) {
@@ -64,16 +76,15 @@ impl Bot {
         self.service.handle(&line("room", speaker, text)).await
     }
 
+    /// What `speaker` gets for saying `text` in `room` on `platform`.
+    pub async fn say_on(&self, platform: Platform, speaker: &str, text: &str) -> Vec<Outgoing> {
+        let mut incoming = line("room", speaker, text);
+        incoming.platform = platform;
+        self.service.handle(&incoming).await
+    }
+
     pub async fn text(&self, speaker: &str, text: &str) -> String {
-        let replies = self.say(speaker, text).await;
-        replies
-            .iter()
-            .map(|reply| match &reply.body {
-                Body::Text(text) => text.clone(),
-                Body::Image { caption, .. } => format!("[picture]\n{caption}"),
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        replies_text(&self.say(speaker, text).await)
     }
 
     /// Each (speaker, line, expected text) gets one text reply holding the expected text,

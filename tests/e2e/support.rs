@@ -187,3 +187,50 @@ pub fn stdout_lines(output: &std::process::Output) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// The notations of game `id`'s stored moves, in order.
+pub async fn stored_moves(store: &kibitz::store::Store, id: i64) -> Vec<String> {
+    store
+        .moves(id)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.notation)
+        .collect()
+}
+
+/// A [`Poster`](kibitz::bot::schedule::Poster) that records what it is asked to post; fails
+/// while `failing` is set.
+#[derive(Default)]
+pub struct PostRecorder {
+    pub posts: std::sync::Mutex<Vec<(String, Vec<kibitz::bot::Outgoing>)>>,
+    pub failing: std::sync::atomic::AtomicBool,
+}
+
+impl kibitz::bot::schedule::Poster for PostRecorder {
+    async fn post(&self, chat: &str, replies: Vec<kibitz::bot::Outgoing>) -> Result<(), String> {
+        if self.failing.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err("the platform is down".into());
+        }
+        self.posts.lock().unwrap().push((chat.to_string(), replies));
+        Ok(())
+    }
+}
+
+impl PostRecorder {
+    pub fn count(&self) -> usize {
+        self.posts.lock().unwrap().len()
+    }
+
+    /// The caption of post `index`, after checking it is a PNG picture.
+    pub fn caption(&self, index: usize) -> String {
+        let posts = self.posts.lock().unwrap();
+        match &posts[index].1[0].body {
+            kibitz::bot::Body::Image { png, caption } => {
+                assert!(png.starts_with(b"\x89PNG"), "a PNG picture");
+                caption.clone()
+            }
+            kibitz::bot::Body::Text(text) => panic!("a picture, not {text}"),
+        }
+    }
+}

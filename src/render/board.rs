@@ -3,7 +3,7 @@
 
 use crate::games::{BoardSize, Square};
 
-use super::canvas::{ArtCanvas, Palette};
+use super::canvas::{ArtCanvas, Indexed, Palette};
 use super::font::{Face, Fonts, TextStyle};
 use super::theme::Theme;
 
@@ -75,6 +75,17 @@ pub fn register(palette: &mut Palette, theme: &Theme) -> Result<(), super::Rende
     palette.add(theme.frame.border)?;
     palette.add(theme.header.background)?;
     Ok(())
+}
+
+/// The two backgrounds of a two-player board, unflipped and flipped, in `palette` (which
+/// must hold the colours [`register`] adds).
+pub fn backgrounds(
+    layout: &Layout,
+    theme: &Theme,
+    fonts: &Fonts,
+    palette: &Palette,
+) -> [Indexed; 2] {
+    [false, true].map(|flip| draw_background(layout, theme, fonts, flip).quantise(palette))
 }
 
 /// The whole picture without squares, header contents or pieces: the surround, header band,

@@ -150,8 +150,7 @@ impl BoardArt {
         let trail_edge = palette.add(colours.trail_edge)?;
         painter.register(&mut palette)?;
 
-        let backgrounds = [false, true]
-            .map(|flip| board::draw_background(&layout, theme, fonts, flip).quantise(&palette));
+        let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
         let mut tiles = Vec::with_capacity(GROUNDS * (1 + family.colour_slots() * 5 * STATES));
         let mut matched = HashMap::new();
         for ground in painter.grounds() {

@@ -170,8 +170,7 @@ impl GlacierArt {
         let tiles = Tiles { theme, fonts };
         tiles.register(&mut palette)?;
 
-        let backgrounds = [false, true]
-            .map(|flip| board::draw_background(&layout, theme, fonts, flip).quantise(&palette));
+        let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
         let tiles = Look::all()
             .into_iter()
             .map(|look| tiles.art(look).quantise(&palette))

@@ -103,8 +103,7 @@ impl KnightFightArt {
         let tiles = Tiles { theme, fonts };
         tiles.register(&mut palette)?;
 
-        let backgrounds = [false, true]
-            .map(|flip| board::draw_background(&layout, theme, fonts, flip).quantise(&palette));
+        let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
         let tiles = tiles.build(&mut palette)?;
         Ok(Self {
             layout,

@@ -179,9 +179,16 @@ impl Service {
             None => context.chat_id,
         };
         let day = date.to_string();
-        if self.store.daily_attempt(context.user.id, &day).await?.is_none() {
+        if self
+            .store
+            .daily_attempt(context.user.id, &day)
+            .await?
+            .is_none()
+        {
             // Played, then forgotten (`forgetme`): the day's daily stays played.
-            let marker = self.played_marker(&day, context.incoming, context.now).await?;
+            let marker = self
+                .played_marker(&day, context.incoming, context.now)
+                .await?;
             if self.store.daily_played_marked(&day, &marker).await? {
                 return Err(msg("ambit-daily-forgotten").into());
             }
@@ -254,7 +261,7 @@ impl Service {
         let puzzle =
             tokio::task::spawn_blocking(move || ambit::secret_daily_puzzle(date, level, &secret))
                 .await
-            .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
+                .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
         let record = DailyRecord {
             day,
             footprint: ambit::notation::footprint_text(puzzle.footprint),

@@ -374,7 +374,11 @@ mod tests {
 
     #[test]
     fn a_daily_link_names_the_group_to_check() {
-        let named = |line: &str| parse(line).ok().and_then(|c| c.needs_membership().map(str::to_string));
+        let named = |line: &str| {
+            parse(line)
+                .ok()
+                .and_then(|c| c.needs_membership().map(str::to_string))
+        };
         assert_eq!(named("/start daily_-1001234"), Some("-1001234".into()));
         assert_eq!(named("daily"), None);
         assert_eq!(named("/start"), None);

@@ -40,9 +40,9 @@ use teloxide::payloads::{
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{
-    AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, ChatMember, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, Message, MessageEntity, MessageEntityKind, Update, UpdateKind,
-    User, UserId,
+    AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, ChatMember,
+    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity,
+    MessageEntityKind, Update, UpdateKind, User, UserId,
 };
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
@@ -905,8 +905,8 @@ impl Adapter<'_> {
 
     /// What `user` is in the group `chat`, asked of Telegram (`getChatMember`).
     async fn chat_member(&self, chat: i64, user: i64) -> Result<ChatMember, Fault> {
-        let user = u64::try_from(user)
-            .map_err(|_| Fault::Permanent("not a user id".to_string()))?;
+        let user =
+            u64::try_from(user).map_err(|_| Fault::Permanent("not a user id".to_string()))?;
         self.call("getChatMember", || {
             self.bot
                 .get_chat_member(ChatId(chat), UserId(user))

@@ -291,12 +291,13 @@ impl Store {
     /// Whether the daily of `day` stays played for the person behind `marker` (who played it,
     /// then had Kibitz forget them).
     pub async fn daily_played_marked(&self, day: &str, marker: &str) -> StoreResult<bool> {
-        let row =
-            sqlx::query("SELECT 1 AS found FROM ambit_played_markers WHERE day = $1 AND marker = $2")
-                .bind(day)
-                .bind(marker)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = sqlx::query(
+            "SELECT 1 AS found FROM ambit_played_markers WHERE day = $1 AND marker = $2",
+        )
+        .bind(day)
+        .bind(marker)
+        .fetch_optional(&self.pool)
+        .await?;
         Ok(row.is_some())
     }
 }

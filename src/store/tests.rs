@@ -744,7 +744,12 @@ mod fair_play {
             )
             .await
             .unwrap();
-        assert!(store.daily_played_marked("2026-11-28", "m-bob").await.unwrap());
+        assert!(
+            store
+                .daily_played_marked("2026-11-28", "m-bob")
+                .await
+                .unwrap()
+        );
         let played = [
             ("2026-11-29".to_string(), "m-alice".to_string()),
             ("2026-11-30".to_string(), "m-unplayed".to_string()),
@@ -775,7 +780,10 @@ mod fair_play {
             "no marker for a daily the user did not start"
         );
         assert!(
-            !store.daily_played_marked("2026-11-28", "m-bob").await.unwrap(),
+            !store
+                .daily_played_marked("2026-11-28", "m-bob")
+                .await
+                .unwrap(),
             "...until a later forgetting drops the markers of days gone by"
         );
         assert!(

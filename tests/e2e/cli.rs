@@ -125,9 +125,17 @@ fn the_command_line_makes_the_bots_daily_only_with_the_deployment_secret() {
         command.output().expect("kibitz runs")
     };
     let with = stdout_lines(&daily(Some(&secret)));
-    assert_eq!(with.last(), Some(&stored), "the secret reproduces the bot's daily");
+    assert_eq!(
+        with.last(),
+        Some(&stored),
+        "the secret reproduces the bot's daily"
+    );
     let without = stdout_lines(&daily(None));
-    assert_ne!(without.last(), Some(&stored), "without it, the public daily");
+    assert_ne!(
+        without.last(),
+        Some(&stored),
+        "without it, the public daily"
+    );
     // A malformed secret is refused without being repeated.
     let output = daily(Some("SECRETVALUE"));
     assert!(!output.status.success());

@@ -103,7 +103,10 @@ fn forgetting_oneself_after_the_daily_does_not_open_it_again() {
         .find_map(|line| line.split("A solution with the fewest pieces: ").nth(1))
         .unwrap_or_else(|| panic!("giveup shows the solution: {shown}"))
         .to_string();
-    let mut script = vec!["@alice forgetme confirm".to_string(), "@alice daily".to_string()];
+    let mut script = vec![
+        "@alice forgetme confirm".to_string(),
+        "@alice daily".to_string(),
+    ];
     script.extend(
         solution
             .split_whitespace()

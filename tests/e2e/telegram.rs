@@ -802,15 +802,21 @@ async fn a_daily_link_counts_only_for_members_of_the_group_and_only_in_private()
         .into_iter()
         .filter(|c| c.method == "getchatmember")
         .collect();
-    assert_eq!(asked.len(), 1, "only the stranger's link was checked: {asked:#?}");
+    assert_eq!(
+        asked.len(),
+        1,
+        "only the stranger's link was checked: {asked:#?}"
+    );
     assert_eq!(asked[0].params["chat_id"].as_i64(), Some(GROUP));
     assert_eq!(asked[0].params["user_id"].as_i64(), Some(STRANGER));
     // When Telegram cannot say (flood control on every try), nothing counts either, and the
     // reply says why.
     let tries = config(&setup.standin).retry.attempts as usize;
-    setup
-        .standin
-        .fail_next("getChatMember", Fault::TooManyRequests { retry_after: 1 }, tries);
+    setup.standin.fail_next(
+        "getChatMember",
+        Fault::TooManyRequests { retry_after: 1 },
+        tries,
+    );
     let reply = private_reply(&setup, &carol(), &link).await;
     assert!(reply.text().contains("could not check"), "{}", reply.text());
     // A member is counted for the group.
@@ -848,7 +854,10 @@ async fn a_daily_link_counts_only_for_members_of_the_group_and_only_in_private()
     private_reply(&setup, &bob(), "/giveup").await;
     let calls = setup.say(&carol(), "/leaderboard").await;
     let board = replies(&calls)[0].text().to_string();
-    assert!(board.contains("Bob") && !board.contains("Mallory"), "{board}");
+    assert!(
+        board.contains("Bob") && !board.contains("Mallory"),
+        "{board}"
+    );
     adapter.stop().await;
 }
 

@@ -741,9 +741,17 @@ fn a_deployment_secret_makes_its_own_dailies() {
     let one = DailySecret::from_bytes([1; DailySecret::LEN]);
     let two = DailySecret::from_bytes([2; DailySecret::LEN]);
     let puzzle = secret_daily_puzzle(date, level, &one);
-    assert_eq!(secret_daily_puzzle(date, level, &one), puzzle, "reproducible");
+    assert_eq!(
+        secret_daily_puzzle(date, level, &one),
+        puzzle,
+        "reproducible"
+    );
     assert_eq!(puzzle.level, level);
-    assert_ne!(puzzle.footprint, daily_puzzle(date).footprint, "not the public one");
+    assert_ne!(
+        puzzle.footprint,
+        daily_puzzle(date).footprint,
+        "not the public one"
+    );
     assert_ne!(
         puzzle.footprint,
         secret_daily_puzzle(date, level, &two).footprint,
@@ -761,10 +769,19 @@ fn a_daily_secret_reads_its_own_text_and_shows_nothing() {
     let secret = DailySecret::random().unwrap();
     let text = secret.to_hex();
     assert_eq!(text.len(), 64);
-    assert_eq!(DailySecret::from_hex(&format!(" {text}\n")), Some(secret.clone()));
+    assert_eq!(
+        DailySecret::from_hex(&format!(" {text}\n")),
+        Some(secret.clone())
+    );
     assert_ne!(DailySecret::random().unwrap(), secret, "random");
     assert_eq!(format!("{secret:?}"), "DailySecret(..)");
-    for bad in ["", "abc", &text[1..], &format!("{}g", &text[1..]), "é".repeat(32).as_str()] {
+    for bad in [
+        "",
+        "abc",
+        &text[1..],
+        &format!("{}g", &text[1..]),
+        "é".repeat(32).as_str(),
+    ] {
         assert_eq!(DailySecret::from_hex(bad), None, "{bad}");
     }
 }

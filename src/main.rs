@@ -66,6 +66,8 @@ enum Command {
 #[derive(Subcommand)]
 enum AmbitCommand {
     /// The daily puzzle of a UTC date (today by default); the last line is its footprint.
+    /// With KIBITZ_DAILY_SECRET set to a deployment's daily secret, that deployment's daily
+    /// (at the weekday's level); without it, the public daily, the same everywhere.
     Daily {
         /// The date, YYYY-MM-DD.
         #[arg(long)]
@@ -283,7 +285,16 @@ fn ambit_command(command: AmbitCommand) -> Result<(), Failure> {
                 Some(text) => ambit::Date::parse(&text).map_err(|e| explain(&e))?,
                 None => today_utc()?,
             };
-            let puzzle = ambit::daily_puzzle(date);
+            let puzzle = match std::env::var("KIBITZ_DAILY_SECRET") {
+                Ok(text) if !text.trim().is_empty() => {
+                    // The value is never repeated back: it is a secret.
+                    let secret = ambit::DailySecret::from_hex(&text).ok_or_else(|| {
+                        Failure("KIBITZ_DAILY_SECRET is not 64 hex digits".to_string())
+                    })?;
+                    ambit::secret_daily_puzzle(date, ambit::daily_level(date), &secret)
+                }
+                _ => ambit::daily_puzzle(date),
+            };
             println!("date={date} level={}", puzzle.level);
             println!("{}", puzzle.grade);
             println!("{}", puzzle.footprint);

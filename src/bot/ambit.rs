@@ -3,15 +3,20 @@
 
 use super::notes::figurine;
 use super::play::rules_message;
-use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use super::{Button, Context, Incoming, Membership, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::notation::PartialPlacement;
-use crate::games::ambit::{self, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate};
+use crate::games::ambit::{
+    self, DailySecret, Date, Game, GameStatus, Level, PlaceOutcome, Placement, generate,
+};
 use crate::games::glacier::Role;
 use crate::games::rng::SeededRng;
 use crate::games::{Side, Square};
 use crate::render::AmbitView;
 use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};
 use std::hash::{BuildHasher, RandomState};
+
+/// The name of the daily's secret among the deployment's secrets.
+const DAILY_SECRET: &str = "daily";
 
 /// Daily puzzles are numbered from this day on (#1).
 const FIRST_DAILY: (i32, u8, u8) = (2026, 1, 1);
@@ -153,13 +158,41 @@ impl Service {
         let date = today(context.now)
             .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
         let counts_for = match for_chat {
-            Some(external) => self
-                .store
-                .chat_by_external_id(context.incoming.platform.as_str(), external)
-                .await?
-                .ok_or_else(|| msg("daily-link-unknown"))?,
+            Some(external) => {
+                // A link counts the daily for a group: opened in the private chat only, and
+                // only for a member of that group, as the platform says.
+                if !context.incoming.chat.private {
+                    return Err(msg("daily-link-private-only").into());
+                }
+                match context.incoming.membership {
+                    Some(Membership::Member) => {}
+                    Some(Membership::Unknown) => return Err(msg("daily-link-unverified").into()),
+                    Some(Membership::NotMember) | None => {
+                        return Err(msg("daily-link-not-member").into());
+                    }
+                }
+                self.store
+                    .chat_by_external_id(context.incoming.platform.as_str(), external)
+                    .await?
+                    .ok_or_else(|| msg("daily-link-unknown"))?
+            }
             None => context.chat_id,
         };
+        let day = date.to_string();
+        if self
+            .store
+            .daily_attempt(context.user.id, &day)
+            .await?
+            .is_none()
+        {
+            // Played, then forgotten (`forgetme`): the day's daily stays played.
+            let marker = self
+                .played_marker(&day, context.incoming, context.now)
+                .await?;
+            if self.store.daily_played_marked(&day, &marker).await? {
+                return Err(msg("ambit-daily-forgotten").into());
+            }
+        }
         let level = self.daily_level_of(counts_for, date).await?;
         let daily = self.daily_record(date, level, context.now).await?;
         let attempt = self
@@ -223,10 +256,12 @@ impl Service {
             return Ok(daily);
         }
         // Made once per day and level and kept: later generator changes leave stored dailies
-        // alone.
-        let puzzle = tokio::task::spawn_blocking(move || ambit::daily_puzzle_at(date, level))
-            .await
-            .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
+        // alone. The deployment's secret is in the seed, so nobody can make it in advance.
+        let secret = self.daily_secret(now).await?.clone();
+        let puzzle =
+            tokio::task::spawn_blocking(move || ambit::secret_daily_puzzle(date, level, &secret))
+                .await
+                .map_err(|e| StoreError::Corrupt(format!("daily generation failed: {e}")))?;
         let record = DailyRecord {
             day,
             footprint: ambit::notation::footprint_text(puzzle.footprint),
@@ -236,6 +271,44 @@ impl Service {
             solution: ambit::notation::placements_text(&puzzle.solution),
         };
         Ok(self.store.keep_daily(&record, now).await?)
+    }
+
+    /// The deployment's daily secret: the one in the database, made there (random) by the
+    /// first process that needs it; every process on the database reads the same one.
+    pub(crate) async fn daily_secret(&self, now: i64) -> Result<&DailySecret, Refusal> {
+        Ok(self
+            .daily_secret
+            .get_or_try_init(|| async {
+                let fresh = DailySecret::random()
+                    .map_err(|e| StoreError::Corrupt(format!("no random source: {e}")))?;
+                let stored = self
+                    .store
+                    .deployment_secret(DAILY_SECRET, &fresh.to_hex(), now)
+                    .await?;
+                DailySecret::from_hex(&stored).ok_or_else(|| {
+                    StoreError::Corrupt("the stored daily secret is not 64 hex digits".into())
+                })
+            })
+            .await?)
+    }
+
+    /// What marks the daily of `day` as played by the speaker of `incoming` once Kibitz has
+    /// forgotten them: a keyed hash of the day, platform and platform user id, which names
+    /// nobody without the secret and differs from day to day.
+    pub(crate) async fn played_marker(
+        &self,
+        day: &str,
+        incoming: &Incoming,
+        now: i64,
+    ) -> Result<String, Refusal> {
+        let secret = self.daily_secret(now).await?;
+        let mac = secret.mac(&[
+            b"kibitz daily played",
+            day.as_bytes(),
+            incoming.platform.as_str().as_bytes(),
+            incoming.user.id.as_bytes(),
+        ]);
+        Ok(mac.iter().map(|b| format!("{b:02x}")).collect())
     }
 
     pub(crate) fn footprint_of(&self, daily: &DailyRecord) -> Result<ambit::Footprint, Refusal> {

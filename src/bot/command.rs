@@ -51,6 +51,17 @@ impl Command {
     pub fn needs_admin(&self) -> bool {
         matches!(self, Command::Settings(words) if !words.is_empty())
     }
+
+    /// The chat (its platform id, as typed) the command acts in besides the one it is said
+    /// in, where the speaker must be a member: a Telegram deep link to a group's daily. The
+    /// platform that can tell (Telegram) asks and fills `Incoming::membership`; the service
+    /// counts nothing for a chat without a member's answer.
+    pub fn needs_membership(&self) -> Option<&str> {
+        match self {
+            Command::Daily(Some(chat)) => Some(chat),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -359,6 +370,18 @@ mod tests {
         assert!(!needs("settings"));
         assert!(!needs("daily"));
         assert!(!needs("leaderboard"));
+    }
+
+    #[test]
+    fn a_daily_link_names_the_group_to_check() {
+        let named = |line: &str| {
+            parse(line)
+                .ok()
+                .and_then(|c| c.needs_membership().map(str::to_string))
+        };
+        assert_eq!(named("/start daily_-1001234"), Some("-1001234".into()));
+        assert_eq!(named("daily"), None);
+        assert_eq!(named("/start"), None);
     }
 
     #[test]

@@ -6,7 +6,9 @@ use crate::games::ambit::{Date, Level};
 use crate::games::{EndReason, GameKind, Outcome};
 use crate::league::{AmbitStanding, GameStanding, Period, rank_ambit, rank_games, streaks};
 use crate::render::{Align, Column, TableView};
-use crate::store::{DailySetting, GameState, RatingRecord, Scope, StoreError, UserRecord};
+use crate::store::{
+    DailySetting, Forgetting, GameState, RatingRecord, Scope, StoreError, UserRecord,
+};
 use std::collections::BTreeMap;
 
 /// Rows a leaderboard page shows.
@@ -508,8 +510,25 @@ impl Service {
             }
         }
         let placeholder = self.say(language, &msg("deleted-player"));
+        // Today's daily stays played (a marker that names nobody), and what still waits to be
+        // sent to the user's private chat goes with the rest.
+        let day = today(context.now)
+            .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?
+            .to_string();
+        let marker = self
+            .played_marker(&day, context.incoming, context.now)
+            .await?;
+        let played = [(day.clone(), marker)];
+        let platform = context.incoming.platform;
+        let forgetting = Forgetting {
+            played: &played,
+            today: Some(&day),
+            private_chat: platform
+                .private_chat_of(&context.incoming.user.id)
+                .map(|chat| (platform.as_str(), chat)),
+        };
         self.store
-            .forget_user(context.user.id, &placeholder)
+            .forget_user_keeping(context.user.id, &placeholder, &forgetting)
             .await?;
         let mut reply = Outgoing::text(self.say(language, &msg("forgetme-done")));
         reply.private = true;

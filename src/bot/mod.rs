@@ -12,6 +12,7 @@ mod play;
 pub mod schedule;
 mod suggest;
 
+use crate::games::ambit::DailySecret;
 use crate::render::{RenderError, Renderer};
 use crate::store::{Store, StoreError, UserRecord};
 use command::{Command, ParseError};
@@ -45,6 +46,16 @@ impl Platform {
         match self {
             Platform::Console | Platform::Discord => true,
             Platform::Telegram => false,
+        }
+    }
+
+    /// The id of the user's private chat with the bot, where the platform queues replies in
+    /// the outbox (Telegram: the private chat's id is the user's). Forgetting a user drops
+    /// what still waits there; the other platforms queue nothing.
+    pub fn private_chat_of(self, user_id: &str) -> Option<&str> {
+        match self {
+            Platform::Telegram => Some(user_id),
+            Platform::Console | Platform::Discord => None,
         }
     }
 
@@ -93,6 +104,19 @@ pub struct Incoming {
     /// The speaker may change this chat's settings (Discord: Manage Server; Telegram: a group
     /// administrator; anyone in a private chat or the console).
     pub admin: bool,
+    /// Whether the speaker is in the chat the command names (`Command::needs_membership`: a
+    /// Telegram deep link to a group's daily), as the platform answered; `None` where nobody
+    /// asked, which counts as not a member.
+    pub membership: Option<Membership>,
+}
+
+/// The platform's answer to "is the speaker in that chat?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Membership {
+    Member,
+    NotMember,
+    /// The platform could not be asked (an error, no answer).
+    Unknown,
 }
 
 /// A button under a reply; pressing it sends `command` as the presser.
@@ -209,6 +233,8 @@ pub struct Service {
     renderer: Arc<Renderer>,
     catalogue: Catalogue,
     clock: Clock,
+    /// The deployment's daily secret, read (or made) in the database at first need.
+    daily_secret: tokio::sync::OnceCell<DailySecret>,
 }
 
 /// The languages of one line's replies.
@@ -241,6 +267,7 @@ impl Service {
             renderer,
             catalogue,
             clock,
+            daily_secret: tokio::sync::OnceCell::new(),
         }
     }
 

@@ -67,6 +67,7 @@ pub fn incoming(line: &str, default_user: &str) -> Incoming {
         mentions,
         // The console is the operator's own terminal.
         admin: true,
+        membership: None,
     }
 }
 

@@ -27,7 +27,9 @@
 
 use crate::bot::command;
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{Body, Button, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
+use crate::bot::{
+    Body, Button, ChatInfo, Incoming, Membership, Outgoing, Platform, Service, UserInfo,
+};
 use crate::store::{NewOutboxItem, OutboxItem, StoreError};
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -38,9 +40,9 @@ use teloxide::payloads::{
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{
-    AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, InlineKeyboardButton,
-    InlineKeyboardMarkup, InputFile, Message, MessageEntity, MessageEntityKind, Update, UpdateKind,
-    User, UserId,
+    AllowedUpdate, BotCommand, CallbackQuery, CallbackQueryId, ChatId, ChatMember,
+    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Message, MessageEntity,
+    MessageEntityKind, Update, UpdateKind, User, UserId,
 };
 use teloxide::{ApiError, Bot, RequestError};
 use tokio::sync::watch;
@@ -496,6 +498,7 @@ fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
             mentions,
             // A group's administrators are looked up when a command needs it.
             admin: message.chat.is_private(),
+            membership: None,
         }),
         chat: message.chat.id.0,
         user: from.id.0 as i64,
@@ -521,6 +524,7 @@ fn from_callback(query: &CallbackQuery) -> Event {
                 locale: query.from.language_code.clone(),
                 mentions: Vec::new(),
                 admin: chat.is_private(),
+                membership: None,
             })
         }
         // A button under an inline-mode message or one without data: nothing to do.
@@ -899,23 +903,41 @@ impl Adapter<'_> {
         request.into_future().await.map_err(|e| classify(&e))
     }
 
+    /// What `user` is in the group `chat`, asked of Telegram (`getChatMember`).
+    async fn chat_member(&self, chat: i64, user: i64) -> Result<ChatMember, Fault> {
+        let user =
+            u64::try_from(user).map_err(|_| Fault::Permanent("not a user id".to_string()))?;
+        self.call("getChatMember", || {
+            self.bot
+                .get_chat_member(ChatId(chat), UserId(user))
+                .into_future()
+        })
+        .await
+    }
+
     /// Whether `user` administers the group `chat` (asked of Telegram; no answer is a no).
     async fn is_group_admin(&self, chat: i64, user: i64) -> bool {
-        let Ok(user) = u64::try_from(user) else {
-            return false;
-        };
-        match self
-            .call("getChatMember", || {
-                self.bot
-                    .get_chat_member(ChatId(chat), UserId(user))
-                    .into_future()
-            })
-            .await
-        {
+        match self.chat_member(chat, user).await {
             Ok(member) => member.is_privileged(),
             Err(fault) => {
                 tracing::warn!(fault = %self.redact(&fault.to_string()), "getChatMember failed; settings refused");
                 false
+            }
+        }
+    }
+
+    /// Whether `user` is in the group `chat` (a member, an administrator, the creator, or
+    /// restricted but still a member), as Telegram answers; the service decides what follows.
+    async fn membership(&self, chat: &str, user: i64) -> Membership {
+        let Ok(chat) = chat.parse::<i64>() else {
+            return Membership::NotMember;
+        };
+        match self.chat_member(chat, user).await {
+            Ok(member) if member.kind.is_present() => Membership::Member,
+            Ok(_) => Membership::NotMember,
+            Err(fault) => {
+                tracing::warn!(chat, fault = %self.redact(&fault.to_string()), "getChatMember failed; daily link not counted");
+                Membership::Unknown
             }
         }
     }
@@ -936,14 +958,20 @@ impl Adapter<'_> {
             if let Some(incoming) = &event.incoming {
                 tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
                 let link = daily_link(bot_name, event.chat);
-                let needs_admin = command::parse(&incoming.text).is_ok_and(|c| c.needs_admin());
-                let replies = if needs_admin && !incoming.admin {
-                    let mut asked = incoming.clone();
+                // What the service cannot know without asking Telegram, asked for the commands
+                // that need it alone: a group's admins, and a daily link's group members (in
+                // a private chat; in a group the service refuses the link unasked).
+                let parsed = command::parse(&incoming.text).ok();
+                let mut asked = incoming.clone();
+                if parsed.as_ref().is_some_and(|c| c.needs_admin()) && !asked.admin {
                     asked.admin = self.is_group_admin(event.chat, event.user).await;
-                    self.service.handle(&asked).await
-                } else {
-                    self.service.handle(incoming).await
-                };
+                }
+                if let Some(group) = parsed.as_ref().and_then(|c| c.needs_membership())
+                    && asked.chat.private
+                {
+                    asked.membership = Some(self.membership(group, event.user).await);
+                }
+                let replies = self.service.handle(&asked).await;
                 for reply in replies {
                     sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
                 }

@@ -263,4 +263,41 @@ impl Store {
         .await?;
         rows.iter().map(attempt_from_row).collect()
     }
+
+    /// The deployment's secret `name`: `candidate` if none was stored yet, else the stored
+    /// one. Processes starting together agree: the first insert wins, every one reads it back.
+    pub async fn deployment_secret(
+        &self,
+        name: &str,
+        candidate: &str,
+        now: i64,
+    ) -> StoreResult<String> {
+        sqlx::query(
+            "INSERT INTO deployment_secrets (name, value, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(name)
+        .bind(candidate)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        let row = sqlx::query("SELECT value FROM deployment_secrets WHERE name = $1")
+            .bind(name)
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("value")?)
+    }
+
+    /// Whether the daily of `day` stays played for the person behind `marker` (who played it,
+    /// then had Kibitz forget them).
+    pub async fn daily_played_marked(&self, day: &str, marker: &str) -> StoreResult<bool> {
+        let row = sqlx::query(
+            "SELECT 1 AS found FROM ambit_played_markers WHERE day = $1 AND marker = $2",
+        )
+        .bind(day)
+        .bind(marker)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
 }

@@ -11,7 +11,9 @@ pub struct PlatformValue {
     pub updated_at: i64,
 }
 
-/// A reply to send, as the adapter describes it.
+/// A reply to send, as the adapter describes it. The payload is JSON; its top-level `chat`
+/// (a number or a string) names the chat it goes to, so that forgetting a user can drop the
+/// replies still waiting for their private chat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewOutboxItem {
     pub payload: String,
@@ -198,4 +200,37 @@ async fn queue_in(
         .await?;
     }
     Ok(())
+}
+
+/// Drops, inside `tx`, the replies waiting for `platform` whose payload's `chat` is `chat`.
+pub(super) async fn drop_outbox_for_chat(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    platform: &str,
+    chat: &str,
+) -> StoreResult<u64> {
+    let rows = sqlx::query("SELECT id, payload FROM platform_outbox WHERE platform = $1")
+        .bind(platform)
+        .fetch_all(&mut **tx)
+        .await?;
+    let mut dropped = 0;
+    for row in &rows {
+        let payload: String = row.try_get("payload")?;
+        let addressed = match serde_json::from_str::<serde_json::Value>(&payload) {
+            Ok(value) => match value.get("chat") {
+                Some(serde_json::Value::String(to)) => to == chat,
+                Some(serde_json::Value::Number(to)) => to.to_string() == chat,
+                _ => false,
+            },
+            Err(_) => false,
+        };
+        if addressed {
+            let id: i64 = row.try_get("id")?;
+            sqlx::query("DELETE FROM platform_outbox WHERE id = $1")
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+            dropped += 1;
+        }
+    }
+    Ok(dropped)
 }

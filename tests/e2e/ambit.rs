@@ -1,9 +1,18 @@
 //! AMBIT through the service: practice, the daily (one attempt, private, share line), bare
 //! placements, lives and giving up.
 
-use crate::service::{Bot, bot};
+use crate::service::{Bot, bot, line, replies_text, service_on};
 use kibitz::bot::Body;
-use kibitz::games::ambit::{Date, daily_puzzle, notation};
+use kibitz::games::ambit::{
+    DailySecret, Date, daily_level, daily_puzzle, notation, secret_daily_puzzle,
+};
+use kibitz::store::Store;
+
+/// The deployment's daily secret as stored (none is made here: the candidate is refused).
+async fn stored_secret(store: &Store) -> DailySecret {
+    let text = store.deployment_secret("daily", "none", 0).await.unwrap();
+    DailySecret::from_hex(&text).expect("a secret was made")
+}
 
 /// The solution stored with `speaker`'s open puzzle.
 async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
@@ -88,13 +97,14 @@ async fn the_daily_is_one_puzzle_for_everyone_once_each_and_kept_private() {
     let stored = bot
         .service
         .store()
-        .daily("2026-11-29", daily_puzzle(date).level.name())
+        .daily("2026-11-29", daily_level(date).name())
         .await
         .unwrap()
         .expect("stored");
+    let secret = stored_secret(bot.service.store()).await;
     assert_eq!(
         stored.footprint,
-        notation::footprint_text(daily_puzzle(date).footprint)
+        notation::footprint_text(secret_daily_puzzle(date, daily_level(date), &secret).footprint)
     );
     bot.text("carol", "daily").await;
     let solution = open_solution(&bot, "carol").await;
@@ -119,4 +129,69 @@ async fn the_daily_is_one_puzzle_for_everyone_once_each_and_kept_private() {
     assert!(reply.contains(&solution.join(" ")), "{reply}");
     let reply = bot.text("alice", "daily").await;
     assert!(reply.contains("played today's puzzle already"), "{reply}");
+}
+
+#[tokio::test]
+async fn the_daily_cannot_be_made_without_the_deployment_secret_every_process_shares() {
+    let bot = bot().await;
+    // A second process on the same database, started together with the first.
+    let other = service_on(&bot.url, bot.clock.clone()).await;
+    let (alice, bob) = (line("room", "alice", "daily"), line("hall", "bob", "daily"));
+    let (first, second) = tokio::join!(bot.service.handle(&alice), other.handle(&bob));
+    assert!(replies_text(&first).contains("AMBIT daily #333"));
+    assert!(replies_text(&second).contains("AMBIT daily #333"));
+    let secret = stored_secret(bot.service.store()).await;
+    // The next day's daily is made by the second process alone, with the same secret.
+    bot.set_time(crate::service::START_MS + 86_400_000);
+    assert!(replies_text(&other.handle(&line("hall", "bob", "daily")).await).contains("#334"));
+    for (y, m, d) in [(2026, 11, 29), (2026, 11, 30)] {
+        let date = Date::new(y, m, d).unwrap();
+        let level = daily_level(date);
+        let stored = bot
+            .service
+            .store()
+            .daily(&date.to_string(), level.name())
+            .await
+            .unwrap()
+            .expect("stored");
+        assert_eq!(
+            stored.footprint,
+            notation::footprint_text(secret_daily_puzzle(date, level, &secret).footprint),
+            "{date}: the deployment's daily"
+        );
+        assert_ne!(
+            stored.footprint,
+            notation::footprint_text(daily_puzzle(date).footprint),
+            "{date}: not the public daily anyone can print"
+        );
+    }
+}
+
+#[tokio::test]
+async fn forgetting_oneself_after_the_daily_does_not_open_it_again() {
+    let bot = bot().await;
+    bot.text("alice", "daily").await;
+    let solution = open_solution(&bot, "alice").await;
+    let shown = bot.text("alice", "giveup").await;
+    assert!(shown.contains(&solution.join(" ")), "{shown}");
+    let done = bot.text("alice", "forgetme confirm").await;
+    assert!(done.contains("forgotten you"), "{done}");
+    let again = bot.text("alice", "daily").await;
+    assert!(
+        again.contains("before Kibitz forgot you"),
+        "the day's daily stays played: {again}"
+    );
+    for placement in &solution {
+        let reply = bot.text("alice", &format!("place {placement}")).await;
+        assert!(reply.contains("no AMBIT puzzle open"), "{reply}");
+    }
+    let board = bot.text("carol", "leaderboard").await;
+    assert!(!board.contains("★★★"), "no three stars: {board}");
+    // The marker names no one else: bob plays today's daily as usual...
+    let bob = bot.text("bob", "daily").await;
+    assert!(bob.contains("AMBIT daily #333"), "{bob}");
+    // ...and alice plays tomorrow's.
+    bot.set_time(crate::service::START_MS + 86_400_000);
+    let tomorrow = bot.text("alice", "daily").await;
+    assert!(tomorrow.contains("AMBIT daily #334"), "{tomorrow}");
 }

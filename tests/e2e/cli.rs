@@ -90,3 +90,56 @@ fn an_ambit_daily_is_the_same_in_every_process_and_solvable() {
     let played = stdout_lines(&kibitz(&args));
     assert_eq!(played.last().map(String::as_str), Some("solved"));
 }
+
+#[test]
+fn the_command_line_makes_the_bots_daily_only_with_the_deployment_secret() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("kibitz.db");
+    crate::support::run_console(&database, &dir.path().join("images"), "@alice daily\n");
+    let (secret, stored, date) = tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let store = kibitz::store::Store::connect(&format!("sqlite://{}", database.display()))
+            .await
+            .unwrap();
+        let secret = store.deployment_secret("daily", "none", 0).await.unwrap();
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        let date = kibitz::games::ambit::Date::from_unix_seconds(seconds as i64).unwrap();
+        let level = kibitz::games::ambit::daily_level(date);
+        let stored = store
+            .daily(&date.to_string(), level.name())
+            .await
+            .unwrap()
+            .expect("the bot made today's daily");
+        store.close().await;
+        (secret, stored.footprint, date.to_string())
+    });
+    let daily = |secret: Option<&str>| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"));
+        command.args(["ambit", "daily", "--date", &date]);
+        match secret {
+            Some(value) => command.env("KIBITZ_DAILY_SECRET", value),
+            None => command.env_remove("KIBITZ_DAILY_SECRET"),
+        };
+        command.output().expect("kibitz runs")
+    };
+    let with = stdout_lines(&daily(Some(&secret)));
+    assert_eq!(
+        with.last(),
+        Some(&stored),
+        "the secret reproduces the bot's daily"
+    );
+    let without = stdout_lines(&daily(None));
+    assert_ne!(
+        without.last(),
+        Some(&stored),
+        "without it, the public daily"
+    );
+    // A malformed secret is refused without being repeated.
+    let output = daily(Some("SECRETVALUE"));
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("KIBITZ_DAILY_SECRET"), "{stderr}");
+    assert!(!stderr.contains("SECRETVALUE"), "{stderr}");
+}

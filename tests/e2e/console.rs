@@ -91,3 +91,31 @@ fn end_of_input_ends_the_program_cleanly_with_nothing_typed() {
     let stdout = run_console(&dir.path().join("k.db"), &dir.path().join("i"), "");
     assert!(stdout.is_empty());
 }
+
+#[test]
+fn forgetting_oneself_after_the_daily_does_not_open_it_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("kibitz.db");
+    let images = dir.path().join("images");
+    let shown = run_console(&database, &images, "@alice daily\n@alice giveup\n");
+    let solution = shown
+        .lines()
+        .find_map(|line| line.split("A solution with the fewest pieces: ").nth(1))
+        .unwrap_or_else(|| panic!("giveup shows the solution: {shown}"))
+        .to_string();
+    let mut script = vec![
+        "@alice forgetme confirm".to_string(),
+        "@alice daily".to_string(),
+    ];
+    script.extend(
+        solution
+            .split_whitespace()
+            .map(|placement| format!("@alice place {placement}")),
+    );
+    script.push("@carol leaderboard".to_string());
+    let replay = run_console(&database, &images, &(script.join("\n") + "\n"));
+    assert!(replay.contains("forgotten you"), "{replay}");
+    assert!(replay.contains("before Kibitz forgot you"), "{replay}");
+    assert!(!replay.contains("Solved!"), "{replay}");
+    assert!(!replay.contains("★★★"), "{replay}");
+}

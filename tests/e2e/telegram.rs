@@ -3,7 +3,7 @@
 
 use crate::support::scripted_game;
 use crate::telegram_standin::{
-    BOT_NAME, Call, Fault, Person, StandIn, TOKEN, button_press, message, replying_to,
+    BOT_NAME, Call, Fault, Person, STRANGER, StandIn, TOKEN, button_press, message, replying_to,
     with_text_mention,
 };
 use kibitz::bot::i18n::Catalogue;
@@ -758,6 +758,106 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
     let png = sent[0].file.as_ref().expect("the table picture");
     let table = image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
     assert!(table.width() >= 400, "{} px wide", table.width());
+    adapter.stop().await;
+}
+
+/// `person` writes `text` in their private chat with the bot; the one reply's call.
+async fn private_reply(setup: &Setup, person: &Person, text: &str) -> Call {
+    let calls = setup
+        .standin
+        .exchange(json!({"message": message(person.id, person, 7, text)}))
+        .await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{text}: {calls:#?}");
+    assert_eq!(sent[0].chat(), person.id, "{text}");
+    sent[0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_link_counts_only_for_members_of_the_group_and_only_in_private() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let link = format!("/start daily_{GROUP}");
+    // The group is one the bot knows.
+    setup.say(&carol(), "/help").await;
+    // Typed in the group, the link is refused, and nobody is asked about anybody.
+    let refused = setup.text_reply(&carol(), &link).await;
+    assert!(refused.contains("does nothing here"), "{refused}");
+    // A stranger (Telegram says `left`) is refused and starts nothing.
+    let mallory = Person {
+        id: STRANGER,
+        first_name: "Mallory",
+        username: Some("mallory"),
+    };
+    let reply = private_reply(&setup, &mallory, &link).await;
+    assert_eq!(reply.method, "sendmessage");
+    assert!(
+        reply.text().contains("a group you are not in"),
+        "{}",
+        reply.text()
+    );
+    let asked: Vec<Call> = setup
+        .standin
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "getchatmember")
+        .collect();
+    assert_eq!(
+        asked.len(),
+        1,
+        "only the stranger's link was checked: {asked:#?}"
+    );
+    assert_eq!(asked[0].params["chat_id"].as_i64(), Some(GROUP));
+    assert_eq!(asked[0].params["user_id"].as_i64(), Some(STRANGER));
+    // When Telegram cannot say (flood control on every try), nothing counts either, and the
+    // reply says why.
+    let tries = config(&setup.standin).retry.attempts as usize;
+    setup.standin.fail_next(
+        "getChatMember",
+        Fault::TooManyRequests { retry_after: 1 },
+        tries,
+    );
+    let reply = private_reply(&setup, &carol(), &link).await;
+    assert!(reply.text().contains("could not check"), "{}", reply.text());
+    // A member is counted for the group.
+    let reply = private_reply(&setup, &bob(), &link).await;
+    assert_eq!(reply.method, "sendphoto");
+    assert!(reply.text().contains("AMBIT daily #"), "{}", reply.text());
+    let store = &adapter.store;
+    let group = store
+        .chat_by_external_id("telegram", &GROUP.to_string())
+        .await
+        .unwrap()
+        .unwrap();
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let day = kibitz::games::ambit::Date::from_unix_seconds(seconds as i64)
+        .unwrap()
+        .to_string();
+    let players: Vec<i64> = store
+        .daily_attempts(&day, group)
+        .await
+        .unwrap()
+        .iter()
+        .map(|a| a.user_id)
+        .collect();
+    let bob_id = store
+        .user_by_handle("telegram", "bob")
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    assert_eq!(players, [bob_id], "only the member counts for the group");
+    // Bob gives up: the group's board has him, and not the stranger.
+    private_reply(&setup, &bob(), "/giveup").await;
+    let calls = setup.say(&carol(), "/leaderboard").await;
+    let board = replies(&calls)[0].text().to_string();
+    assert!(
+        board.contains("Bob") && !board.contains("Mallory"),
+        "{board}"
+    );
     adapter.stop().await;
 }
 

@@ -138,6 +138,9 @@ impl Person {
 /// The user the stand-in reports as every group's owner.
 pub const OWNER: i64 = 11;
 
+/// The user the stand-in reports as in no group (`left`).
+pub const STRANGER: i64 = 66;
+
 pub fn chat_json(id: i64) -> Value {
     if id < 0 {
         json!({"id": id, "type": "supergroup", "title": "Kibitz Club"})
@@ -386,7 +389,8 @@ async fn api(
             }
             ok(message)
         }
-        // Alice (id 11) owns every group; everybody else is a plain member.
+        // Alice (id 11) owns every group, the stranger (66) left them all; everybody else is a
+        // plain member.
         "getchatmember" => {
             let user = params["user_id"]
                 .as_i64()
@@ -395,6 +399,8 @@ async fn api(
             let person = json!({"id": user, "is_bot": false, "first_name": "someone"});
             if user == OWNER {
                 ok(json!({"status": "creator", "user": person, "is_anonymous": false}))
+            } else if user == STRANGER {
+                ok(json!({"status": "left", "user": person}))
             } else {
                 ok(json!({"status": "member", "user": person}))
             }

@@ -137,6 +137,7 @@ ambit-file-full = Every square on the { $file }-file is taken: pick another file
 ambit-how = Place chess pieces so that together they attack exactly the yellow squares: place Nf3 (K Q R B N). A piece that reaches outside costs a life.
 ambit-set-aside = Your unfinished practice puzzle was set aside.
 ambit-daily-done = You have played today's puzzle already; a new one comes at midnight UTC.
+ambit-daily-forgotten = You played today's puzzle before Kibitz forgot you, so it stays played; a new one comes at midnight UTC.
 ambit-no-puzzle = You have no AMBIT puzzle open here. Start one: ambit, or daily for today's puzzle.
 ambit-placed = { $placement } placed.
 ambit-given-up = Puzzle ended.
@@ -151,6 +152,9 @@ ambit-share-public = { $player }: { $share }
 ambit-level-auto = by weekday
 ambit-daily-elsewhere = You started today's puzzle in another chat; carry on there.
 daily-link-unknown = That daily link is for a group I do not know. Type daily in the group, or here for a puzzle that counts for no group.
+daily-link-private-only = A daily link opens a group's puzzle in a private chat with me, so it does nothing here. Type daily instead.
+daily-link-not-member = That daily link is for a group you are not in, so your result cannot count there. Type daily here for a puzzle that counts for no group.
+daily-link-unverified = I could not check that you are in that group, so nothing was started. Try the link again in a minute.
 
 ## Daily posts, leaderboards, stats
 

@@ -137,6 +137,7 @@ ambit-file-full = Alle feltene på { $file }-linjen er tatt: velg en annen linje
 ambit-how = Sett ut sjakkbrikker slik at de til sammen angriper nøyaktig de gule feltene: place Sf3 (K D T L S — eller engelske K Q R B N). En brikke som når utenfor, koster et liv.
 ambit-set-aside = Den uferdige øvingsoppgaven din ble lagt til side.
 ambit-daily-done = Du har allerede spilt dagens oppgave; en ny kommer ved midnatt UTC.
+ambit-daily-forgotten = Du spilte dagens oppgave før Kibitz glemte deg, så den regnes fortsatt som spilt; en ny kommer ved midnatt UTC.
 ambit-no-puzzle = Du har ingen åpen AMBIT-oppgave her. Start en: ambit, eller daily for dagens oppgave.
 ambit-placed = { $placement } er satt ut.
 ambit-given-up = Oppgaven er avsluttet.
@@ -151,6 +152,9 @@ ambit-share-public = { $player }: { $share }
 ambit-level-auto = etter ukedag
 ambit-daily-elsewhere = Du startet dagens oppgave i en annen chat; fortsett der.
 daily-link-unknown = Den lenken til dagens oppgave gjelder en gruppe jeg ikke kjenner. Skriv daily i gruppen, eller her for en oppgave som ikke teller for noen gruppe.
+daily-link-private-only = En lenke til dagens oppgave åpner gruppens oppgave i en privat chat med meg, så her gjør den ingenting. Skriv daily i stedet.
+daily-link-not-member = Den lenken til dagens oppgave gjelder en gruppe du ikke er med i, så resultatet ditt kan ikke telle der. Skriv daily her for en oppgave som ikke teller for noen gruppe.
+daily-link-unverified = Jeg fikk ikke sjekket at du er med i den gruppen, så ingenting ble startet. Prøv lenken igjen om et minutt.
 
 ## Daglige innlegg, topplister, statistikk
 

@@ -377,6 +377,7 @@ fn incoming(
         locale: Some(locale.to_string()).filter(|l| !l.is_empty()),
         mentions,
         admin: place.admin,
+        membership: None,
     }
 }
 

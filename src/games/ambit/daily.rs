@@ -1,7 +1,11 @@
-//! The daily puzzle: one per UTC date, the same for everyone, derived from the date alone.
+//! The daily puzzle: one per UTC date, the same for everyone.
 //!
-//! - The seed is the SplitMix64 output for `DAILY_SALT ^ days`, where `days` counts the days
-//!   from 1970-01-01 (so neighbouring dates get unrelated random streams).
+//! - The public seed (the command line's daily without a secret) is the SplitMix64 output for
+//!   `DAILY_SALT ^ days`, where `days` counts the days from 1970-01-01 (so neighbouring dates
+//!   get unrelated random streams).
+//! - A deployment's daily mixes its [`DailySecret`] in: the seed is the first eight bytes of
+//!   HMAC-SHA256(secret, `kibitz daily` ‖ days), so nobody without the secret can make
+//!   tomorrow's puzzle today.
 //! - The level follows the weekday: Monday and Tuesday easy, Wednesday and Thursday medium,
 //!   Friday and Saturday hard, Sunday medium.
 //!
@@ -11,11 +15,74 @@
 use super::generator::{Level, Puzzle, generate};
 use crate::games::RulesError;
 use crate::games::rng::SeededRng;
+use hmac::digest::KeyInit;
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
 use std::fmt;
 use std::str::FromStr;
 
 /// Mixed into every daily seed, so the dailies differ from `kibitz ambit new --seed DAYS`.
 pub const DAILY_SALT: u64 = 0x414D_4249_545F_4441; // "AMBIT_DA"
+
+/// A deployment's secret, mixed into its daily seeds (and into nothing anyone else can read).
+/// Its `Debug` shows nothing of it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DailySecret([u8; DailySecret::LEN]);
+
+impl DailySecret {
+    /// Bytes in a secret; its text is twice as many hex digits.
+    pub const LEN: usize = 32;
+
+    pub const fn from_bytes(bytes: [u8; DailySecret::LEN]) -> Self {
+        DailySecret(bytes)
+    }
+
+    /// A new secret from the operating system's random source.
+    pub fn random() -> Result<Self, getrandom::Error> {
+        let mut bytes = [0; DailySecret::LEN];
+        getrandom::getrandom(&mut bytes)?;
+        Ok(DailySecret(bytes))
+    }
+
+    /// Reads the secret's text: 64 hex digits (surrounding space ignored).
+    pub fn from_hex(text: &str) -> Option<Self> {
+        let text = text.trim();
+        if text.len() != 2 * DailySecret::LEN || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let mut bytes = [0; DailySecret::LEN];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(DailySecret(bytes))
+    }
+
+    /// The secret's text, as stored and as `KIBITZ_DAILY_SECRET` takes it.
+    pub fn to_hex(&self) -> String {
+        self.0.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// HMAC-SHA256 of `parts` under the secret, each part preceded by its length (so that
+    /// no two lists of parts run together into the same input).
+    pub fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
+        // HMAC pads a short key with zeros to the hash's block (64 bytes); padded here, the
+        // key has the block's length and the constructor cannot fail.
+        let mut key = [0; 64];
+        key[..DailySecret::LEN].copy_from_slice(&self.0);
+        let mut mac = <Hmac<Sha256> as KeyInit>::new(&key.into());
+        for part in parts {
+            mac.update(&(part.len() as u64).to_le_bytes());
+            mac.update(part);
+        }
+        mac.finalize().into_bytes().into()
+    }
+}
+
+impl fmt::Debug for DailySecret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("DailySecret(..)")
+    }
+}
 
 /// A calendar date (proleptic Gregorian), years 1 to 9999.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -181,4 +248,18 @@ pub fn daily_puzzle(date: Date) -> Puzzle {
 /// weekday's level it is [`daily_puzzle`].
 pub fn daily_puzzle_at(date: Date, level: Level) -> Puzzle {
     generate(daily_seed(date), level)
+}
+
+/// The generator seed of a deployment's daily of `date` (see the module notes).
+pub fn secret_daily_seed(date: Date, secret: &DailySecret) -> u64 {
+    let mac = secret.mac(&[b"kibitz daily", &date.days_since_epoch().to_le_bytes()]);
+    let mut seed = [0; 8];
+    seed.copy_from_slice(&mac[..8]);
+    u64::from_le_bytes(seed)
+}
+
+/// A deployment's daily of `date` at `level`: what its bot serves, and what the command line
+/// makes when given the same secret.
+pub fn secret_daily_puzzle(date: Date, level: Level, secret: &DailySecret) -> Puzzle {
+    generate(secret_daily_seed(date, secret), level)
 }

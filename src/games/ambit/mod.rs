@@ -23,7 +23,10 @@ mod tests;
 use crate::games::Square;
 use std::fmt;
 
-pub use daily::{Date, Weekday, daily_level, daily_puzzle, daily_puzzle_at, daily_seed};
+pub use daily::{
+    DailySecret, Date, Weekday, daily_level, daily_puzzle, daily_puzzle_at, daily_seed,
+    secret_daily_puzzle, secret_daily_seed,
+};
 pub use game::{Game, GameStatus, LIVES, PlaceOutcome};
 pub use generator::{Grade, Level, Puzzle, generate, grade};
 pub use solver::{Solution, solve};

@@ -734,6 +734,58 @@ fn the_daily_depends_on_the_date_alone() {
     assert_eq!(daily_puzzle(date).footprint.to_string(), PINNED_DAILY);
 }
 
+#[test]
+fn a_deployment_secret_makes_its_own_dailies() {
+    let date = Date::new(2027, 3, 14).unwrap();
+    let level = daily_level(date);
+    let one = DailySecret::from_bytes([1; DailySecret::LEN]);
+    let two = DailySecret::from_bytes([2; DailySecret::LEN]);
+    let puzzle = secret_daily_puzzle(date, level, &one);
+    assert_eq!(
+        secret_daily_puzzle(date, level, &one),
+        puzzle,
+        "reproducible"
+    );
+    assert_eq!(puzzle.level, level);
+    assert_ne!(
+        puzzle.footprint,
+        daily_puzzle(date).footprint,
+        "not the public one"
+    );
+    assert_ne!(
+        puzzle.footprint,
+        secret_daily_puzzle(date, level, &two).footprint,
+        "another secret, another puzzle"
+    );
+    assert_ne!(
+        secret_daily_seed(date, &one),
+        secret_daily_seed(date.succ().unwrap(), &one)
+    );
+    assert!(solver::solve(puzzle.footprint).is_some());
+}
+
+#[test]
+fn a_daily_secret_reads_its_own_text_and_shows_nothing() {
+    let secret = DailySecret::random().unwrap();
+    let text = secret.to_hex();
+    assert_eq!(text.len(), 64);
+    assert_eq!(
+        DailySecret::from_hex(&format!(" {text}\n")),
+        Some(secret.clone())
+    );
+    assert_ne!(DailySecret::random().unwrap(), secret, "random");
+    assert_eq!(format!("{secret:?}"), "DailySecret(..)");
+    for bad in [
+        "",
+        "abc",
+        &text[1..],
+        &format!("{}g", &text[1..]),
+        "é".repeat(32).as_str(),
+    ] {
+        assert_eq!(DailySecret::from_hex(bad), None, "{bad}");
+    }
+}
+
 const PINNED_DAILY: &str =
     "..####../...#.#../..####../########/###.####/...#.#.#/...#.#../...#.#..";
 

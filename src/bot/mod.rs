@@ -209,6 +209,9 @@ pub struct Service {
     renderer: Arc<Renderer>,
     catalogue: Catalogue,
     clock: Clock,
+    /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
+    /// [`Service::retry_deferred_ratings`] while the process runs.
+    deferred_ratings: std::sync::Mutex<Vec<i64>>,
 }
 
 /// The languages of one line's replies.
@@ -241,6 +244,7 @@ impl Service {
             renderer,
             catalogue,
             clock,
+            deferred_ratings: std::sync::Mutex::default(),
         }
     }
 

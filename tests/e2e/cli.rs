@@ -130,11 +130,15 @@ fn play_never_prints_a_position_that_moves_refuses() {
         .collect();
     fields[6] = "999999999".to_string();
     let chesimals = fields.join(" ");
-    // Both pass: the turn number moves on (and the game ends, which `moves` reads as such).
-    let lines = stdout_lines(&kibitz(&["play", "chesimals-1", &chesimals, "pass", "pass"]));
-    let position = &lines[lines.len() - 2];
+    // White's turn, then Black's: the turn number moves on.
+    let mut position = chesimals;
+    for _ in 0..2 {
+        let moves = stdout_lines(&kibitz(&["moves", "chesimals-1", &position]));
+        let lines = stdout_lines(&kibitz(&["play", "chesimals-1", &position, &moves[0]]));
+        position = lines[lines.len() - 2].clone();
+    }
     assert!(position.ends_with(" 1000000000"), "{position}");
-    stdout_lines(&kibitz(&["moves", "chesimals-1", position]));
+    assert!(!stdout_lines(&kibitz(&["moves", "chesimals-1", &position])).is_empty());
 }
 
 /// Refusals quote a few dozen characters of what was typed, control characters as one

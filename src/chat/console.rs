@@ -136,9 +136,7 @@ where
         summary.lines += 1;
         let replies = match &decoded {
             std::borrow::Cow::Borrowed(_) => {
-                service
-                    .handle(&incoming(line, &options.default_user))
-                    .await
+                service.handle(&incoming(line, &options.default_user)).await
             }
             std::borrow::Cow::Owned(_) => {
                 tracing::warn!(bytes = bytes.len(), "console line is not UTF-8; refused");

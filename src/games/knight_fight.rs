@@ -320,7 +320,8 @@ impl TwoPlayerGame for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, RulesError> {
-        let malformed = || RulesError::new("kf-move-malformed").arg("move", crate::games::quote(text));
+        let malformed =
+            || RulesError::new("kf-move-malformed").arg("move", crate::games::quote(text));
         let mut parts = text
             .split(|c: char| c == '/' || c.is_whitespace())
             .filter(|part| !part.is_empty());

@@ -664,7 +664,10 @@ mod tests {
     #[test]
     fn quotes_are_short_and_show_control_characters_as_one_character() {
         assert_eq!(quote("  e2e4 "), "e2e4");
-        assert_eq!(quote("a\u{1}b\u{1b}[31mc\u{202e}d"), "a\u{fffd}b\u{fffd}[31mc\u{fffd}d");
+        assert_eq!(
+            quote("a\u{1}b\u{1b}[31mc\u{202e}d"),
+            "a\u{fffd}b\u{fffd}[31mc\u{fffd}d"
+        );
         let long = "\u{7}".repeat(10_000);
         let quoted = quote(&long);
         assert_eq!(quoted.chars().count(), QUOTE_LIMIT + 1);
@@ -678,7 +681,9 @@ mod tests {
         assert!(echoed <= QUOTE_LIMIT + 1, "{error}");
         for kind in GameKind::ALL {
             let mut game = AnyGame::start(kind, 0);
-            let error = game.play_text(&format!("x{}", "\u{1}".repeat(1000))).unwrap_err();
+            let error = game
+                .play_text(&format!("x{}", "\u{1}".repeat(1000)))
+                .unwrap_err();
             let longest = error.args.iter().map(|(_, v)| v.chars().count()).max();
             assert!(longest.unwrap_or(0) <= QUOTE_LIMIT + 1, "{kind}: {error}");
             assert!(!error.to_string().contains('\u{1}'), "{kind}: {error}");

@@ -98,7 +98,10 @@ fn perft_refuses_a_depth_no_count_could_reach_and_never_aborts() {
     let output = kibitz(&["perft", "knight-fight", "start:1", "2147483648"]);
     assert_eq!(output.status.code(), Some(2), "a usage error, not a crash");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("2147483648") && stderr.contains("100"), "{stderr}");
+    assert!(
+        stderr.contains("2147483648") && stderr.contains("100"),
+        "{stderr}"
+    );
     // A finished game counts no leaves at the deepest depth allowed, at once.
     let mut position = "start:1".to_string();
     loop {
@@ -153,12 +156,23 @@ fn refusals_quote_a_bounded_part_of_the_input() {
         vec!["play", "knight-fight", "start", junk.as_str()],
         vec!["play", "chesimals-1", "start", junk.as_str()],
         vec!["moves", "chesimals-1", junk.as_str()],
-        vec!["render", "glacier", "start", "-o", "/dev/null", "--last", junk.as_str()],
+        vec![
+            "render",
+            "glacier",
+            "start",
+            "-o",
+            "/dev/null",
+            "--last",
+            junk.as_str(),
+        ],
     ] {
         let output = kibitz(&args);
         assert!(!output.status.success());
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.len() < 600, "{} bytes: {stderr}", stderr.len());
-        assert!(!stderr.contains('\u{1}') && !stderr.contains("\\u{1}"), "{stderr}");
+        assert!(
+            !stderr.contains('\u{1}') && !stderr.contains("\\u{1}"),
+            "{stderr}"
+        );
     }
 }

@@ -102,7 +102,8 @@ async fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
         image_dir: images.path().to_path_buf(),
         default_user: "player".to_string(),
     };
-    let input: &[u8] = b"@alice rules glacier\n@alice \xff\xfe board \xc3\n@alice rules knight-fight\n";
+    let input: &[u8] =
+        b"@alice rules glacier\n@alice \xff\xfe board \xc3\n@alice rules knight-fight\n";
     let mut output = Vec::new();
     let summary = kibitz::chat::console::run(&bot.service, input, &mut output, &options)
         .await

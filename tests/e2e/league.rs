@@ -393,7 +393,10 @@ async fn a_rating_refused_by_a_locked_database_lands_without_a_restart() {
         .unwrap();
     }
     let reply = bot.text("alice", "resign").await;
-    assert!(reply.contains("resigns"), "the game ends all the same: {reply}");
+    assert!(
+        reply.contains("resigns"),
+        "the game ends all the same: {reply}"
+    );
     let unrated = bot.text("carol", "leaderboard glacier").await;
     assert!(unrated.contains("Nobody yet"), "{unrated}");
     // The other process lets go; the scheduler of this one retries on its next round.
@@ -413,5 +416,8 @@ async fn a_rating_refused_by_a_locked_database_lands_without_a_restart() {
     }
     stop.send(true).unwrap();
     scheduler.await.unwrap();
-    assert!(board.contains("1662?") && board.contains("1338?"), "{board}");
+    assert!(
+        board.contains("1662?") && board.contains("1338?"),
+        "{board}"
+    );
 }

@@ -329,7 +329,8 @@ fn check_units(position: &mut Position) -> Result<(), RulesError> {
 }
 
 fn parse_turn_state(position: &mut Position, text: &str) -> Result<(), RulesError> {
-    let state_error = || RulesError::new("chesimals-position-turn").arg("text", crate::games::quote(text));
+    let state_error =
+        || RulesError::new("chesimals-position-turn").arg("text", crate::games::quote(text));
     let size = position.size;
     let mut marked = 0u16;
     let mut marked_non_brains = 0u32;
@@ -585,6 +586,7 @@ fn looks_like_square(text: &str) -> bool {
 }
 
 fn parse_square(size: BoardSize, text: &str) -> Result<Square, RulesError> {
-    size.parse_square(text)
-        .ok_or_else(|| RulesError::new("chesimals-bad-square").arg("square", crate::games::quote(text)))
+    size.parse_square(text).ok_or_else(|| {
+        RulesError::new("chesimals-bad-square").arg("square", crate::games::quote(text))
+    })
 }

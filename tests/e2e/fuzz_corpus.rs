@@ -42,7 +42,11 @@ fn every_committed_fuzz_input_runs_without_a_panic() {
     }
     // Every fuzz target is replayed here.
     let listed = std::fs::read_dir(&targets).unwrap().count();
-    assert_eq!(listed, TARGETS.len(), "a fuzz target is missing from TARGETS");
+    assert_eq!(
+        listed,
+        TARGETS.len(),
+        "a fuzz target is missing from TARGETS"
+    );
 }
 
 /// The adapters' translation is reached: committed platform samples become chat lines.
@@ -60,11 +64,17 @@ fn the_platform_samples_become_chat_lines() {
         .filter_map(|data| serde_json::from_slice::<teloxide::types::Update>(data).ok())
         .filter_map(|update| kibitz::chat::telegram::incoming_of_update(&update, "kibitz_bot"))
         .count();
-    assert!(telegram_lines > 0, "no Telegram update in the corpus becomes a line");
+    assert!(
+        telegram_lines > 0,
+        "no Telegram update in the corpus becomes a line"
+    );
     let discord_lines = inputs("discord_interaction")
         .iter()
         .filter_map(|data| serde_json::from_slice::<serenity::all::Interaction>(data).ok())
         .filter_map(|interaction| kibitz::chat::discord::incoming_of_interaction(&interaction))
         .count();
-    assert!(discord_lines > 0, "no Discord interaction in the corpus becomes a line");
+    assert!(
+        discord_lines > 0,
+        "no Discord interaction in the corpus becomes a line"
+    );
 }

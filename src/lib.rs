@@ -5,6 +5,8 @@
 
 pub mod bot;
 pub mod chat;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod games;
 pub mod league;
 pub mod render;

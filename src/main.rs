@@ -33,6 +33,8 @@ enum Command {
     Perft {
         game: String,
         position: String,
+        /// At most `kibitz::games::MAX_PERFT_DEPTH` (no count that deep could ever finish).
+        #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(kibitz::games::MAX_PERFT_DEPTH)))]
         depth: u32,
     },
     /// Lists the legal moves, one a line, sorted.
@@ -117,7 +119,8 @@ fn game_kind(name: &str) -> Result<GameKind, Failure> {
     GameKind::parse(name).ok_or_else(|| {
         let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
         Failure(format!(
-            "unknown game {name:?}; games: {}",
+            "unknown game \"{}\"; games: {}",
+            kibitz::games::quote(name),
             known.join(", ")
         ))
     })
@@ -196,7 +199,7 @@ fn execute(command: Command) -> Result<(), Failure> {
                     .and_then(|placement| game.place(placement).map(|outcome| (placement, outcome)))
                     .map_err(|e| {
                         let Failure(reason) = explain(&e);
-                        Failure(format!("move {} ({text}): {reason}", number + 1))
+                        Failure(format!("move {} ({}): {reason}", number + 1, kibitz::games::quote(text)))
                     })?;
                 for note in outcome.notes(placement) {
                     println!("{placement}: {}", say(&note));
@@ -227,7 +230,7 @@ fn execute(command: Command) -> Result<(), Failure> {
             for (number, text) in moves.iter().enumerate() {
                 game.play_text(text).map_err(|e| {
                     let Failure(reason) = explain(&e);
-                    Failure(format!("move {} ({text}): {reason}", number + 1))
+                    Failure(format!("move {} ({}): {reason}", number + 1, kibitz::games::quote(text)))
                 })?;
             }
             emit([game.position_text(), status_line(game.status())])
@@ -243,7 +246,7 @@ fn execute(command: Command) -> Result<(), Failure> {
             let last_move = match &last {
                 Some(text) => Some(
                     game.marks_for_last_move(text)
-                        .ok_or_else(|| Failure(format!("cannot read --last {text:?}")))?,
+                        .ok_or_else(|| Failure(format!("cannot read --last \"{}\"", kibitz::games::quote(text))))?,
                 ),
                 None => None,
             };

@@ -235,6 +235,9 @@ pub struct Service {
     clock: Clock,
     /// The deployment's daily secret, read (or made) in the database at first need.
     daily_secret: tokio::sync::OnceCell<DailySecret>,
+    /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
+    /// [`Service::retry_deferred_ratings`] while the process runs.
+    deferred_ratings: std::sync::Mutex<Vec<i64>>,
 }
 
 /// The languages of one line's replies.
@@ -268,6 +271,7 @@ impl Service {
             catalogue,
             clock,
             daily_secret: tokio::sync::OnceCell::new(),
+            deferred_ratings: std::sync::Mutex::default(),
         }
     }
 

@@ -747,10 +747,9 @@ impl Service {
             other => other?,
         };
         if saved.state == GameState::Finished {
-            // The game is saved; should rating fail now, `catch_up` rates it at the next start.
-            if let Err(error) = self.store.rate_game(saved.id, context.now).await {
-                tracing::warn!(game = saved.id, %error, "rating deferred");
-            }
+            // The game is saved; should rating fail now, it is retried while the process runs
+            // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
+            self.rate_or_defer(saved.id, context.now).await;
         }
         Ok(saved)
     }

@@ -92,6 +92,47 @@ impl Service {
         Ok(round)
     }
 
+    /// Rates a finished game; should the database refuse now, the game is kept for
+    /// [`Service::retry_deferred_ratings`].
+    pub(crate) async fn rate_or_defer(&self, game_id: i64, now: i64) {
+        if let Err(error) = self.store.rate_game(game_id, now).await {
+            tracing::warn!(game = game_id, %error, "rating deferred");
+            if let Ok(mut deferred) = self.deferred_ratings.lock() {
+                deferred.push(game_id);
+            }
+        }
+    }
+
+    /// Retries the ratings this process deferred; a game that still cannot be rated stays
+    /// deferred. Returns how many were rated now. Cheap when nothing is deferred, so the
+    /// scheduler calls it every round and the console between lines.
+    pub async fn retry_deferred_ratings(&self) -> usize {
+        let games = match self.deferred_ratings.lock() {
+            Ok(mut deferred) => std::mem::take(&mut *deferred),
+            Err(_) => return 0,
+        };
+        let mut rated = 0;
+        let mut still = Vec::new();
+        for game in games {
+            match self.store.rate_game(game, (self.clock)()).await {
+                Ok(done) => rated += usize::from(done.is_some()),
+                Err(error) => {
+                    tracing::warn!(game, %error, "rating deferred again");
+                    still.push(game);
+                }
+            }
+        }
+        if !still.is_empty()
+            && let Ok(mut deferred) = self.deferred_ratings.lock()
+        {
+            deferred.extend(still);
+        }
+        if rated > 0 {
+            tracing::info!(rated, "deferred ratings made");
+        }
+        rated
+    }
+
     /// Rates finished games that a crash left unrated.
     pub async fn catch_up(&self) -> Result<usize, StoreError> {
         let mut rated = 0;
@@ -171,6 +212,7 @@ pub async fn run_scheduler<P: Poster>(
         tracing::warn!(%error, "cannot rate unrated games");
     }
     loop {
+        service.retry_deferred_ratings().await;
         match service.post_due_dailies(platform, &holder, &poster).await {
             Ok(round) if !round.posted.is_empty() => {
                 tracing::info!(

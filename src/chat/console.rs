@@ -101,12 +101,15 @@ where
     tokio::fs::create_dir_all(&options.image_dir).await?;
     let mut next_image = first_free_number(&options.image_dir);
     let mut summary = ConsoleSummary::default();
-    let mut lines = input.lines();
+    let mut input = input;
+    let mut bytes = Vec::new();
     let holder = schedule::holder_name();
     if let Err(error) = service.catch_up().await {
         tracing::warn!(%error, "cannot rate unrated games");
     }
     loop {
+        // Ratings the database refused earlier (it was locked) are retried between lines.
+        service.retry_deferred_ratings().await;
         // The daily post of the console chat (`settings daily …`) comes between lines.
         let posts = Collected::default();
         if let Err(error) = service
@@ -121,15 +124,26 @@ where
             output.write_all(text.as_bytes()).await?;
         }
         output.flush().await?;
-        let Some(line) = lines.next_line().await? else {
+        // Read as bytes: a line that is not UTF-8 is refused and the session goes on.
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes).await? == 0 {
             break;
-        };
-        let line = line.trim();
+        }
+        let decoded = String::from_utf8_lossy(&bytes);
+        let line = decoded.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         summary.lines += 1;
-        let replies = service.handle(&incoming(line, &options.default_user)).await;
+        let replies = match &decoded {
+            std::borrow::Cow::Borrowed(_) => {
+                service.handle(&incoming(line, &options.default_user)).await
+            }
+            std::borrow::Cow::Owned(_) => {
+                tracing::warn!(bytes = bytes.len(), "console line is not UTF-8; refused");
+                vec![Outgoing::text(service.phrase(None, "console-not-utf8"))]
+            }
+        };
         for reply in replies {
             let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;
             output.write_all(text.as_bytes()).await?;

@@ -538,6 +538,13 @@ fn from_callback(query: &CallbackQuery) -> Event {
     }
 }
 
+/// The chat line an update becomes, if any: [`translate`] for the fuzz targets
+/// (`crate::fuzzing`).
+#[doc(hidden)]
+pub fn incoming_of_update(update: &Update, bot_name: &str) -> Option<Incoming> {
+    translate(update, bot_name).and_then(|event| event.incoming)
+}
+
 fn translate(update: &Update, bot_name: &str) -> Option<Event> {
     match &update.kind {
         UpdateKind::Message(message) => from_message(message, bot_name),

@@ -320,7 +320,8 @@ impl TwoPlayerGame for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, RulesError> {
-        let malformed = || RulesError::new("kf-move-malformed").arg("move", text.trim());
+        let malformed =
+            || RulesError::new("kf-move-malformed").arg("move", crate::games::quote(text));
         let mut parts = text
             .split(|c: char| c == '/' || c.is_whitespace())
             .filter(|part| !part.is_empty());
@@ -364,7 +365,7 @@ impl TwoPlayerGame for Position {
         }
         self.knights[side.index()] = Some(mv.to);
         let number = self.number_at(mv.to);
-        self.scores[side.index()] += u32::from(number);
+        self.scores[side.index()] = self.scores[side.index()].saturating_add(u32::from(number));
         if is_double(number) {
             if let Some(double) = mv.double {
                 self.block(double);
@@ -393,12 +394,8 @@ fn parse_kfn(text: &str) -> Result<Position, RulesError> {
     let white_score = tail.next().ok_or_else(|| bad("missing scores"))?;
     let turn = tail.next().ok_or_else(|| bad("missing side to move"))?;
     let board = tail.next().ok_or_else(|| bad("missing board"))?;
-    let score = |s: &str| {
-        s.parse::<u32>()
-            .ok()
-            .filter(|&v| v <= 99 * 100)
-            .ok_or_else(|| bad("a score is not a number"))
-    };
+    // Any `u32`: playing on adds to a score saturating, so whatever `play` writes reads back.
+    let score = |s: &str| s.parse::<u32>().map_err(|_| bad("a score is not a number"));
     let scores = [score(white_score)?, score(black_score)?];
     let turn = match turn {
         "w" | "W" => Side::White,

@@ -143,3 +143,89 @@ fn the_command_line_makes_the_bots_daily_only_with_the_deployment_secret() {
     assert!(stderr.contains("KIBITZ_DAILY_SECRET"), "{stderr}");
     assert!(!stderr.contains("SECRETVALUE"), "{stderr}");
 }
+
+/// A depth far beyond any game used to make one move list per ply up front (a 51 GB
+/// allocation, SIGABRT); now it is refused with a clear error, and any allowed depth runs.
+#[test]
+fn perft_refuses_a_depth_no_count_could_reach_and_never_aborts() {
+    let output = kibitz(&["perft", "knight-fight", "start:1", "2147483648"]);
+    assert_eq!(output.status.code(), Some(2), "a usage error, not a crash");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("2147483648") && stderr.contains("100"),
+        "{stderr}"
+    );
+    // A finished game counts no leaves at the deepest depth allowed, at once.
+    let mut position = "start:1".to_string();
+    loop {
+        let moves = stdout_lines(&kibitz(&["moves", "knight-fight", &position]));
+        let Some(first) = moves.first() else {
+            break;
+        };
+        let lines = stdout_lines(&kibitz(&["play", "knight-fight", &position, first]));
+        position = lines[lines.len() - 2].clone();
+    }
+    let lines = stdout_lines(&kibitz(&["perft", "knight-fight", &position, "100"]));
+    assert_eq!(lines.last().map(String::as_str), Some("0"));
+}
+
+/// What `play` prints, `moves` reads: Glacier's full-move number and a Chesimals turn
+/// number at the old limits of the parsers play on past them.
+#[test]
+fn play_never_prints_a_position_that_moves_refuses() {
+    let glacier = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1000000";
+    let lines = stdout_lines(&kibitz(&["play", "glacier", glacier, "e7e6"]));
+    let position = &lines[lines.len() - 2];
+    assert!(position.ends_with(" 1000001"), "{position}");
+    assert!(!stdout_lines(&kibitz(&["moves", "glacier", position])).is_empty());
+    let start = kibitz::games::AnyGame::start(kibitz::games::GameKind::ChesimalsOne, 0);
+    let mut fields: Vec<String> = start
+        .position_text()
+        .split(' ')
+        .map(str::to_string)
+        .collect();
+    fields[6] = "999999999".to_string();
+    let chesimals = fields.join(" ");
+    // White's turn, then Black's: the turn number moves on.
+    let mut position = chesimals;
+    for _ in 0..2 {
+        let moves = stdout_lines(&kibitz(&["moves", "chesimals-1", &position]));
+        let lines = stdout_lines(&kibitz(&["play", "chesimals-1", &position, &moves[0]]));
+        position = lines[lines.len() - 2].clone();
+    }
+    assert!(position.ends_with(" 1000000000"), "{position}");
+    assert!(!stdout_lines(&kibitz(&["moves", "chesimals-1", &position])).is_empty());
+}
+
+/// Refusals quote a few dozen characters of what was typed, control characters as one
+/// character each, never the whole input (control characters used to come back escaped,
+/// up to six times as long).
+#[test]
+fn refusals_quote_a_bounded_part_of_the_input() {
+    let junk = "\u{1}".repeat(5_000);
+    for args in [
+        vec!["perft", junk.as_str(), "start", "1"],
+        vec!["play", "glacier", "start", junk.as_str()],
+        vec!["play", "knight-fight", "start", junk.as_str()],
+        vec!["play", "chesimals-1", "start", junk.as_str()],
+        vec!["moves", "chesimals-1", junk.as_str()],
+        vec![
+            "render",
+            "glacier",
+            "start",
+            "-o",
+            "/dev/null",
+            "--last",
+            junk.as_str(),
+        ],
+    ] {
+        let output = kibitz(&args);
+        assert!(!output.status.success());
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.len() < 600, "{} bytes: {stderr}", stderr.len());
+        assert!(
+            !stderr.contains('\u{1}') && !stderr.contains("\\u{1}"),
+            "{stderr}"
+        );
+    }
+}

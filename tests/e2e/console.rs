@@ -119,3 +119,29 @@ fn forgetting_oneself_after_the_daily_does_not_open_it_again() {
     assert!(!replay.contains("Solved!"), "{replay}");
     assert!(!replay.contains("★★★"), "{replay}");
 }
+
+/// A line that is not UTF-8 is answered with a refusal and the session goes on: the lines
+/// after it are read and answered (it used to end the session with exit code 1).
+#[tokio::test]
+async fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
+    let bot = crate::service::bot().await;
+    let images = tempfile::tempdir().unwrap();
+    let options = kibitz::chat::console::ConsoleOptions {
+        image_dir: images.path().to_path_buf(),
+        default_user: "player".to_string(),
+    };
+    let input: &[u8] =
+        b"@alice rules glacier\n@alice \xff\xfe board \xc3\n@alice rules knight-fight\n";
+    let mut output = Vec::new();
+    let summary = kibitz::chat::console::run(&bot.service, input, &mut output, &options)
+        .await
+        .expect("the session ends with the input, not with the bad line");
+    let output = String::from_utf8(output).unwrap();
+    assert_eq!(summary.lines, 3, "{output}");
+    assert!(output.contains("not UTF-8"), "{output}");
+    let refusal_at = output.find("not UTF-8").unwrap_or(0);
+    assert!(
+        output[refusal_at..].contains("Knight Fight"),
+        "the line after the bad one is answered: {output}"
+    );
+}

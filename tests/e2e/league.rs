@@ -347,3 +347,77 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
         .collect();
     assert_eq!(posted_to, ["room", "room", "room", "hall", "hall", "hall"]);
 }
+
+/// Two processes on one SQLite file: the other one holds the database when a game ends, so
+/// the rating fails after the game is saved. The running process rates it on a later
+/// scheduler round, without a restart. (The other process's lock is stood in for by a
+/// trigger that refuses rating writes with SQLite's "database is locked", so the failure
+/// falls exactly between the game's save and its rating.)
+#[tokio::test]
+async fn a_rating_refused_by_a_locked_database_lands_without_a_restart() {
+    let bot = bot().await;
+    if !bot.url.starts_with("sqlite:") {
+        return; // The stand-in lock is SQLite's.
+    }
+    // This process runs: its scheduler has made its start-up round (`catch_up`, with
+    // nothing to rate) by the time the game below ends.
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
+    let scheduler = {
+        let service = bot.service.clone();
+        tokio::spawn(async move {
+            kibitz::bot::schedule::run_scheduler(
+                &service,
+                Platform::Console,
+                "this-process".to_string(),
+                PostRecorder::default(),
+                std::time::Duration::from_millis(20),
+                shutdown,
+            )
+            .await;
+        })
+    };
+    bot.text("alice", "challenge @bob glacier").await;
+    bot.text("bob", "accept").await;
+    let other = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect(&bot.url)
+        .await
+        .unwrap();
+    for event in ["INSERT", "UPDATE"] {
+        sqlx::query(&format!(
+            "CREATE TRIGGER locked_{event} BEFORE {event} ON ratings \
+             BEGIN SELECT RAISE(ABORT, 'database is locked'); END"
+        ))
+        .execute(&other)
+        .await
+        .unwrap();
+    }
+    let reply = bot.text("alice", "resign").await;
+    assert!(
+        reply.contains("resigns"),
+        "the game ends all the same: {reply}"
+    );
+    let unrated = bot.text("carol", "leaderboard glacier").await;
+    assert!(unrated.contains("Nobody yet"), "{unrated}");
+    // The other process lets go; the scheduler of this one retries on its next round.
+    for event in ["INSERT", "UPDATE"] {
+        sqlx::query(&format!("DROP TRIGGER locked_{event}"))
+            .execute(&other)
+            .await
+            .unwrap();
+    }
+    let mut board = String::new();
+    for _ in 0..500 {
+        board = bot.text("carol", "leaderboard glacier").await;
+        if !board.contains("Nobody yet") {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    stop.send(true).unwrap();
+    scheduler.await.unwrap();
+    assert!(
+        board.contains("1662?") && board.contains("1338?"),
+        "{board}"
+    );
+}

@@ -6,6 +6,7 @@ mod cli;
 mod console;
 mod discord;
 mod discord_standin;
+mod fuzz_corpus;
 mod glacier;
 mod languages;
 mod league;

@@ -6,6 +6,7 @@
 help-intro = Kibitz spiller brettspill i denne chatten. Kommandoer (med eller uten / foran):
 help-footer = Skriv help <kommando> for å se hvordan én kommando brukes. Spill: { $games }.
 help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
+console-not-utf8 = Den linjen er ikke UTF-8-tekst, så den ble ikke lest. Skriv den på nytt som vanlig tekst.
 cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
 cmd-rules = rules <spill> — reglene for et spill, kort fortalt
 cmd-play = play <spill> [@bruker] | play ambit [easy|medium|hard] | play daily — start hva som helst: en utfordring (som challenge), en AMBIT-oppgave til øving eller dagens oppgave

@@ -415,6 +415,17 @@ fn from_command(command: &CommandInteraction) -> Incoming {
     )
 }
 
+/// The chat line a command or button press becomes: `from_command` / `from_component` for
+/// the fuzz targets (`crate::fuzzing`).
+#[doc(hidden)]
+pub fn incoming_of_interaction(interaction: &Interaction) -> Option<Incoming> {
+    match interaction {
+        Interaction::Command(command) => Some(from_command(command)),
+        Interaction::Component(press) => Some(from_component(press)),
+        _ => None,
+    }
+}
+
 fn from_component(press: &ComponentInteraction) -> Incoming {
     let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
     incoming(

@@ -190,10 +190,8 @@ impl Date {
 
     /// Reads `YYYY-MM-DD`.
     pub fn parse(text: &str) -> Result<Date, RulesError> {
-        let malformed = || {
-            let quoted: String = text.trim().chars().take(40).collect();
-            RulesError::new("ambit-date-malformed").arg("date", quoted)
-        };
+        let malformed =
+            || RulesError::new("ambit-date-malformed").arg("date", crate::games::quote(text));
         let text = text.trim();
         let parts: Vec<&str> = text.split('-').collect();
         let [year, month, day] = parts.as_slice() else {

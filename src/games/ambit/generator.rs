@@ -49,7 +49,9 @@ impl Level {
             "easy" | "e" | "1" => Ok(Level::Easy),
             "medium" | "m" | "2" | "normal" => Ok(Level::Medium),
             "hard" | "h" | "3" => Ok(Level::Hard),
-            _ => Err(RulesError::new("ambit-level-unknown").arg("level", text.trim())),
+            _ => {
+                Err(RulesError::new("ambit-level-unknown").arg("level", crate::games::quote(text)))
+            }
         }
     }
 }

@@ -20,16 +20,12 @@ use std::str::FromStr;
 
 const BOARD: BoardSize = BoardSize::new(8, 8);
 
-/// The longest text quoted back in an error message.
+/// The longest text quoted back in an error message (a whole footprint fits).
 const QUOTE_LIMIT: usize = 80;
 
-/// `text`, cut to a length fit to quote back.
+/// `text`, cut to a length fit to quote back, control characters shown as U+FFFD.
 fn quote(text: &str) -> String {
-    let text = text.trim();
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
+    crate::games::quote_within(text, QUOTE_LIMIT)
 }
 
 /// The footprint text: ranks 8 to 1, `#` in the footprint, `.` outside, separated by `/`.

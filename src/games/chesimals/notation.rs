@@ -106,13 +106,12 @@ pub(super) fn setup_text(variant: Variant, brains: u8) -> &'static str {
 fn field_error(field: &'static str, text: &str) -> RulesError {
     RulesError::new("chesimals-position-field")
         .arg("field", field)
-        .arg("text", text)
+        .arg("text", crate::games::quote(text))
 }
 
 /// A decimal without sign or leading zeros.
 fn parse_number<T: std::str::FromStr>(field: &'static str, text: &str) -> Result<T, RulesError> {
     let canonical = !text.is_empty()
-        && text.len() <= 9
         && text.bytes().all(|b| b.is_ascii_digit())
         && (text == "0" || !text.starts_with('0'));
     if !canonical {
@@ -221,10 +220,11 @@ fn parse_board(position: &mut Position, board: &str) -> Result<(), RulesError> {
                 if run == 0 || bytes[start] == b'0' || after_count {
                     return Err(rank_error());
                 }
-                file += run;
-                if file > size.files as usize {
-                    return Err(rank_error());
-                }
+                // Checked: a huge run must not wrap around into a short rank.
+                file = file
+                    .checked_add(run)
+                    .filter(|&file| file <= size.files as usize)
+                    .ok_or_else(rank_error)?;
                 after_count = true;
                 continue;
             }
@@ -275,7 +275,7 @@ fn parse_board(position: &mut Position, board: &str) -> Result<(), RulesError> {
 }
 
 fn unit_error(text: String) -> RulesError {
-    RulesError::new("chesimals-position-unit").arg("text", text)
+    RulesError::new("chesimals-position-unit").arg("text", crate::games::quote(&text))
 }
 
 fn parse_options(text: &str) -> Result<CrittersOptions, RulesError> {
@@ -329,7 +329,8 @@ fn check_units(position: &mut Position) -> Result<(), RulesError> {
 }
 
 fn parse_turn_state(position: &mut Position, text: &str) -> Result<(), RulesError> {
-    let state_error = || RulesError::new("chesimals-position-turn").arg("text", text);
+    let state_error =
+        || RulesError::new("chesimals-position-turn").arg("text", crate::games::quote(text));
     let size = position.size;
     let mut marked = 0u16;
     let mut marked_non_brains = 0u32;
@@ -529,7 +530,7 @@ pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, RulesE
         .filter(|c| !c.is_whitespace())
         .collect::<String>()
         .to_ascii_lowercase();
-    let bad = || RulesError::new("chesimals-bad-move").arg("text", text.trim());
+    let bad = || RulesError::new("chesimals-bad-move").arg("text", crate::games::quote(text));
     if cleaned == "pass" {
         return position.check_pass();
     }
@@ -585,6 +586,7 @@ fn looks_like_square(text: &str) -> bool {
 }
 
 fn parse_square(size: BoardSize, text: &str) -> Result<Square, RulesError> {
-    size.parse_square(text)
-        .ok_or_else(|| RulesError::new("chesimals-bad-square").arg("square", text))
+    size.parse_square(text).ok_or_else(|| {
+        RulesError::new("chesimals-bad-square").arg("square", crate::games::quote(text))
+    })
 }

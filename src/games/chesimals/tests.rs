@@ -1283,3 +1283,21 @@ proptest! {
         }
     }
 }
+
+/// A run of empty squares so long that adding it wraps around must not make a rank fit:
+/// `eG18446744073709551615` was read as one unit and then no squares at all.
+#[test]
+fn a_run_of_empty_squares_that_would_wrap_around_is_refused() {
+    let wrapping = CHESIMALS_1_SETUP.replacen(
+        "eGeWeGbNbGbNrNrGrNpEpGpE/",
+        "eG18446744073709551615eGeWeGbNbGbNrNrGrNpEpGpE/",
+        1,
+    );
+    assert_ne!(wrapping, CHESIMALS_1_SETUP);
+    let refused = Position::parse_position(&wrapping).map(|_| ());
+    assert_eq!(refused.map_err(|e| e.key), Err("chesimals-position-rank"));
+    let critters = CRITTERS_SETUP.replacen("4bE10bE4/", "bE18446744073709551615bE3bE10bE4/", 1);
+    assert_ne!(critters, CRITTERS_SETUP);
+    let refused = Position::parse_position(&critters).map(|_| ());
+    assert_eq!(refused.map_err(|e| e.key), Err("chesimals-position-rank"));
+}

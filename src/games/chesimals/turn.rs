@@ -720,7 +720,11 @@ impl Position {
         let mut position = self.clone();
         let mut played: Vec<PlayedAction> = Vec::new();
         for (i, token) in tokens.iter().enumerate() {
-            let annotate = |error: RulesError| error.arg("number", i + 1).arg("move", token);
+            let annotate = |error: RulesError| {
+                error
+                    .arg("number", i + 1)
+                    .arg("move", crate::games::quote(token))
+            };
             let turn_closed = played
                 .last()
                 .is_some_and(|action| matches!(action.mv, Move::End { .. } | Move::Pass));

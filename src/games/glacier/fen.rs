@@ -6,9 +6,12 @@ use super::{Cell, Position, Role, Side};
 use crate::games::RulesError;
 use crate::games::geometry::Square;
 
-/// Limits that keep the clocks far from overflow while allowing any real game.
+/// The half-move clock is kept far from overflow while allowing any real game (a game is
+/// over long before it: `HALF_MOVE_LIMIT`). The full-move number takes any `u32`, because
+/// playing on counts up to it and then stays there (saturating), so every position `play`
+/// writes is one this parser reads back.
 const MAX_HALF_MOVES: u32 = 100_000;
-const MAX_FULL_MOVES: u32 = 1_000_000;
+const MAX_FULL_MOVES: u32 = u32::MAX;
 
 fn bad(reason: &str) -> RulesError {
     RulesError::new("position-malformed").arg("reason", reason)

@@ -58,7 +58,7 @@ impl Attempt {
 }
 
 fn malformed(text: &str) -> RulesError {
-    RulesError::new("glacier-move-malformed").arg("move", text.trim())
+    RulesError::new("glacier-move-malformed").arg("move", crate::games::quote(text))
 }
 
 /// Drops what players add or leave out freely: check and mate signs, annotations, capture
@@ -300,7 +300,7 @@ pub(super) fn parse_move(position: &Position, text: &str) -> Result<Move, RulesE
                 let mut candidates: Vec<String> = found.iter().map(|mv| mv.uci()).collect();
                 candidates.sort();
                 return Err(RulesError::new("glacier-ambiguous")
-                    .arg("move", text.trim())
+                    .arg("move", crate::games::quote(text))
                     .arg("candidates", candidates.join(", ")));
             }
         }
@@ -318,7 +318,7 @@ pub(super) fn refusal(position: &Position, attempt: Attempt, text: &str) -> Rule
     if error.key == "move-game-over" || error.args.iter().any(|(name, _)| *name == "move") {
         error
     } else {
-        error.arg("move", text)
+        error.arg("move", crate::games::quote(text))
     }
 }
 

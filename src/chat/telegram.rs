@@ -1411,6 +1411,8 @@ mod tests {
     }
 
     #[test]
+    // One spoiler is a one-range list, not a range taken for a list of numbers.
+    #[allow(clippy::single_range_in_vec_init)]
     fn only_marked_spoilers_become_entities() {
         // Offsets count UTF-16 units: the ë and the emoji before the spoiler move it.
         let text = "Top: Zoë 🦊 a||b||c\nSolution: Nf3 Qd4!";

@@ -303,9 +303,12 @@ impl LogCapture {
             .with_ansi(false)
             .with_writer(move || LogBuffer(writer.clone()))
             .finish();
+        let guard = tracing::subscriber::set_default(subscriber);
+        // Call sites other tests' threads (with no subscriber) met first are asked again.
+        tracing::callsite::rebuild_interest_cache();
         LogCapture {
             buffer,
-            _guard: tracing::subscriber::set_default(subscriber),
+            _guard: guard,
         }
     }
 

@@ -276,7 +276,12 @@ pub async fn yesterdays_daily(store: &kibitz::store::Store) -> String {
 pub struct LogCapture {
     buffer: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
     _guard: tracing::subscriber::DefaultGuard,
+    /// One capture at a time: two threads' subscribers coming and going at once can leave
+    /// tracing's shared call-site cache without this one.
+    _alone: std::sync::MutexGuard<'static, ()>,
 }
+
+static CAPTURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 struct LogBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
 
@@ -296,6 +301,9 @@ impl std::io::Write for LogBuffer {
 
 impl LogCapture {
     pub fn start() -> LogCapture {
+        let alone = CAPTURING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         let buffer = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let writer = buffer.clone();
         let subscriber = tracing_subscriber::fmt()
@@ -309,6 +317,7 @@ impl LogCapture {
         LogCapture {
             buffer,
             _guard: guard,
+            _alone: alone,
         }
     }
 

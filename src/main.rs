@@ -408,10 +408,12 @@ fn run() -> Result<(), Failure> {
         if config.telegram_token.is_some() || config.discord_token.is_some() {
             // Each platform set up runs beside the others, all stopped by the same signal.
             let (stop, shutdown) = tokio::sync::watch::channel(false);
+            let stop = Arc::new(stop);
+            let signalled = stop.clone();
             tokio::spawn(async move {
                 termination().await;
                 tracing::info!("stopping");
-                let _ = stop.send(true);
+                let _ = signalled.send(true);
             });
             let telegram = async {
                 let Some(token) = &config.telegram_token else {
@@ -446,8 +448,19 @@ fn run() -> Result<(), Failure> {
                 Ok(())
             };
             // A platform that fails (a refused token) ends the run, the other one with it:
-            // half a bot would hide the fault.
-            tokio::try_join!(telegram, discord)?;
+            // half a bot would hide the fault. The other is asked to stop and waited for, so
+            // that it gives up what it holds (Telegram's polling lease) on the way out.
+            let stop_others = |result: Result<(), Failure>| {
+                if result.is_err() {
+                    let _ = stop.send(true);
+                }
+                result
+            };
+            let (telegram, discord) = tokio::join!(
+                async { stop_others(telegram.await) },
+                async { stop_others(discord.await) },
+            );
+            telegram.and(discord)?;
         } else {
             tracing::info!(database = %config.database_url, "console chat: one line a message, `@name text` to speak as name");
             let options = ConsoleOptions {

@@ -136,12 +136,18 @@ pub enum Body {
     },
 }
 
+/// A reply. Its text is plain text, shown as it is: whatever a user wrote that it quotes (a
+/// name with `||` or `[link](…)` in it) stays literal on every platform. The only formatting
+/// is what the service itself asks for through `spoilers`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outgoing {
     pub body: Body,
     pub buttons: Vec<Button>,
     /// Only for the user who spoke (Discord: ephemeral; Telegram: private chat).
     pub private: bool,
+    /// Byte ranges of the text (or caption) shown behind a spoiler, in order, not
+    /// overlapping, at character boundaries.
+    pub spoilers: Vec<std::ops::Range<usize>>,
 }
 
 impl Outgoing {
@@ -150,6 +156,7 @@ impl Outgoing {
             body: Body::Text(text.into()),
             buttons: Vec::new(),
             private: false,
+            spoilers: Vec::new(),
         }
     }
 
@@ -161,7 +168,18 @@ impl Outgoing {
             },
             buttons: Vec::new(),
             private: false,
+            spoilers: Vec::new(),
         }
+    }
+
+    /// The text (or caption) with the spoilers the service marked; each adapter shows them
+    /// its platform's way.
+    pub fn text_and_spoilers(&self) -> (&str, &[std::ops::Range<usize>]) {
+        let text = match &self.body {
+            Body::Text(text) => text,
+            Body::Image { caption, .. } => caption,
+        };
+        (text, &self.spoilers)
     }
 
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {

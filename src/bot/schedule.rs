@@ -168,6 +168,7 @@ impl Service {
             self.say(language, &msg("daily-post-how")),
         ];
         let scope = self.store.scope(due.chat_id).await?;
+        let mut spoilers = Vec::new();
         if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
             lines.extend(self.daily_summary(language, &scope, yesterday).await?);
             let yesterday_level = self.daily_level_of(due.chat_id, yesterday).await?;
@@ -176,10 +177,19 @@ impl Service {
                 .daily(&yesterday.to_string(), yesterday_level.name())
                 .await?
             {
-                lines.push(self.say(
+                // The solution goes behind a spoiler marked by its place in the text, not by
+                // marks in it that a player's name could imitate: the line is said with a
+                // stand-in for the solution, which is then put in its place.
+                const STAND_IN: &str = "\u{E000}";
+                let line = self.say(
                     language,
-                    &msg("daily-post-solution").with("solution", format!("||{}||", old.solution)),
-                ));
+                    &msg("daily-post-solution").with("solution", STAND_IN),
+                );
+                let offset: usize = lines.iter().map(|line| line.len() + 1).sum();
+                if let Some(at) = line.find(STAND_IN) {
+                    spoilers.push(offset + at..offset + at + old.solution.len());
+                }
+                lines.push(line.replacen(STAND_IN, &old.solution, 1));
             }
         }
         let view = AmbitView {
@@ -192,9 +202,9 @@ impl Service {
             label: self.say(language, &msg("button-play-daily")),
             command: "daily".to_string(),
         };
-        Ok(vec![
-            Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]),
-        ])
+        let mut post = Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]);
+        post.spoilers = spoilers;
+        Ok(vec![post])
     }
 }
 

@@ -167,6 +167,25 @@ impl Poster for Collected {
     }
 }
 
+/// The terminal shows a spoiler between bars, as chat users would type one.
+fn with_spoiler_bars(text: &str, spoilers: &[std::ops::Range<usize>]) -> String {
+    let mut out = String::with_capacity(text.len() + 4 * spoilers.len());
+    let mut at = 0;
+    for spoiler in spoilers {
+        let (Some(before), Some(inner)) = (text.get(at..spoiler.start), text.get(spoiler.clone()))
+        else {
+            continue;
+        };
+        out.push_str(before);
+        out.push_str("||");
+        out.push_str(inner);
+        out.push_str("||");
+        at = spoiler.end;
+    }
+    out.push_str(text.get(at..).unwrap_or_default());
+    out
+}
+
 async fn show(
     reply: &Outgoing,
     image_dir: &Path,
@@ -174,18 +193,20 @@ async fn show(
     summary: &mut ConsoleSummary,
 ) -> std::io::Result<String> {
     let mut text = String::new();
+    let (said, spoilers) = reply.text_and_spoilers();
+    let said = with_spoiler_bars(said, spoilers);
     match &reply.body {
-        Body::Text(body) => {
-            for line in body.lines() {
+        Body::Text(_) => {
+            for line in said.lines() {
                 text.push_str(&format!("kibitz: {line}\n"));
             }
         }
-        Body::Image { png, caption } => {
+        Body::Image { png, .. } => {
             let path = image_dir.join(format!("{:04}-board.png", *next_image));
             *next_image += 1;
             tokio::fs::write(&path, png).await?;
             text.push_str(&format!("kibitz: [picture {}]\n", path.display()));
-            for line in caption.lines() {
+            for line in said.lines() {
                 text.push_str(&format!("kibitz: {line}\n"));
             }
             summary.images.push(path);

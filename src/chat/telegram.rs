@@ -1,4 +1,5 @@
-//! The Telegram chat: long polling through teloxide's `Bot`, one update at a time.
+//! The Telegram chat: long polling through teloxide's `Bot`, updates handled one at a time,
+//! replies sent per chat side by side.
 //!
 //! A message or a pressed inline button becomes one [`Incoming`]; the service's replies are
 //! turned into Telegram sends (texts split under the limits, pictures as photos, buttons as
@@ -12,8 +13,8 @@
 //! 3. the outbox is drained: each send is deleted once Telegram took it.
 //!
 //! `getUpdates` asks from the recorded id + 1, so after a restart an update recorded in step 2
-//! is never handled again, and the replies it still owed are sent from the outbox before
-//! anything new is read: nothing is lost and nothing repeated. What remains are two short
+//! is never handled again, and the replies it still owed are still in the outbox, sent like
+//! any other: nothing is lost and nothing repeated. What remains are two short
 //! windows with no network in them: a crash between steps 1 and 2 makes Telegram deliver the
 //! update again and the service handle it a second time (its reply then explains, e.g. "not
 //! your turn"), and a crash between Telegram's answer to a send and the deletion of its row
@@ -22,19 +23,30 @@
 //! retries included. A send whose request timed out is ambiguous (Telegram may have taken
 //! it); it is retried, preferring a rare duplicate to a lost reply.
 //!
-//! Updates are handled one after another, so a chat's replies keep their order and the
-//! recorded id is always the last one handled.
+//! Updates are handled one after another, so the recorded id is always the last one handled.
+//! Sending (step 3) runs beside polling, in one lane per chat: a lane sends its chat's
+//! replies in outbox order, one at a time, and waits out that chat's flood control (a 429)
+//! alone, while other chats' lanes go on and new updates keep being fetched and recorded.
+//! Nothing in the argument above depends on the order between chats: each send is still
+//! deleted only once Telegram took it, and a stop or crash leaves every unsent reply queued.
+//! Only the process holding the polling lease sends, so two processes never send one reply.
+//! Sends are paced under Telegram's limits ([`crate::chat::pacing`]) so that 429s are rare.
 
 use crate::bot::command;
 use crate::bot::schedule::{self, Poster};
 use crate::bot::{
     Body, Button, ChatInfo, Incoming, Membership, Outgoing, Platform, Service, UserInfo,
 };
+use crate::chat::pacing::{Limits, Pacer};
 use crate::store::{NewOutboxItem, OutboxItem, StoreError};
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
 use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
-use std::hash::{BuildHasher, RandomState};
-use std::time::Duration;
+use std::ops::Range;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 use teloxide::payloads::{
     GetUpdatesSetters, SendMessageSetters, SendPhotoSetters, SetMyCommandsSetters,
 };
@@ -45,7 +57,7 @@ use teloxide::types::{
     MessageEntityKind, Update, UpdateKind, User, UserId,
 };
 use teloxide::{ApiError, Bot, RequestError};
-use tokio::sync::watch;
+use tokio::sync::{Notify, watch};
 
 const PLATFORM: &str = "telegram";
 /// The lease that lets one process at a time poll Telegram.
@@ -61,6 +73,8 @@ const BUTTONS_PER_ROW: usize = 4;
 /// Telegram keeps an unconfirmed update for 24 hours; an older recorded id can only mislead
 /// (after a week without updates Telegram may restart the ids below it).
 const OFFSET_MAX_AGE_MS: i64 = 24 * 60 * 60 * 1000;
+/// How many outbox rows one read brings in.
+const OUTBOX_BATCH: i64 = 256;
 
 /// How often and how patiently a failed request is tried again.
 #[derive(Clone, Debug)]
@@ -101,6 +115,8 @@ pub struct TelegramConfig {
     /// How long this process may poll without renewing its claim; another process sharing
     /// the database takes over after that (longer than `poll_timeout`).
     pub poll_lease: Duration,
+    /// How fast messages may go out (Telegram's published limits by default).
+    pub limits: Limits,
 }
 
 impl std::fmt::Debug for TelegramConfig {
@@ -111,6 +127,7 @@ impl std::fmt::Debug for TelegramConfig {
             .field("poll_timeout", &self.poll_timeout)
             .field("request_timeout", &self.request_timeout)
             .field("retry", &self.retry)
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -125,6 +142,7 @@ impl TelegramConfig {
             retry: RetryPolicy::default(),
             daily_every: Duration::from_secs(30),
             poll_lease: Duration::from_secs(60),
+            limits: Limits::default(),
         }
     }
 }
@@ -203,11 +221,16 @@ enum Delivery {
         chat: i64,
         text: String,
         keyboard: Vec<Vec<KeyButton>>,
+        /// Byte ranges of `text` behind a spoiler: only what the service marked so.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        spoilers: Vec<(usize, usize)>,
     },
     Photo {
         chat: i64,
         caption: String,
         keyboard: Vec<Vec<KeyButton>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        spoilers: Vec<(usize, usize)>,
     },
     /// Stops the pressed button's spinner; every callback query must be answered.
     Answer { callback: String },
@@ -254,27 +277,42 @@ fn hard_split(line: &str, limit: usize) -> Vec<&str> {
     pieces
 }
 
-/// Splits `text` into messages of at most `limit` UTF-16 units, between lines where it can.
-fn split_text(text: &str, limit: usize) -> Vec<String> {
+/// Splits `text` into messages of at most `limit` UTF-16 units, between lines where it can:
+/// each piece's byte range in `text`.
+fn split_text(text: &str, limit: usize) -> Vec<Range<usize>> {
     let mut pieces = Vec::new();
-    let mut current = String::new();
-    let mut current_len = 0;
+    let (mut start, mut end, mut current_len) = (0, 0, 0);
+    let mut at = 0;
     for line in text.split_inclusive('\n') {
         for part in hard_split(line, limit) {
             let len = utf16_len(part);
-            if current_len + len > limit && !current.is_empty() {
-                pieces.push(std::mem::take(&mut current));
+            if current_len + len > limit && end > start {
+                pieces.push(start..end);
+                start = at;
                 current_len = 0;
             }
-            current.push_str(part);
+            at += part.len();
+            end = at;
             current_len += len;
         }
     }
-    pieces.push(current);
+    pieces.push(start..end);
     pieces
         .into_iter()
-        .map(|piece| piece.trim_end().to_string())
+        .map(|piece| piece.start..piece.start + text[piece].trim_end().len())
         .filter(|piece| !piece.is_empty())
+        .collect()
+}
+
+/// The parts of `spoilers` inside `piece`, counted from the piece's start.
+fn spoilers_within(spoilers: &[Range<usize>], piece: &Range<usize>) -> Vec<(usize, usize)> {
+    spoilers
+        .iter()
+        .filter_map(|spoiler| {
+            let start = spoiler.start.max(piece.start);
+            let end = spoiler.end.min(piece.end);
+            (start < end).then(|| (start - piece.start, end - piece.start))
+        })
         .collect()
 }
 
@@ -293,7 +331,10 @@ fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>>
             _ => {
                 let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
                 if !fits {
-                    tracing::warn!(command = %button.command, "button left out: its command does not fit Telegram's callback data");
+                    tracing::warn!(
+                        bytes = button.command.len(),
+                        "button left out: its command does not fit Telegram's callback data"
+                    );
                 }
                 (fits && !button.label.trim().is_empty()).then(|| KeyButton {
                     label: button.label.clone(),
@@ -315,33 +356,17 @@ fn daily_link(bot_name: &str, group: i64) -> Option<String> {
         .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
 }
 
-/// Text with the service's spoiler marks (||…||) turned into Telegram spoiler entities.
-/// Offsets count UTF-16 code units.
-fn entities(text: &str) -> (String, Vec<MessageEntity>) {
-    const MARK: &str = "||";
-    let mut clean = String::with_capacity(text.len());
-    let mut found = Vec::new();
-    let mut rest = text;
-    let mut at = 0usize;
-    while let Some(start) = rest.find(MARK) {
-        let after = &rest[start + MARK.len()..];
-        let Some(end) = after.find(MARK) else {
-            break;
-        };
-        let before = &rest[..start];
-        clean.push_str(before);
-        at += utf16_len(before);
-        let inner = &after[..end];
-        let length = utf16_len(inner);
-        if length > 0 {
-            found.push(MessageEntity::spoiler(at, length));
-        }
-        clean.push_str(inner);
-        at += length;
-        rest = &after[end + MARK.len()..];
-    }
-    clean.push_str(rest);
-    (clean, found)
+/// The spoiler entities of `text` for the byte ranges the service marked; nothing a user
+/// typed (a name with `||` in it) becomes one. Offsets count UTF-16 code units.
+fn entities(text: &str, spoilers: &[(usize, usize)]) -> Vec<MessageEntity> {
+    spoilers
+        .iter()
+        .filter_map(|&(start, end)| {
+            let offset = utf16_len(text.get(..start)?);
+            let length = utf16_len(text.get(start..end)?);
+            (length > 0).then(|| MessageEntity::spoiler(offset, length))
+        })
+        .collect()
 }
 
 /// The sends one reply needs: to the chat it came from, or to the user's private chat
@@ -360,7 +385,7 @@ fn plan(
         pieces
             .into_iter()
             .enumerate()
-            .map(|(index, text)| {
+            .map(|(index, piece)| {
                 let keyboard = if index == last {
                     keys.clone()
                 } else {
@@ -369,8 +394,9 @@ fn plan(
                 (
                     Delivery::Text {
                         chat: target,
-                        text,
+                        text: text[piece.clone()].to_string(),
                         keyboard,
+                        spoilers: spoilers_within(&reply.spoilers, &piece),
                     },
                     None,
                 )
@@ -384,6 +410,7 @@ fn plan(
                 chat: target,
                 caption: caption.clone(),
                 keyboard: keys,
+                spoilers: spoilers_within(&reply.spoilers, &(0..caption.len())),
             },
             Some(png.clone()),
         )],
@@ -393,6 +420,7 @@ fn plan(
                     chat: target,
                     caption: String::new(),
                     keyboard: Vec::new(),
+                    spoilers: Vec::new(),
                 },
                 Some(png.clone()),
             )];
@@ -610,13 +638,121 @@ struct Adapter<'a> {
     service: &'a Service,
     daily_every: Duration,
     lease: Duration,
-    /// This adapter's name in the polling lease: unique per process and adapter.
+    /// This adapter's name in the polling lease: unique among running adapters.
     holder: String,
     bot: Bot,
     token: String,
     retry: RetryPolicy,
     poll_timeout: Duration,
+    pacer: Pacer,
     shutdown: watch::Receiver<bool>,
+}
+
+/// Telegram adapters started in this process so far.
+static ADAPTERS: AtomicU32 = AtomicU32::new(0);
+
+/// The name the `n`th adapter of this process holds the polling lease by: the process's host
+/// and id (`schedule::holder_name`), so that a process restarted with the same host and id (a
+/// container whose main process is always pid 1) is the same holder and takes a lease left by
+/// its predecessor back at once; a second adapter in one process (tests) adds its number.
+fn lease_holder_name(n: u32) -> String {
+    match n {
+        0 => schedule::holder_name(),
+        n => format!("{}/{n}", schedule::holder_name()),
+    }
+}
+
+/// Where a queued send goes: one lane per chat, so that a chat's replies keep their order and
+/// its flood control holds up no other chat; answers to button presses have their own lane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Lane {
+    Chat(i64),
+    Answers,
+}
+
+fn lane_of(item: &OutboxItem) -> Lane {
+    match serde_json::from_str::<Delivery>(&item.payload) {
+        Ok(Delivery::Text { chat, .. } | Delivery::Photo { chat, .. }) => Lane::Chat(chat),
+        // An unreadable entry is dropped by `send` with a log line, wherever it waits.
+        _ => Lane::Answers,
+    }
+}
+
+/// The outbox as the sending side holds it: queued rows per lane, lanes busy or resting.
+#[derive(Default)]
+struct Lanes {
+    queued: HashMap<Lane, VecDeque<OutboxItem>>,
+    /// Lanes with a send on its way.
+    busy: HashSet<Lane>,
+    /// Lanes that wait before trying again (Telegram kept failing their sends), and how long
+    /// their next rest is.
+    resting: HashMap<Lane, (Instant, Duration)>,
+    /// Every outbox id queued here or on its way.
+    known: HashSet<i64>,
+    /// The highest outbox id read.
+    seen: i64,
+}
+
+impl Lanes {
+    /// Queues what was read, in id order within each lane, skipping what is known.
+    fn add(&mut self, items: Vec<OutboxItem>) {
+        for item in items {
+            self.seen = self.seen.max(item.id);
+            if !self.known.insert(item.id) {
+                continue;
+            }
+            let queue = self.queued.entry(lane_of(&item)).or_default();
+            let at = queue.partition_point(|queued| queued.id < item.id);
+            queue.insert(at, item);
+        }
+    }
+
+    /// The next row of every lane that may send now.
+    fn ready(&mut self, now: Instant) -> Vec<(Lane, OutboxItem)> {
+        let mut ready = Vec::new();
+        for (lane, queue) in &mut self.queued {
+            let resting = self
+                .resting
+                .get(lane)
+                .is_some_and(|(until, _)| *until > now);
+            if self.busy.contains(lane) || resting {
+                continue;
+            }
+            if let Some(item) = queue.pop_front() {
+                self.busy.insert(*lane);
+                ready.push((*lane, item));
+            }
+        }
+        self.queued.retain(|_, queue| !queue.is_empty());
+        ready
+    }
+
+    /// A send is over: done with (`retry` false) or to be tried again after a rest.
+    fn finish(&mut self, lane: Lane, item: OutboxItem, retry: bool, policy: &RetryPolicy) {
+        self.busy.remove(&lane);
+        if retry {
+            let rest = self
+                .resting
+                .get(&lane)
+                .map_or(policy.first_delay, |(_, last)| {
+                    (*last * 2).min(policy.max_delay)
+                });
+            self.resting.insert(lane, (Instant::now() + rest, rest));
+            self.queued.entry(lane).or_default().push_front(item);
+        } else {
+            self.resting.remove(&lane);
+            self.known.remove(&item.id);
+        }
+    }
+
+    /// When the first resting lane with something queued may send again.
+    fn next_wake(&self) -> Option<Instant> {
+        self.resting
+            .iter()
+            .filter(|(lane, _)| self.queued.contains_key(lane))
+            .map(|(_, (until, _))| *until)
+            .min()
+    }
 }
 
 /// Runs the Telegram chat until `shutdown` turns true (or its sender is dropped and the
@@ -640,15 +776,12 @@ pub async fn run(
         service,
         daily_every: config.daily_every,
         lease: config.poll_lease,
-        holder: format!(
-            "{}#{:08x}",
-            schedule::holder_name(),
-            RandomState::new().hash_one(now_ms()) as u32
-        ),
+        holder: lease_holder_name(ADAPTERS.fetch_add(1, Ordering::Relaxed)),
         bot,
         token: config.token,
         retry: config.retry,
         poll_timeout: config.poll_timeout,
+        pacer: Pacer::new(config.limits),
         shutdown,
     };
     adapter.run().await
@@ -657,6 +790,14 @@ pub async fn run(
 impl Adapter<'_> {
     fn stopping(&self) -> bool {
         *self.shutdown.borrow()
+    }
+
+    /// Waits for a message's turn under Telegram's limits; false when shutdown came first.
+    async fn paced(&self, chat: i64) -> bool {
+        tokio::select! {
+            () = self.pacer.take(chat) => true,
+            () = stopped(self.shutdown.clone()) => false,
+        }
     }
 
     /// Waits `duration`; false when shutdown came first.
@@ -718,8 +859,11 @@ impl Adapter<'_> {
             service: self.service,
             bot_name: bot_name.clone(),
         };
-        tokio::select! {
-            result = self.poll_loop(&bot_name) => result,
+        let polling = self.poll_loop(&bot_name);
+        tokio::pin!(polling);
+        let result = tokio::select! {
+            result = &mut polling => result,
+            // The scheduler ends only at shutdown; the sends on their way still finish.
             () = schedule::run_scheduler(
                 self.service,
                 Platform::Telegram,
@@ -727,8 +871,21 @@ impl Adapter<'_> {
                 poster,
                 self.daily_every,
                 self.shutdown.clone(),
-            ) => Ok(()),
+            ) => polling.await,
+        };
+        // Every way out ends here (a stop, whichever of the two noticed it first; a refused
+        // token; a database fault): the lease is given up so that a process waiting for it,
+        // or this one restarted, polls at once instead of after the lease runs out.
+        if let Err(error) = self
+            .service
+            .store()
+            .release_lease(POLL_LEASE, &self.holder)
+            .await
+        {
+            tracing::warn!(%error, "cannot give up the polling lease; it runs out by itself");
         }
+        tracing::info!("Telegram chat stopped");
+        result
     }
 
     /// The last handled update as recorded, and when.
@@ -775,55 +932,43 @@ impl Adapter<'_> {
         }
     }
 
+    /// Polls and sends side by side until shutdown: polling tells the sending side when it
+    /// queued replies and whether this process holds the lease (only the holder sends).
     async fn poll_loop(&self, bot_name: &str) -> Result<(), TelegramError> {
-        let bot_name = bot_name.to_string();
-        let mut last = None;
-        let mut holding = false;
-        let mut backoff = self.retry.first_delay;
-        let result = self
-            .poll_rounds(&bot_name, &mut last, &mut holding, &mut backoff)
-            .await;
-        if holding {
-            // Let a waiting process take over at once instead of after the lease.
-            let _ = self
-                .service
-                .store()
-                .release_lease(POLL_LEASE, &self.holder)
-                .await;
-        }
-        result
+        let news = Notify::new();
+        let (holding, held) = watch::channel(false);
+        tokio::try_join!(
+            self.poll_rounds(bot_name, &news, &holding),
+            self.send_rounds(&news, held),
+        )
+        .map(drop)
     }
 
     async fn poll_rounds(
         &self,
         bot_name: &str,
-        last: &mut Option<(u32, i64)>,
-        holding: &mut bool,
-        backoff: &mut Duration,
+        news: &Notify,
+        holding: &watch::Sender<bool>,
     ) -> Result<(), TelegramError> {
-        let bot_name = bot_name.to_string();
+        let mut last = None;
+        let mut backoff = self.retry.first_delay;
         while !self.stopping() {
-            if !self.hold_lease(holding).await {
+            let mut held = *holding.borrow();
+            let holds = self.hold_lease(&mut held).await;
+            if !holds {
+                holding.send_replace(false);
                 if !self.pause(self.lease / 3).await {
                     break;
                 }
                 continue;
             }
-            if !*holding {
+            if !*holding.borrow() {
                 // The other process moved the offset on while this one stood by.
-                *holding = true;
-                *last = self.recorded_offset().await?;
-            }
-            // Replies owed from before a restart, or from a send that gave up, go first.
-            if !self.deliver().await? {
-                if !self.pause(*backoff).await {
-                    break;
-                }
-                *backoff = (*backoff * 2).min(self.retry.max_delay);
-                continue;
+                last = self.recorded_offset().await?;
+                holding.send_replace(true);
             }
             let updates = tokio::select! {
-                updates = self.poll(offset_after(*last, now_ms())) => updates,
+                updates = self.poll(offset_after(last, now_ms())) => updates,
                 () = stopped(self.shutdown.clone()) => break,
             };
             let updates = match updates {
@@ -831,25 +976,134 @@ impl Adapter<'_> {
                 Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
                 Err(fault) => {
                     tracing::warn!(fault = %self.redact(&fault.to_string()), "getUpdates failed");
-                    if !self.pause(*backoff).await {
+                    if !self.pause(backoff).await {
                         break;
                     }
-                    *backoff = (*backoff * 2).min(self.retry.max_delay);
+                    backoff = (backoff * 2).min(self.retry.max_delay);
                     continue;
                 }
             };
-            *backoff = self.retry.first_delay;
+            backoff = self.retry.first_delay;
             for update in &updates {
-                self.handle(update, &bot_name).await?;
-                *last = Some((update.id.0, now_ms()));
-                // Later updates of the batch are fetched again from the recorded offset.
-                if !self.deliver().await? || self.stopping() {
+                self.handle(update, bot_name).await?;
+                last = Some((update.id.0, now_ms()));
+                news.notify_one();
+                if self.stopping() {
+                    // Later updates of the batch are fetched again from the recorded offset.
                     break;
                 }
             }
         }
-        tracing::info!("Telegram chat stopped");
+        holding.send_replace(false);
         Ok(())
+    }
+
+    /// The sending side: whenever this process holds the lease, sends the outbox, one lane
+    /// per chat, until shutdown.
+    async fn send_rounds(
+        &self,
+        news: &Notify,
+        mut held: watch::Receiver<bool>,
+    ) -> Result<(), TelegramError> {
+        loop {
+            tokio::select! {
+                holds = held.wait_for(|holds| *holds) => if holds.is_err() { return Ok(()) },
+                () = stopped(self.shutdown.clone()) => return Ok(()),
+            }
+            self.send_while_holding(news, &mut held).await?;
+            if self.stopping() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Sends what the outbox holds until shutdown or until the lease is lost, letting the
+    /// sends on their way finish; what is not sent stays queued.
+    async fn send_while_holding(
+        &self,
+        news: &Notify,
+        held: &mut watch::Receiver<bool>,
+    ) -> Result<(), TelegramError> {
+        let store = self.service.store();
+        // Rows queued by others (another process's daily posts) or committed out of id order
+        // are found by reading the outbox from its start now and then.
+        let rescan_every = self
+            .poll_timeout
+            .clamp(Duration::from_millis(200), Duration::from_secs(5));
+        let mut lanes = Lanes::default();
+        let mut sending = FuturesUnordered::new();
+        let (mut read_new, mut read_all) = (true, true);
+        let mut rescan_at = Instant::now() + rescan_every;
+        loop {
+            let go_on = !self.stopping() && *held.borrow();
+            if go_on && (read_new || read_all) {
+                let mut read = Ok(Vec::new());
+                if read_all {
+                    read = store.outbox_after(PLATFORM, 0, OUTBOX_BATCH).await;
+                }
+                if let Ok(items) = &mut read {
+                    match store.outbox_after(PLATFORM, lanes.seen, OUTBOX_BATCH).await {
+                        Ok(newer) => items.extend(newer),
+                        Err(error) => read = Err(error),
+                    }
+                }
+                match read {
+                    Ok(items) => {
+                        let full = items.len() as i64 >= OUTBOX_BATCH;
+                        lanes.add(items);
+                        // More than one batch waits: read on right away.
+                        read_new = full;
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "cannot read the outbox; trying again");
+                        read_new = false;
+                    }
+                }
+                read_all = false;
+            }
+            if go_on {
+                for (lane, item) in lanes.ready(Instant::now()) {
+                    sending.push(async move {
+                        let outcome = self.send(&item).await;
+                        (lane, item, outcome)
+                    });
+                }
+            }
+            if !go_on && sending.is_empty() {
+                return Ok(());
+            }
+            let wake = lanes.next_wake().unwrap_or(rescan_at).min(rescan_at);
+            tokio::select! {
+                Some((lane, item, outcome)) = sending.next() => {
+                    let retry = match outcome {
+                        Ok(()) => false,
+                        Err(Fault::Permanent(why)) => {
+                            tracing::warn!(why = %self.redact(&why), item = item.id, bytes = item.payload.len(), "a reply cannot be delivered; dropped");
+                            false
+                        }
+                        Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+                        Err(Fault::Stopping) => true,
+                        Err(fault) => {
+                            tracing::warn!(fault = %self.redact(&fault.to_string()), item = item.id, "Telegram does not take this chat's replies now; they stay queued");
+                            true
+                        }
+                    };
+                    if !retry {
+                        store.remove_outbox_item(item.id).await?;
+                    }
+                    lanes.finish(lane, item, retry, &self.retry);
+                }
+                () = news.notified() => read_new = true,
+                () = tokio::time::sleep_until(wake.into()) => {
+                    if Instant::now() >= rescan_at {
+                        read_all = true;
+                        rescan_at = Instant::now() + rescan_every;
+                    }
+                }
+                () = stopped(self.shutdown.clone()), if !self.stopping() => {}
+                changed = held.changed() => if changed.is_err() { return Ok(()) },
+            }
+        }
     }
 
     /// Checks the token (`getMe`) and publishes the command menu; the bot's username, or
@@ -1014,32 +1268,6 @@ impl Adapter<'_> {
         }
     }
 
-    /// Sends what the outbox holds, oldest first. False when Telegram keeps failing (the rest
-    /// stays queued for a later try).
-    async fn deliver(&self) -> Result<bool, TelegramError> {
-        let store = self.service.store();
-        loop {
-            let waiting = store.outbox(PLATFORM, 32).await?;
-            if waiting.is_empty() {
-                return Ok(true);
-            }
-            for item in waiting {
-                match self.send(&item).await {
-                    Ok(()) => {}
-                    Err(Fault::Permanent(why)) => {
-                        tracing::warn!(why = %self.redact(&why), payload = %item.payload, "a reply cannot be delivered; dropped");
-                    }
-                    Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
-                    Err(fault) => {
-                        tracing::warn!(fault = %self.redact(&fault.to_string()), "Telegram does not take replies now; they stay queued");
-                        return Ok(false);
-                    }
-                }
-                store.remove_outbox_item(item.id).await?;
-            }
-        }
-    }
-
     async fn send(&self, item: &OutboxItem) -> Result<(), Fault> {
         let delivery: Delivery = serde_json::from_str(&item.payload)
             .map_err(|e| Fault::Permanent(format!("unreadable outbox entry: {e}")))?;
@@ -1058,10 +1286,14 @@ impl Adapter<'_> {
                     chat,
                     text,
                     keyboard,
+                    spoilers,
                 } => {
                     let chat = chat_override.unwrap_or(ChatId(*chat));
                     let markup = markup(keyboard);
-                    let (text, found) = entities(text);
+                    let found = entities(text, spoilers);
+                    if !self.paced(chat.0).await {
+                        return Err(Fault::Stopping);
+                    }
                     self.call("sendMessage", || {
                         let mut request = self.bot.send_message(chat, text.clone());
                         if !found.is_empty() {
@@ -1079,11 +1311,15 @@ impl Adapter<'_> {
                     chat,
                     caption,
                     keyboard,
+                    spoilers,
                 } => {
                     let chat = chat_override.unwrap_or(ChatId(*chat));
                     let png = item.attachment.clone().unwrap_or_default();
                     let markup = markup(keyboard);
-                    let (caption, found) = entities(caption);
+                    let found = entities(caption, spoilers);
+                    if !self.paced(chat.0).await {
+                        return Err(Fault::Stopping);
+                    }
                     self.call("sendPhoto", || {
                         let photo = InputFile::memory(png.clone()).file_name("board.png");
                         let mut request = self.bot.send_photo(chat, photo);
@@ -1140,19 +1376,27 @@ mod tests {
         }
     }
 
+    /// The pieces `split_text` cuts `text` into.
+    fn pieces(text: &str, limit: usize) -> Vec<&str> {
+        split_text(text, limit)
+            .into_iter()
+            .map(|range| &text[range])
+            .collect()
+    }
+
     #[test]
     fn long_texts_split_between_lines_under_the_limit() {
         let line = "x".repeat(1000);
         let text = [line.as_str(); 9].join("\n");
-        let pieces = split_text(&text, TEXT_LIMIT);
+        let pieces = pieces(&text, TEXT_LIMIT);
         assert_eq!(pieces.len(), 3);
         assert!(pieces.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
         assert_eq!(pieces.join("\n"), text);
         // One endless line of wide characters is cut at character boundaries.
         let wide = "𝄞 ".repeat(3000);
-        let pieces = split_text(&wide, TEXT_LIMIT);
-        assert!(pieces.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
-        assert_eq!(pieces.concat().replace(' ', ""), wide.replace(' ', ""));
+        let cut = super::tests::pieces(&wide, TEXT_LIMIT);
+        assert!(cut.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
+        assert_eq!(cut.concat().replace(' ', ""), wide.replace(' ', ""));
         assert!(split_text("  \n ", TEXT_LIMIT).is_empty());
     }
 
@@ -1174,6 +1418,7 @@ mod tests {
                         data: "accept 1".into(),
                         url: None,
                     }]],
+                    spoilers: Vec::new(),
                 },
                 None
             )]
@@ -1201,13 +1446,49 @@ mod tests {
     }
 
     #[test]
-    fn spoiler_bars_become_entities() {
+    // One spoiler is a one-range list, not a range taken for a list of numbers.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn only_marked_spoilers_become_entities() {
         // Offsets count UTF-16 units: the ë and the emoji before the spoiler move it.
-        let (text, found) = entities("Top: Zoë 🦊\nSolution: ||Nf3 Qd4||!");
-        assert_eq!(text, "Top: Zoë 🦊\nSolution: Nf3 Qd4!");
-        assert_eq!(found, vec![MessageEntity::spoiler(22, 7)]);
-        let (plain, none) = entities("a || b");
-        assert_eq!((plain.as_str(), none.len()), ("a || b", 0));
+        let text = "Top: Zoë 🦊 a||b||c\nSolution: Nf3 Qd4!";
+        let at = text.find("Nf3").unwrap();
+        let mut post = Outgoing::text(text);
+        post.spoilers = vec![at..at + "Nf3 Qd4".len()];
+        let sends = plan(&post, -100, 7, None);
+        let [
+            (
+                Delivery::Text {
+                    text: sent,
+                    spoilers,
+                    ..
+                },
+                None,
+            ),
+        ] = &sends[..]
+        else {
+            panic!("{sends:?}");
+        };
+        assert_eq!(sent, text, "the text goes as it is");
+        assert_eq!(
+            entities(sent, spoilers),
+            vec![MessageEntity::spoiler(30, 7)],
+            "the name's bars are no spoiler"
+        );
+        assert!(entities("a ||b|| c", &[]).is_empty());
+        // A spoiler in a text split in two lands in the piece that holds it.
+        let long = format!("{}\nSecret: xyz", "w".repeat(TEXT_LIMIT - 5));
+        let mut split = Outgoing::text(long.clone());
+        let at = long.find("xyz").unwrap();
+        split.spoilers = vec![at..at + 3];
+        let sends = plan(&split, -100, 7, None);
+        assert!(matches!(&sends[..], [
+            (Delivery::Text { spoilers: first, .. }, None),
+            (Delivery::Text { text, spoilers: second, .. }, None),
+        ] if first.is_empty() && text == "Secret: xyz" && second == &[(8, 11)]));
+        // What an older version queued (no spoilers field) still reads.
+        let old: Delivery =
+            serde_json::from_str(r#"{"send":"text","chat":1,"text":"hi","keyboard":[]}"#).unwrap();
+        assert!(matches!(old, Delivery::Text { spoilers, .. } if spoilers.is_empty()));
         // A daily button in a group becomes the deep link; elsewhere it stays a command.
         let daily = vec![button("Play", "daily")];
         let link = daily_link("kibitz_bot", -100).unwrap();
@@ -1216,6 +1497,70 @@ mod tests {
             Some(link.as_str())
         );
         assert_eq!(daily_link("kibitz_bot", 7), None);
+    }
+
+    fn item(id: i64, chat: Option<i64>) -> OutboxItem {
+        let delivery = match chat {
+            Some(chat) => Delivery::Text {
+                chat,
+                text: format!("reply {id}"),
+                keyboard: Vec::new(),
+                spoilers: Vec::new(),
+            },
+            None => Delivery::Answer {
+                callback: format!("press {id}"),
+            },
+        };
+        OutboxItem {
+            id,
+            payload: serde_json::to_string(&delivery).unwrap(),
+            attachment: None,
+        }
+    }
+
+    #[test]
+    fn each_chat_sends_in_order_one_at_a_time_and_rests_alone() {
+        let policy = RetryPolicy::default();
+        let mut lanes = Lanes::default();
+        lanes.add(vec![
+            item(1, Some(-5)),
+            item(2, Some(7)),
+            item(3, Some(-5)),
+            item(4, None),
+        ]);
+        let now = Instant::now();
+        let mut first: Vec<i64> = lanes.ready(now).iter().map(|(_, i)| i.id).collect();
+        first.sort();
+        assert_eq!(first, [1, 2, 4], "one send per lane at a time");
+        assert!(lanes.ready(now).is_empty(), "every lane is busy");
+        // The group's send meets flood control: it rests, alone, and keeps its place.
+        lanes.finish(Lane::Chat(-5), item(1, Some(-5)), true, &policy);
+        lanes.finish(Lane::Chat(7), item(2, Some(7)), false, &policy);
+        lanes.add(vec![item(5, Some(7)), item(3, Some(-5))]);
+        assert_eq!(
+            lanes.queued[&Lane::Chat(-5)].len(),
+            2,
+            "a row already queued is not queued twice"
+        );
+        let next: Vec<i64> = lanes.ready(now).iter().map(|(_, i)| i.id).collect();
+        assert_eq!(
+            next,
+            [5],
+            "the resting group waits; the private chat goes on"
+        );
+        let woken = lanes.next_wake().expect("the group wakes");
+        let after: Vec<i64> = lanes.ready(woken).iter().map(|(_, i)| i.id).collect();
+        assert_eq!(after, [1], "then the group goes on where it stopped");
+        // A row read late (committed out of id order) still takes its place in its lane.
+        lanes.add(vec![item(0, Some(-5))]);
+        assert_eq!(lanes.queued[&Lane::Chat(-5)].front().map(|i| i.id), Some(0));
+        assert_eq!(lanes.seen, 5);
+    }
+
+    #[test]
+    fn a_restarted_process_is_the_same_lease_holder() {
+        assert_eq!(lease_holder_name(0), schedule::holder_name());
+        assert_ne!(lease_holder_name(1), lease_holder_name(0));
     }
 
     #[test]

@@ -112,6 +112,34 @@ impl Store {
             .collect()
     }
 
+    /// Up to `limit` replies waiting for `platform` whose id is above `after`, oldest first:
+    /// an adapter sending several chats' replies side by side reads only what is new to it.
+    pub async fn outbox_after(
+        &self,
+        platform: &str,
+        after: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<OutboxItem>> {
+        let rows = sqlx::query(
+            "SELECT id, payload, attachment FROM platform_outbox WHERE platform = $1 AND id > $2
+             ORDER BY id LIMIT $3",
+        )
+        .bind(platform)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(OutboxItem {
+                    id: row.try_get("id")?,
+                    payload: row.try_get("payload")?,
+                    attachment: row.try_get("attachment")?,
+                })
+            })
+            .collect()
+    }
+
     /// Forgets a reply once it is delivered (or can never be).
     pub async fn remove_outbox_item(&self, id: i64) -> StoreResult<()> {
         sqlx::query("DELETE FROM platform_outbox WHERE id = $1")
@@ -167,6 +195,17 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.is_some())
+    }
+
+    /// Who holds the lease `name` now (whether or not its time ran out), if anyone.
+    pub async fn lease_holder(&self, name: &str) -> StoreResult<Option<String>> {
+        let row = sqlx::query("SELECT holder FROM leases WHERE name = $1")
+            .bind(name)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| row.try_get("holder"))
+            .transpose()
+            .map_err(Into::into)
     }
 
     /// Gives the lease up at once (a clean stop), if `holder` has it.

@@ -124,6 +124,7 @@ fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
 fn picture_text(calls: &[Call], size: (u32, u32), what: &str) -> String {
     let reply = one_reply(calls, what);
     assert!(!reply.ephemeral(), "{what}");
+    assert_eq!(reply.shown_ephemeral, Some(false), "{what}: shown to all");
     let bytes = reply
         .file
         .as_ref()
@@ -383,14 +384,30 @@ async fn flood_control_and_server_errors_are_waited_out() {
     adapter.stop().await;
 }
 
+/// Every follow-up among `calls` carries the flags of what it says, and Discord shows it so.
+fn follow_ups_shown_as_flagged(calls: &[Call]) {
+    let webhook = format!("/webhooks/{APPLICATION}/");
+    for call in calls
+        .iter()
+        .filter(|c| c.answered() && c.method == "POST" && c.path.starts_with(&webhook))
+    {
+        assert_eq!(
+            call.shown_ephemeral,
+            Some(call.ephemeral()),
+            "a follow-up shown otherwise than flagged: {calls:#?}"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn slow_work_is_deferred_then_edited_in() {
+async fn slow_work_is_deferred_privately_and_private_replies_never_reach_the_channel() {
     let seed = 3;
     let (moves, _) = scripted_game(seed);
     let standin = StandIn::start().await;
     // Every interaction counts as slow.
     let adapter = start(&standin, Duration::ZERO).await;
     standin.ready().await;
+    // A public answer: the speaker's placeholder goes, the challenge follows for everyone.
     let calls = standin
         .command(
             &alice(),
@@ -401,22 +418,137 @@ async fn slow_work_is_deferred_then_edited_in() {
         .await;
     assert_eq!(calls[0].body["type"], 5, "deferred first: {calls:#?}");
     let reply = one_reply(&calls, "open challenge");
-    assert_eq!(reply.method, "PATCH");
-    assert!(reply.path.ends_with("/messages/@original"));
+    assert_eq!(reply.shown_ephemeral, Some(false), "{calls:#?}");
     assert_eq!(
         reply.buttons(),
         [("Accept".to_string(), "accept 1".to_string())]
     );
+    follow_ups_shown_as_flagged(&calls);
     let calls = standin.press(&bob(), "accept 1").await;
     picture_text(&calls, crate::support::board_size(), "deferred accept");
-    // A private reply after a public deferral: the placeholder goes, the refusal follows.
+    follow_ups_shown_as_flagged(&calls);
+    // A private answer takes the placeholder's place, for the speaker alone.
     let calls = standin
         .command(&bob(), "move", &[text("move", &moves[0])], &[])
         .await;
-    assert!(calls.iter().any(|c| c.method == "DELETE"), "{calls:#?}");
     let refusal = one_reply(&calls, "refusal");
-    assert!(refusal.ephemeral() && refusal.content().contains("not your turn"));
+    assert_eq!(refusal.shown_ephemeral, Some(true), "{calls:#?}");
+    assert!(refusal.content().contains("not your turn"));
+    // The placeholder can be neither edited nor removed: the private answer still reaches
+    // the speaker alone, and a public one still reaches everyone.
+    standin.fail_next("/messages/@original", Fault::ServerError, 4);
+    let calls = standin
+        .command(&bob(), "move", &[text("move", &moves[0])], &[])
+        .await;
+    let shown: Vec<Option<bool>> = replies(&calls).iter().map(|c| c.shown_ephemeral).collect();
+    assert_eq!(shown, [Some(true)], "{calls:#?}");
+    follow_ups_shown_as_flagged(&calls);
+    standin.fail_next("/messages/@original", Fault::ServerError, 4);
+    let calls = standin
+        .command(&alice(), "move", &[text("move", &moves[0])], &[])
+        .await;
+    let caption = picture_text(
+        &calls,
+        crate::support::board_size(),
+        "a move, placeholder stuck",
+    );
+    assert!(
+        caption.contains(&format!("Alice played {}", moves[0])),
+        "{caption}"
+    );
+    follow_ups_shown_as_flagged(&calls);
     adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_show_as_typed_and_only_the_dailys_solution_is_a_spoiler() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    let cases = [
+        (
+            "[login](https://evil.example)",
+            r"\[login\](https://evil.example)",
+        ),
+        ("**a||b||c**", r"\*\*a\|\|b\|\|c\*\*"),
+        ("# <@1101> _x_", r"\# \<@1101> \_x\_"),
+    ];
+    for (id, (name, escaped)) in (4_404..).zip(cases) {
+        let person = Person {
+            id,
+            username: "mallory",
+            global_name: name,
+        };
+        let calls = standin
+            .command(&person, "challenge", &[text("game", "glacier")], &[])
+            .await;
+        let reply = one_reply(&calls, name);
+        assert!(
+            reply.content().starts_with(&format!("{escaped} offers")),
+            "{name}: {}",
+            reply.content()
+        );
+    }
+    // Yesterday's solution in the daily post is the one spoiler.
+    let solution = crate::support::yesterdays_daily(&adapter.store).await;
+    let options = [
+        text("daily", "on"),
+        text("time", "00:00"),
+        text("level", "easy"),
+    ];
+    standin.command(&alice(), "settings", &options, &[]).await;
+    let posts_path = format!("/channels/{CHANNEL}/messages");
+    let calls = standin
+        .wait_for("the daily post", |calls| {
+            calls.iter().any(|c| c.path == posts_path && c.answered())
+        })
+        .await;
+    let post = calls.iter().find(|c| c.path == posts_path).unwrap();
+    assert!(
+        post.content()
+            .contains(&format!("Yesterday's solution: ||{solution}||")),
+        "{}",
+        post.content()
+    );
+    assert_eq!(
+        post.content().matches("||").count(),
+        2,
+        "{}",
+        post.content()
+    );
+    adapter.stop().await;
+}
+
+/// Runs on the test's thread (current-thread runtime), so the capture sees every log line.
+#[tokio::test]
+async fn what_people_type_stays_out_of_the_logs() {
+    let logs = crate::support::LogCapture::start();
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    let marked = Person {
+        id: 6_606,
+        username: "zq7",
+        global_name: "Zq7NameMarker",
+    };
+    let calls = standin
+        .command(&marked, "move", &[text("move", "Xk9TextMarker")], &[])
+        .await;
+    one_reply(&calls, "a refused move");
+    let calls = standin
+        .command(&marked, "challenge", &[text("game", "glacier")], &[])
+        .await;
+    assert!(
+        one_reply(&calls, "challenge")
+            .content()
+            .contains("Zq7NameMarker")
+    );
+    adapter.stop().await;
+    let text = logs.text();
+    assert!(text.contains("slash commands registered"), "{text}");
+    for marker in ["Zq7NameMarker", "Xk9TextMarker"] {
+        assert!(!text.contains(marker), "{marker} in the log:\n{text}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

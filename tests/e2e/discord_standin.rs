@@ -41,6 +41,10 @@ pub struct Call {
     /// The `files[0]` part.
     pub file: Option<Vec<u8>>,
     pub fault: Option<Fault>,
+    /// For a message that was shown: whether only the speaker sees it, as Discord decides
+    /// (a follow-up sent while a deferral's placeholder stands takes the placeholder's place
+    /// and its visibility, whatever its own flags say).
+    pub shown_ephemeral: Option<bool>,
 }
 
 impl Call {
@@ -99,6 +103,9 @@ struct Inner {
     routed: Vec<(u64, u64)>,
     /// What `GET /gateway/bot` recommends.
     recommended_shards: u64,
+    /// Per interaction token: whether its deferral was ephemeral, and whether its placeholder
+    /// still stands (neither edited nor removed nor answered by a follow-up).
+    deferrals: std::collections::HashMap<String, (bool, bool)>,
 }
 
 fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
@@ -289,12 +296,18 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
                 *left -= 1;
                 *fault
             });
+        let shown_ephemeral = if fault.is_some() || !authorized {
+            None
+        } else {
+            shown(&mut inner, &method, &path, &body)
+        };
         inner.calls.push(Call {
             method: method.to_string(),
             path: path.clone(),
             body: body.clone(),
             file,
             fault,
+            shown_ephemeral,
         });
         fault
     };
@@ -331,6 +344,41 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
     }
     let content = body["content"].as_str().unwrap_or_default().to_string();
     axum::Json(message_json(id, &content)).into_response()
+}
+
+/// Whom Discord shows a message to, following deferrals: `Some(ephemeral)` for a call that
+/// shows a message.
+fn shown(inner: &mut Inner, method: &Method, path: &str, body: &Value) -> Option<bool> {
+    let flagged = |data: &Value| data["flags"].as_u64().is_some_and(|f| f & 64 != 0);
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match parts.as_slice() {
+        ["interactions", _, token, "callback"] => match body["type"].as_u64() {
+            Some(5) => {
+                let ephemeral = flagged(&body["data"]);
+                inner.deferrals.insert(token.to_string(), (ephemeral, true));
+                None
+            }
+            Some(4) => Some(flagged(&body["data"])),
+            _ => None,
+        },
+        ["webhooks", _, token, "messages", "@original"] => {
+            let deferral = inner.deferrals.get_mut(*token);
+            let ephemeral = deferral.as_ref().map(|(e, _)| *e);
+            if let Some((_, standing)) = deferral {
+                *standing = false;
+            }
+            (*method == Method::PATCH).then(|| ephemeral.unwrap_or(false))
+        }
+        ["webhooks", _, token] => match inner.deferrals.get_mut(*token) {
+            Some((ephemeral, standing)) if *standing => {
+                *standing = false;
+                Some(*ephemeral)
+            }
+            _ => Some(flagged(body)),
+        },
+        ["channels", _, "messages"] => Some(false),
+        _ => None,
+    }
 }
 
 /// One gateway connection: Hello, READY after Identify, acks, and whatever the test sends.
@@ -561,7 +609,17 @@ impl StandIn {
                 let settled = mine
                     .iter()
                     .any(|c| c.answered() && c.path.ends_with("/messages/@original"));
-                direct || settled
+                // Or, when the placeholder could not be touched, a follow-up, or a channel
+                // message in its stead.
+                let stuck = mine
+                    .iter()
+                    .any(|c| !c.answered() && c.path.contains(&token));
+                let followed = mine.iter().any(|c| {
+                    c.answered()
+                        && c.method == "POST"
+                        && (c.path.ends_with(&token) || (stuck && c.path.starts_with("/channels/")))
+                });
+                direct || settled || followed
             })
             .await;
         // Follow-ups come right after: a short quiet spell ends the exchange.

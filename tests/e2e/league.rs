@@ -286,7 +286,12 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
         caption.contains("Yesterday's #333: 0 of 1 solved"),
         "{caption}"
     );
-    assert!(caption.contains("Yesterday's solution: ||"), "{caption}");
+    let hidden = poster.spoilers(1);
+    assert_eq!(hidden.len(), 1, "{caption}");
+    assert!(
+        caption.contains(&format!("Yesterday's solution: {}", hidden[0])),
+        "{caption}"
+    );
     // A restart before a post (down all morning): the missed post goes out once on start.
     // START_MS is 09:00: this is 15:00 on day 3.
     bot.set_time(START_MS + 2 * DAY_MS + 6 * 60 * MINUTE_MS);

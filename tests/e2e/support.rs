@@ -233,4 +233,101 @@ impl PostRecorder {
             kibitz::bot::Body::Text(text) => panic!("a picture, not {text}"),
         }
     }
+
+    /// The parts of post `index`'s caption the service marked as spoilers.
+    pub fn spoilers(&self, index: usize) -> Vec<String> {
+        let posts = self.posts.lock().unwrap();
+        let post = &posts[index].1[0];
+        let (text, spoilers) = post.text_and_spoilers();
+        spoilers
+            .iter()
+            .map(|s| text[s.clone()].to_string())
+            .collect()
+    }
+}
+
+/// Stores yesterday's easy AMBIT daily with a made-up solution, so that today's daily post
+/// shows it behind a spoiler; the solution.
+pub async fn yesterdays_daily(store: &kibitz::store::Store) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("a clock after 1970")
+        .as_secs() as i64;
+    let yesterday =
+        kibitz::games::ambit::Date::from_days_since_epoch(now / 86_400 - 1).expect("a date");
+    let solution = "N c3 B d4 R e5".to_string();
+    let record = kibitz::store::DailyRecord {
+        day: yesterday.to_string(),
+        footprint: String::new(),
+        level: "easy".to_string(),
+        min_pieces: 3,
+        solutions: 1,
+        solution: solution.clone(),
+    };
+    store
+        .keep_daily(&record, now * 1000)
+        .await
+        .expect("yesterday's daily is stored");
+    solution
+}
+
+/// Everything logged on this thread, at every level, while it lives: for tests on a
+/// current-thread runtime, where every task runs on the test's thread.
+pub struct LogCapture {
+    buffer: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    _guard: tracing::subscriber::DefaultGuard,
+    /// One capture at a time: two threads' subscribers coming and going at once can leave
+    /// tracing's shared call-site cache without this one.
+    _alone: std::sync::MutexGuard<'static, ()>,
+}
+
+static CAPTURING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+struct LogBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogCapture {
+    pub fn start() -> LogCapture {
+        let alone = CAPTURING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let buffer = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::TRACE)
+            .with_ansi(false)
+            .with_writer(move || LogBuffer(writer.clone()))
+            .finish();
+        let guard = tracing::subscriber::set_default(subscriber);
+        // Call sites other tests' threads (with no subscriber) met first are asked again.
+        tracing::callsite::rebuild_interest_cache();
+        LogCapture {
+            buffer,
+            _guard: guard,
+            _alone: alone,
+        }
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(
+            &self
+                .buffer
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        )
+        .into_owned()
+    }
 }

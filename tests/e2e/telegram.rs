@@ -8,6 +8,7 @@ use crate::telegram_standin::{
 };
 use kibitz::bot::i18n::Catalogue;
 use kibitz::bot::{Service, system_clock};
+use kibitz::chat::pacing::Limits;
 use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
 use kibitz::games::knight_fight::Position;
 use kibitz::games::{Side, Status, TwoPlayerGame};
@@ -65,10 +66,20 @@ fn config(standin: &StandIn) -> TelegramConfig {
         max_delay: Duration::from_secs(1),
         max_retry_after: Duration::from_secs(2),
     };
+    // Telegram's own limits would stretch a test game over minutes; pacing has unit tests.
+    config.limits = Limits {
+        overall_per_second: 10_000,
+        chat_per_second: 10_000,
+        group_per_minute: 1_000_000,
+    };
     config
 }
 
 async fn start(standin: &StandIn, database: &Path) -> Adapter {
+    start_with(standin, database, config(standin)).await
+}
+
+async fn start_with(_standin: &StandIn, database: &Path, config: TelegramConfig) -> Adapter {
     let store = Store::connect(&format!("sqlite://{}", database.display()))
         .await
         .unwrap();
@@ -79,7 +90,6 @@ async fn start(standin: &StandIn, database: &Path) -> Adapter {
         system_clock(),
     ));
     let (stop, shutdown) = watch::channel(false);
-    let config = config(standin);
     let task = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
     Adapter { stop, task, store }
 }
@@ -107,6 +117,8 @@ impl Adapter {
 struct Setup {
     standin: StandIn,
     dir: tempfile::TempDir,
+    /// The test's own look into the database, once an adapter made it.
+    probe: tokio::sync::OnceCell<Store>,
 }
 
 impl Setup {
@@ -114,7 +126,31 @@ impl Setup {
         Setup {
             standin: StandIn::start().await,
             dir: tempfile::tempdir().unwrap(),
+            probe: tokio::sync::OnceCell::new(),
         }
+    }
+
+    /// Sends one update and waits until it is handled (the adapter polls past it) and every
+    /// reply it queued is sent (the outbox is empty again): sending runs beside polling.
+    /// The calls other than `getUpdates` made meanwhile.
+    async fn exchange(&self, kind: serde_json::Value) -> Vec<Call> {
+        let before = self.standin.calls().len();
+        self.standin.exchange(kind).await;
+        let url = format!("sqlite://{}", self.database().display());
+        let store = self
+            .probe
+            .get_or_init(|| async { Store::connect(&url).await.unwrap() })
+            .await;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !store.outbox("telegram", 1).await.unwrap().is_empty() {
+            assert!(Instant::now() < deadline, "replies still queued after 30 s");
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        self.standin.calls()[before..]
+            .iter()
+            .filter(|c| c.method != "getupdates")
+            .cloned()
+            .collect()
     }
 
     fn database(&self) -> PathBuf {
@@ -127,20 +163,30 @@ impl Setup {
 
     /// `person` writes `text` in the group; the calls the adapter made in answer.
     async fn say(&self, person: &Person, text: &str) -> Vec<Call> {
-        self.standin
-            .exchange(json!({"message": message(GROUP, person, 1, text)}))
+        self.exchange(json!({"message": message(GROUP, person, 1, text)}))
             .await
     }
 
     /// Like `say`, expecting one answered text message; its text.
     async fn text_reply(&self, person: &Person, text: &str) -> String {
         let calls = self.say(person, text).await;
-        let sent = replies(&calls);
+        // A daily post (a photo) may go out meanwhile.
+        let sent: Vec<&Call> = replies(&calls)
+            .into_iter()
+            .filter(|c| c.method == "sendmessage")
+            .collect();
         assert_eq!(sent.len(), 1, "{text}: one reply expected, got {calls:#?}");
         assert_eq!(sent[0].method, "sendmessage", "{text}");
         assert_eq!(sent[0].chat(), GROUP);
         sent[0].text().to_string()
     }
+}
+
+/// Whether the button press `id` was answered among `calls`.
+fn answered_press(calls: &[Call], id: &str) -> bool {
+    calls.iter().any(|c| {
+        c.answered() && c.method == "answercallbackquery" && c.params["callback_query_id"] == id
+    })
 }
 
 /// The answered sends among `calls`.
@@ -336,12 +382,9 @@ async fn an_open_challenge_is_accepted_with_the_button() {
     );
     // Bob, never seen before, presses Accept.
     let press = button_press(GROUP, &bob(), "press-1", 501, &buttons[0].1);
-    let calls = setup
-        .standin
-        .exchange(json!({"callback_query": press}))
-        .await;
-    assert_eq!(calls[0].method, "answercallbackquery", "{calls:#?}");
-    assert_eq!(calls[0].params["callback_query_id"], "press-1");
+    let calls = setup.exchange(json!({"callback_query": press})).await;
+    // The press is answered (its spinner stops) beside the replies, not behind them.
+    assert!(answered_press(&calls, "press-1"), "{calls:#?}");
     let caption = photo_caption(&calls, crate::support::board_size(), "accept by button");
     assert!(
         caption.contains("Alice (White) against Bob (Black)"),
@@ -349,11 +392,8 @@ async fn an_open_challenge_is_accepted_with_the_button() {
     );
     // A second press of the same button is answered too, and explained.
     let press = button_press(GROUP, &carol(), "press-2", 501, "accept 1");
-    let calls = setup
-        .standin
-        .exchange(json!({"callback_query": press}))
-        .await;
-    assert_eq!(calls[0].method, "answercallbackquery");
+    let calls = setup.exchange(json!({"callback_query": press})).await;
+    assert!(answered_press(&calls, "press-2"), "{calls:#?}");
     assert_eq!(replies(&calls).len(), 1, "{calls:#?}");
     adapter.stop().await;
 }
@@ -373,7 +413,7 @@ async fn an_opponent_is_named_by_a_reply_or_a_text_mention() {
         "Dave",
         &dave,
     );
-    let calls = setup.standin.exchange(json!({"message": line})).await;
+    let calls = setup.exchange(json!({"message": line})).await;
     assert!(replies(&calls)[0].text().contains("Alice challenges Dave"));
     // Erin wrote something; Alice answers it with a challenge.
     let erin = Person {
@@ -386,7 +426,7 @@ async fn an_opponent_is_named_by_a_reply_or_a_text_mention() {
         message(GROUP, &alice(), 9, "/challenge knight-fight"),
         original,
     );
-    let calls = setup.standin.exchange(json!({"message": line})).await;
+    let calls = setup.exchange(json!({"message": line})).await;
     assert!(
         replies(&calls)[0].text().contains("Alice challenges Erin"),
         "{calls:#?}"
@@ -570,7 +610,7 @@ async fn refusals_get_one_clear_reply_and_change_nothing() {
     // Messages without text (a sticker) are passed over without a word.
     let mut sticker = message(GROUP, &alice(), 3, "");
     sticker.as_object_mut().map(|m| m.remove("text"));
-    let calls = setup.standin.exchange(json!({"message": sticker})).await;
+    let calls = setup.exchange(json!({"message": sticker})).await;
     assert!(replies(&calls).is_empty());
     adapter.stop().await;
 }
@@ -661,7 +701,6 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
     // Alice follows the link: Telegram sends `/start daily_<group>` in her private chat.
     let private = alice().id;
     let calls = setup
-        .standin
         .exchange(
             json!({"message": message(private, &alice(), 5, &format!("/start daily_{GROUP}"))}),
         )
@@ -715,11 +754,8 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
         );
         let id = format!("rack-{step}");
         let press = button_press(private, &alice(), &id, 600 + step as i64, command);
-        let calls = setup
-            .standin
-            .exchange(json!({"callback_query": press}))
-            .await;
-        assert_eq!(calls[0].method, "answercallbackquery", "{calls:#?}");
+        let calls = setup.exchange(json!({"callback_query": press})).await;
+        assert!(answered_press(&calls, &id), "{calls:#?}");
         let sent = replies(&calls);
         assert_eq!(sent.len(), 1, "{calls:#?}");
         assert_eq!(sent[0].chat(), private);
@@ -736,7 +772,6 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
     }
     for (i, piece) in pieces.iter().enumerate().skip(1) {
         let calls = setup
-            .standin
             .exchange(json!({"message": message(private, &alice(), 10 + i as i64, piece)}))
             .await;
         let sent = replies(&calls);
@@ -893,4 +928,196 @@ async fn two_processes_on_one_database_poll_one_at_a_time_and_the_survivor_takes
     assert!(reply.contains("No games"), "{reply}");
     assert_eq!(setup.standin.most_concurrent_polls(), 1);
     second.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chat_under_flood_control_holds_up_no_other_chat() {
+    let setup = Setup::new().await;
+    // Flood control is obeyed as Telegram says: a 40 s wait is waited in full.
+    let mut patient = config(&setup.standin);
+    patient.retry.max_retry_after = Duration::from_secs(60);
+    let adapter = start_with(&setup.standin, &setup.database(), patient).await;
+    setup
+        .standin
+        .fail_chat(GROUP, Fault::TooManyRequests { retry_after: 40 }, 1);
+    setup
+        .standin
+        .push(json!({"message": message(GROUP, &alice(), 1, "/help")}));
+    setup
+        .standin
+        .wait_for("the group's 429", |calls| {
+            calls.iter().any(|c| !c.answered() && c.chat() == GROUP)
+        })
+        .await;
+    // Meanwhile Bob asks in his private chat: fetched, handled and answered at once.
+    let private = bob().id;
+    let asked = Instant::now();
+    setup
+        .standin
+        .push(json!({"message": message(private, &bob(), 2, "/help")}));
+    setup
+        .standin
+        .wait_for("Bob's answer", |calls| {
+            calls
+                .iter()
+                .any(|c| c.answered() && c.method == "sendmessage" && c.chat() == private)
+        })
+        .await;
+    let waited = asked.elapsed();
+    assert!(
+        waited < Duration::from_secs(2),
+        "Bob waited {waited:?} for a group's flood control"
+    );
+    // The group's reply is still owed: the adapter stops in the middle of the wait, and the
+    // next one sends it.
+    assert!(
+        !setup
+            .standin
+            .calls()
+            .iter()
+            .any(|c| c.answered() && c.method == "sendmessage" && c.chat() == GROUP)
+    );
+    adapter.stop().await;
+    let again = setup.adapter().await;
+    let calls = setup
+        .standin
+        .wait_for("the group's owed answer", |calls| {
+            calls
+                .iter()
+                .any(|c| c.answered() && c.method == "sendmessage" && c.chat() == GROUP)
+        })
+        .await;
+    let owed: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.answered() && c.chat() == GROUP)
+        .collect();
+    assert_eq!(owed.len(), 1, "sent once: {owed:#?}");
+    assert!(owed[0].text().contains("challenge"), "{}", owed[0].text());
+    again.stop().await;
+    eprintln!("telegram: another chat answered {waited:?} into a group's 40 s flood control");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_adapter_gives_up_its_lease_and_a_new_one_answers_at_once() {
+    let setup = Setup::new().await;
+    // The default lease: a left-over one would keep the next process deaf for a minute.
+    let mut lasting = config(&setup.standin);
+    lasting.poll_lease = TelegramConfig::new(TOKEN).poll_lease;
+    assert!(lasting.poll_lease >= Duration::from_secs(30));
+    let first = start_with(&setup.standin, &setup.database(), lasting.clone()).await;
+    let reply = setup.text_reply(&alice(), "/games").await;
+    assert!(reply.contains("No games"), "{reply}");
+    first.stop().await;
+    let store = Store::connect(&format!("sqlite://{}", setup.database().display()))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.lease_holder("telegram-poller").await.unwrap(),
+        None,
+        "the stopped adapter still holds the polling lease"
+    );
+    store.close().await;
+    // Timed from the adapter's start (the service's own set-up, pictures prepared and all,
+    // is not what this is about).
+    let second = start_with(&setup.standin, &setup.database(), lasting).await;
+    let started = Instant::now();
+    let reply = setup.text_reply(&bob(), "/games").await;
+    assert!(reply.contains("No games"), "{reply}");
+    let waited = started.elapsed();
+    assert!(
+        waited < Duration::from_secs(5),
+        "the restarted adapter answered after {waited:?}"
+    );
+    second.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_stay_literal_and_only_the_dailys_solution_is_a_spoiler() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let mallory = Person {
+        id: 66,
+        first_name: "a||b||c",
+        username: Some("mallory"),
+    };
+    let calls = setup.say(&mallory, "/challenge knight-fight").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert!(
+        sent[0].text().contains("a||b||c offers"),
+        "{}",
+        sent[0].text()
+    );
+    assert!(
+        sent[0].params["entities"]
+            .as_array()
+            .is_none_or(|e| e.is_empty()),
+        "a name made an entity: {:#?}",
+        sent[0].params
+    );
+    // The daily post shows yesterday's solution behind a spoiler: exactly the solution.
+    let solution = crate::support::yesterdays_daily(&adapter.store).await;
+    setup
+        .text_reply(&alice(), "/settings daily 00:00 easy")
+        .await;
+    let calls = setup
+        .standin
+        .wait_for("the daily post", |calls| {
+            calls
+                .iter()
+                .any(|c| c.method == "sendphoto" && c.text().contains("is out (easy)"))
+        })
+        .await;
+    let post = calls
+        .iter()
+        .find(|c| c.method == "sendphoto" && c.text().contains("is out (easy)"))
+        .unwrap();
+    let caption = post.text();
+    let line = format!("Yesterday's solution: {solution}");
+    let at = caption.find(&line).unwrap_or_else(|| panic!("{caption}"));
+    let offset = caption[..at + line.len() - solution.len()]
+        .encode_utf16()
+        .count();
+    assert_eq!(
+        post.params["caption_entities"],
+        json!([{"type": "spoiler", "offset": offset, "length": solution.encode_utf16().count()}]),
+        "{caption}"
+    );
+    adapter.stop().await;
+}
+
+/// Runs on the test's thread (current-thread runtime), so the capture sees every log line.
+#[tokio::test]
+async fn what_people_write_and_what_the_bot_answers_stay_out_of_the_logs() {
+    let logs = crate::support::LogCapture::start();
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let marked = Person {
+        id: 77,
+        first_name: "Zq7NameMarker",
+        username: Some("zq7"),
+    };
+    // A reply Telegram refuses for good is dropped, and said so in the log.
+    setup.standin.fail_next("sendMessage", Fault::BadRequest, 1);
+    let calls = setup.say(&marked, "/challenge knight-fight").await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| !c.answered() && c.text().contains("Zq7NameMarker")),
+        "{calls:#?}"
+    );
+    setup
+        .standin
+        .wait_for("the refused reply", |calls| {
+            calls.iter().any(|c| c.fault == Some(Fault::BadRequest))
+        })
+        .await;
+    let calls = setup.say(&marked, "/move Xk9TextMarker").await;
+    assert_eq!(replies(&calls).len(), 1, "{calls:#?}");
+    adapter.stop().await;
+    let text = logs.text();
+    assert!(text.contains("a reply cannot be delivered"), "{text}");
+    for marker in ["Zq7NameMarker", "Xk9TextMarker"] {
+        assert!(!text.contains(marker), "{marker} in the log:\n{text}");
+    }
 }

@@ -24,6 +24,8 @@ pub enum Fault {
     ServerError,
     /// No answer for this long (the client times out first), then a 500 nobody hears.
     Stall(Duration),
+    /// HTTP 400, as for a chat the bot may not write to: never worth trying again.
+    BadRequest,
 }
 
 /// One request the adapter made.
@@ -89,6 +91,8 @@ struct Inner {
     next_message: i64,
     calls: Vec<Call>,
     faults: Vec<(String, Fault, usize)>,
+    /// (chat, fault, how many more times) for sends to one chat: its own flood control.
+    chat_faults: Vec<(i64, Fault, usize)>,
     /// `getUpdates` calls in progress now, and the most ever at once.
     polling: usize,
     most_polling: usize,
@@ -292,14 +296,26 @@ async fn api(
     }
     let fault = {
         let mut inner = lock(&inner);
-        let fault = inner
-            .faults
+        let sends = matches!(method.as_str(), "sendmessage" | "sendphoto");
+        let chat = chat_of(&params);
+        let for_chat = inner
+            .chat_faults
             .iter_mut()
-            .find(|(m, _, left)| *m == method && *left > 0)
+            .find(|(c, _, left)| sends && *c == chat && *left > 0)
             .map(|(_, fault, left)| {
                 *left -= 1;
                 *fault
             });
+        let fault = for_chat.or_else(|| {
+            inner
+                .faults
+                .iter_mut()
+                .find(|(m, _, left)| *m == method && *left > 0)
+                .map(|(_, fault, left)| {
+                    *left -= 1;
+                    *fault
+                })
+        });
         inner.calls.push(Call {
             method: method.clone(),
             params: params.clone(),
@@ -315,6 +331,9 @@ async fn api(
                 &format!("Too Many Requests: retry after {retry_after}"),
                 Some(json!({"retry_after": retry_after})),
             );
+        }
+        Some(Fault::BadRequest) => {
+            return error(StatusCode::BAD_REQUEST, "Bad Request: chat not found", None);
         }
         Some(Fault::ServerError) => {
             return error(
@@ -471,6 +490,12 @@ impl StandIn {
         lock(&self.inner)
             .faults
             .push((method.to_ascii_lowercase(), fault, count));
+    }
+
+    /// Fails the next `count` sends (messages, photos) to `chat` with `fault`, whatever else
+    /// is failing: one chat's flood control.
+    pub fn fail_chat(&self, chat: i64, fault: Fault, count: usize) {
+        lock(&self.inner).chat_faults.push((chat, fault, count));
     }
 
     /// The most `getUpdates` calls that were ever in progress at once.

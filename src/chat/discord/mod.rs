@@ -6,7 +6,9 @@
 //! button's command text. Replies must start within 3 s: the service gets `defer_after` to
 //! answer, and when it needs longer the interaction is deferred and the reply edited in later.
 //! Refusals are ephemeral (only the one whose command or press did nothing sees why), and so
-//! are the service's private replies.
+//! are the service's private replies. Since any answer may be private, a deferral is private
+//! too (see [`Core::answer`]). Message text is escaped markdown: names and anything else a
+//! user wrote show as typed; only the service's spoilers become `||…||`.
 //!
 //! # Delivery
 //! Telegram's outbox does not fit here: an interaction can be answered only through its
@@ -31,6 +33,7 @@ use serenity::all::{
     GatewayIntents, HttpBuilder, Interaction, Member, Ready, User,
 };
 use std::collections::VecDeque;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -182,6 +185,44 @@ struct Message {
     ephemeral: bool,
 }
 
+/// `text` as Discord markdown that shows it literally: every character that could start
+/// formatting (emphasis, code, quotes, headings, lists, masked links, mentions) is escaped,
+/// so a name like `[login](https://…)` or `**x**` reads as typed. The service's `spoilers`
+/// (byte ranges) are the only formatting: `||…||`.
+fn markdown(text: &str, spoilers: &[Range<usize>]) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8 + 4 * spoilers.len());
+    let mut line_start = true;
+    let mut digits = false;
+    for (index, c) in text.char_indices() {
+        if spoilers.iter().any(|s| s.end == index && s.start < s.end) {
+            out.push_str("||");
+        }
+        if spoilers.iter().any(|s| s.start == index && s.start < s.end) {
+            out.push_str("||");
+        }
+        let escape = match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']' | '<' => true,
+            // Block syntax counts only at the start of a line (after spaces).
+            '#' | '>' | '-' | '+' => line_start,
+            '.' | ')' => digits,
+            _ => false,
+        };
+        if escape {
+            out.push('\\');
+        }
+        out.push(c);
+        digits = c.is_ascii_digit() && (line_start || digits);
+        line_start = c == '\n' || (line_start && (c == ' ' || c == '\t'));
+    }
+    if spoilers
+        .iter()
+        .any(|s| s.end == text.len() && s.start < s.end)
+    {
+        out.push_str("||");
+    }
+    out
+}
+
 /// Splits `text` into pieces of at most `limit` characters, between lines where it can.
 fn split_text(text: &str, limit: usize) -> Vec<String> {
     let mut pieces = Vec::new();
@@ -198,7 +239,18 @@ fn split_text(text: &str, limit: usize) -> Vec<String> {
                 pieces.push(std::mem::take(&mut current));
                 current_len = 0;
             } else {
-                current.extend(line.drain(..limit));
+                // Never between an escaping backslash and what it escapes.
+                let backslashes = line[..limit]
+                    .iter()
+                    .rev()
+                    .take_while(|&&c| c == '\\')
+                    .count();
+                let cut = if backslashes % 2 == 1 {
+                    limit - 1
+                } else {
+                    limit
+                };
+                current.extend(line.drain(..cut));
                 pieces.push(std::mem::take(&mut current));
             }
         }
@@ -215,11 +267,12 @@ fn split_text(text: &str, limit: usize) -> Vec<String> {
 fn plan(replies: &[Outgoing]) -> Vec<Message> {
     let mut messages = Vec::new();
     for reply in replies {
-        let (text, png) = match &reply.body {
-            Body::Text(text) => (text.as_str(), None),
-            Body::Image { png, caption } => (caption.as_str(), Some(png.clone())),
+        let png = match &reply.body {
+            Body::Text(_) => None,
+            Body::Image { png, .. } => Some(png.clone()),
         };
-        let mut pieces = split_text(text, CONTENT_LIMIT);
+        let (text, spoilers) = reply.text_and_spoilers();
+        let mut pieces = split_text(&markdown(text, spoilers), CONTENT_LIMIT);
         if pieces.is_empty() {
             pieces.push(String::new());
         }
@@ -256,7 +309,10 @@ fn components(buttons: &[Button]) -> Value {
             if fits {
                 seen.push(b.command.clone());
             } else {
-                tracing::warn!(command = %b.command, "button left out: not a usable custom id");
+                tracing::warn!(
+                    chars = b.command.chars().count(),
+                    "button left out: not a usable custom id"
+                );
             }
             fits
         })
@@ -552,7 +608,7 @@ impl Core {
     async fn confirm_resignation(&self, thread: &Thread<'_>, incoming: &Incoming) {
         let locale = incoming.locale.as_deref();
         let message = Message {
-            content: self.service.phrase(locale, "resign-confirm"),
+            content: markdown(&self.service.phrase(locale, "resign-confirm"), &[]),
             png: None,
             buttons: vec![Button {
                 label: self.service.phrase(locale, "button-resign-confirm"),
@@ -634,7 +690,8 @@ impl Core {
 
     /// Handles a command or a press and delivers every reply.
     async fn answer(&self, thread: &Thread<'_>, incoming: Incoming) {
-        tracing::debug!(chat = %incoming.chat.id, text = %incoming.text, "interaction");
+        // Ids and sizes only: what people write stays out of the logs.
+        tracing::debug!(interaction = thread.id, chat = %incoming.chat.id, bytes = incoming.text.len(), "interaction");
         let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
         let work = self.service.handle_privately_refused(&incoming);
         tokio::pin!(work);
@@ -647,7 +704,13 @@ impl Core {
         let (replies, deferred) = match in_time {
             Some(replies) => (replies, None),
             None => {
-                let body = json!({"type": 5});
+                // A deferral's visibility is fixed when it is made, and on Discord any answer
+                // may turn out private (refusals are): the placeholder is shown to the
+                // speaker alone. Discord takes a follow-up sent while the placeholder stands
+                // as its answer, with the placeholder's visibility whatever the follow-up's
+                // flags say, so a private placeholder can at worst keep a public reply to the
+                // speaker (avoided below), never show a private one to the channel.
+                let body = json!({"type": 5, "data": {"flags": EPHEMERAL}});
                 let defer = self
                     .rest
                     .call("defer", Method::POST, &callback, Some(&body), &[]);
@@ -667,6 +730,9 @@ impl Core {
         }
         // `None`: the interaction is lost, public messages go to the channel.
         let mut interaction_alive = true;
+        // False while a private placeholder stands: a public follow-up would take its place
+        // and be shown to the speaker alone.
+        let mut settled = true;
         match deferred {
             None => {
                 let first = messages.remove(0);
@@ -684,13 +750,13 @@ impl Core {
             }
             Some(false) => interaction_alive = false,
             Some(true) => {
-                // The deferred "thinking…" message is public: it becomes the first public
-                // reply, or goes away when all replies are private.
+                // The private "thinking…" placeholder becomes the first private reply, or
+                // goes away when all replies are public; they follow it.
                 let original = format!(
                     "/webhooks/{}/{}/messages/@original",
                     thread.application, thread.token
                 );
-                match messages.iter().position(|m| !m.ephemeral) {
+                match messages.iter().position(|m| m.ephemeral) {
                     Some(index) => {
                         let first = messages.remove(index);
                         let (data, files) = payload(&first, false);
@@ -700,7 +766,9 @@ impl Core {
                             .await
                         {
                             tracing::warn!(%fault, "editing the deferred reply failed");
-                            self.to_channel(thread, &first).await;
+                            // As the first follow-up it still takes the private placeholder.
+                            messages.insert(0, first);
+                            settled = false;
                         }
                     }
                     None => {
@@ -710,6 +778,7 @@ impl Core {
                             .await
                         {
                             tracing::warn!(%fault, "removing the deferred reply failed");
+                            settled = false;
                         }
                     }
                 }
@@ -717,6 +786,11 @@ impl Core {
         }
         let followup = format!("/webhooks/{}/{}", thread.application, thread.token);
         for message in &messages {
+            if !settled && !message.ephemeral {
+                // Through the interaction it would stay with the speaker: the channel.
+                self.to_channel(thread, message).await;
+                continue;
+            }
             if interaction_alive {
                 let (data, files) = payload(message, true);
                 match self
@@ -724,7 +798,10 @@ impl Core {
                     .call("follow-up", Method::POST, &followup, Some(&data), &files)
                     .await
                 {
-                    Ok(_) => continue,
+                    Ok(_) => {
+                        settled = true;
+                        continue;
+                    }
                     Err(fault) => tracing::warn!(%fault, "follow-up failed"),
                 }
             }
@@ -945,6 +1022,37 @@ mod tests {
         assert_eq!(files.len(), 1);
         assert!(data.get("flags").is_none());
         assert_eq!(payload(&messages[2], true).0["flags"], EPHEMERAL);
+    }
+
+    #[test]
+    // One spoiler is a one-range list, not a range taken for a list of numbers.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn text_shows_as_written_and_only_marked_spoilers_hide() {
+        assert_eq!(
+            markdown(
+                "[login](https://evil.example) **x** a||b||c `c` ~~s~~ <@1> _i_",
+                &[]
+            ),
+            r"\[login\](https://evil.example) \*\*x\*\* a\|\|b\|\|c \`c\` \~\~s\~\~ \<@1> \_i\_"
+        );
+        // Block syntax only where it starts a line.
+        assert_eq!(
+            markdown(
+                "# big\n> quote\n - item\n12. x\nknight-fight #4 (1. e4)",
+                &[]
+            ),
+            "\\# big\n\\> quote\n \\- item\n12\\. x\nknight-fight #4 (1. e4)"
+        );
+        let text = "Solution: N c3 B d4";
+        let at = text.find('N').unwrap();
+        assert_eq!(markdown(text, &[at..text.len()]), "Solution: ||N c3 B d4||");
+        assert_eq!(markdown("a_b c", &[2..3]), r"a\_||b|| c");
+        // A long line is never cut between a backslash and what it escapes.
+        let stars = format!("a{}", "*".repeat(1500));
+        let pieces = split_text(&markdown(&stars, &[]), CONTENT_LIMIT);
+        assert_eq!(pieces.len(), 2);
+        assert!(pieces.iter().all(|p| !p.ends_with('\\')), "{pieces:?}");
+        assert_eq!(pieces.concat(), format!("a{}", "\\*".repeat(1500)));
     }
 
     #[test]

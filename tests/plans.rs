@@ -119,7 +119,7 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         } else {
             "bob"
         };
-        let text = if ply % 3 == 0 {
+        let text = if ply.is_multiple_of(3) {
             format!("move {mv}")
         } else {
             mv

@@ -365,7 +365,8 @@ impl Service {
             }
             None => {
                 let live = self.user_live_games(context).await?;
-                let candidates: Vec<GameRecord> = live.iter().cloned().filter(mine).collect();
+                let candidates: Vec<GameRecord> =
+                    live.iter().filter(|g| mine(g)).cloned().collect();
                 match candidates.as_slice() {
                     [one] => one.clone(),
                     [] => {

@@ -175,6 +175,7 @@ criterion_group!(
     benches,
     render,
     service::service,
+    service::stored_games,
     glacier_perft::perft,
     ambit::ambit,
     chesimals::chesimals

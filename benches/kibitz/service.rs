@@ -126,3 +126,136 @@ pub fn service(c: &mut Criterion) {
     });
     group.finish();
 }
+
+/// A store on a fresh SQLite file whose chat `bench` holds `stored` finished, rated games
+/// among 100 players, and a service on it.
+fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: usize) -> Service {
+    use kibitz::games::{EndReason, Outcome, Side};
+    use kibitz::store::{GameState, NewChallenge};
+    let url = format!("sqlite://{}", dir.join(format!("{stored}.db")).display());
+    runtime.block_on(async {
+        let store = Store::connect(&url).await.expect("store opens");
+        let chat = store
+            .upsert_chat("console", "bench", Some("Console"), None, 0)
+            .await
+            .expect("chat");
+        let mut players = Vec::new();
+        for i in 0..100 {
+            let name = format!("player{i}");
+            let user = store
+                .upsert_user("console", &name, &name, Some(&name), 0)
+                .await
+                .expect("user");
+            players.push(user.id);
+        }
+        let now = kibitz::bot::system_clock()() - 3_600_000;
+        let start = AnyGame::start(GameKind::KnightFight, 1).position_text();
+        for i in 0..stored {
+            let (white, black) = (players[i % 100], players[(i * 7 + 1) % 100]);
+            let mut game = store
+                .create_challenge(
+                    &NewChallenge {
+                        chat_id: chat,
+                        kind: GameKind::KnightFight,
+                        seed: 1,
+                        start_position: start.clone(),
+                        challenger_id: white,
+                        invitee_id: Some(black),
+                        challenger_color: "white".into(),
+                    },
+                    now,
+                )
+                .await
+                .expect("challenge");
+            game.white_id = Some(white);
+            game.black_id = Some(black);
+            game.state = GameState::Finished;
+            game.result = Some(Outcome::win(Side::White, EndReason::Resignation).to_string());
+            let game = store.save_game(&game, None, now).await.expect("finish");
+            store.rate_game(game.id, now).await.expect("rate");
+        }
+        let renderer = Arc::new(Renderer::new().expect("renderer prepares"));
+        let catalogue = Catalogue::load().expect("catalogue loads");
+        Service::new(store, renderer, catalogue, system_clock())
+    })
+}
+
+/// Command latency with 10 and with 10,000 stored games in one chat, in the same run: each
+/// command against both databases, so the ratio shows what stored rows cost a command.
+pub fn stored_games(c: &mut Criterion) {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => panic!("no runtime: {error}"),
+    };
+    let dir = match tempfile::tempdir() {
+        Ok(dir) => dir,
+        Err(error) => panic!("no temp dir: {error}"),
+    };
+    let seed = 11;
+    let moves = game_moves(seed);
+    let mut group = c.benchmark_group("command latency");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    for stored in [10, 10_000] {
+        let service = populated(&runtime, dir.path(), stored);
+        // Live rows beside the stored ones: a game being played, open challenges.
+        runtime.block_on(async {
+            service.handle(&line("player1", "challenge kf")).await;
+            service
+                .handle(&line("player2", "challenge @player3 glacier"))
+                .await;
+        });
+        for (speaker, command) in [
+            ("alice", "games"),
+            ("alice", "board"),
+            ("carol", "accept"),
+            ("alice", "stats"),
+            ("alice", "leaderboard kf week"),
+            ("alice", "leaderboard kf all"),
+        ] {
+            group.bench_function(format!("{command} ({stored} stored games)"), |b| {
+                b.iter(|| runtime.block_on(service.handle(&line(speaker, command))))
+            });
+        }
+        // Bare moves, as in "one move through the service".
+        let mut ply = moves.len();
+        group.bench_function(format!("bare move ({stored} stored games)"), |b| {
+            b.iter_custom(|iters| {
+                runtime.block_on(async {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        if ply == moves.len() {
+                            service
+                                .handle(&line("alice", &format!("challenge @bob kf seed:{seed}")))
+                                .await;
+                            service.handle(&line("bob", "accept")).await;
+                            ply = 0;
+                        }
+                        let speaker = if ply.is_multiple_of(2) {
+                            "alice"
+                        } else {
+                            "bob"
+                        };
+                        let incoming = line(speaker, &moves[ply]);
+                        let started = Instant::now();
+                        let replies = service.handle(&incoming).await;
+                        total += started.elapsed();
+                        assert!(
+                            matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
+                            "move {} was refused: {replies:?}",
+                            moves[ply]
+                        );
+                        ply += 1;
+                    }
+                    total
+                })
+            })
+        });
+    }
+    group.finish();
+}

@@ -22,7 +22,8 @@ pub enum Command {
     },
     Resign(Option<GameRef>),
     Draw(Option<GameRef>),
-    Games,
+    /// `games [page]`, pages from 1.
+    Games(usize),
     /// AMBIT practice, with an optional level.
     Ambit(Option<String>),
     /// Today's daily; a Telegram deep link names the group it counts for.
@@ -158,7 +159,14 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         }
         "resign" => Command::Resign(optional_ref(&rest, "resign")?),
         "draw" => Command::Draw(optional_ref(&rest, "draw")?),
-        "games" => Command::Games,
+        "games" => match rest.as_slice() {
+            [] => Command::Games(1),
+            [page] => match page.trim_start_matches("page:").parse::<usize>() {
+                Ok(page) => Command::Games(page.max(1)),
+                Err(_) => return Err(ParseError::Usage("games")),
+            },
+            _ => return Err(ParseError::Usage("games")),
+        },
         "ambit" | "puzzle" => match rest.as_slice() {
             [] => Command::Ambit(None),
             ["daily"] => Command::Daily(None),

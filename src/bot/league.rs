@@ -418,7 +418,9 @@ impl Service {
                 .store
                 .user_by_handle(context.incoming.platform.as_str(), handle)
                 .await?
-                .ok_or_else(|| msg("stats-unknown-user").with("user", handle))?,
+                .ok_or_else(|| {
+                    msg("stats-unknown-user").with("user", super::limits::quote(handle))
+                })?,
             (None, None) => context.user.clone(),
         };
         let today = self.today(context)?;

@@ -7,6 +7,7 @@ mod help;
 pub mod i18n;
 mod language;
 mod league;
+mod limits;
 mod notes;
 mod play;
 pub mod schedule;
@@ -203,8 +204,11 @@ pub fn msg(key: &'static str) -> Msg {
 }
 
 impl Msg {
+    /// An argument; what quotes the user's words is cut short ([`limits::bound_arg`]).
     pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
-        self.args = self.args.with(name, value);
+        self.args = self
+            .args
+            .with(name, limits::bound_arg(name, value.to_string()));
         self
     }
 
@@ -256,6 +260,7 @@ pub struct Service {
     /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
     /// [`Service::retry_deferred_ratings`] while the process runs.
     deferred_ratings: std::sync::Mutex<Vec<i64>>,
+    limiter: limits::RateLimiter,
 }
 
 /// The languages of one line's replies.
@@ -290,6 +295,7 @@ impl Service {
             clock,
             daily_secret: tokio::sync::OnceCell::new(),
             deferred_ratings: std::sync::Mutex::default(),
+            limiter: limits::RateLimiter::default(),
         }
     }
 
@@ -316,7 +322,17 @@ impl Service {
             public: guess,
             own: guess,
         };
-        match self.handle_inner(incoming, &mut languages).await {
+        let now = (self.clock)();
+        match self.at_the_edge(incoming, now) {
+            Ok(()) => {}
+            Err(None) => return Vec::new(),
+            Err(Some(refusal)) => {
+                let mut reply = Outgoing::text(self.say(guess, &refusal));
+                reply.private = private_refusals;
+                return vec![reply];
+            }
+        }
+        match self.handle_inner(incoming, &mut languages, now).await {
             Ok(replies) => replies,
             Err(Refusal::User(lines)) => {
                 let language = if private_refusals {
@@ -360,12 +376,50 @@ impl Service {
         })
     }
 
+    /// The bounds every line meets before anything is read or stored: the per-user rate
+    /// limit (not on the console, the operator's own terminal) and the line's length.
+    /// `Err(None)`: dropped without a word.
+    fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<Msg>> {
+        if incoming.platform != Platform::Console {
+            match self
+                .limiter
+                .check(incoming.platform, &incoming.user.id, now)
+            {
+                limits::Verdict::Answer => {}
+                limits::Verdict::Refuse => {
+                    tracing::info!(platform = incoming.platform.as_str(), "rate limit reached");
+                    return Err(Some(
+                        msg("rate-limited")
+                            .number("commands", limits::RATE_COMMANDS)
+                            .number("seconds", (limits::RATE_WINDOW_MS / 1000) as u32),
+                    ));
+                }
+                limits::Verdict::Drop => {
+                    tracing::debug!(
+                        platform = incoming.platform.as_str(),
+                        "line dropped by the rate limit"
+                    );
+                    return Err(None);
+                }
+            }
+        }
+        if incoming.text.len() > limits::MAX_LINE_CHARS
+            && incoming.text.chars().count() > limits::MAX_LINE_CHARS
+        {
+            tracing::debug!(bytes = incoming.text.len(), "line too long");
+            return Err(Some(
+                msg("line-too-long").number("max", limits::MAX_LINE_CHARS as u32),
+            ));
+        }
+        Ok(())
+    }
+
     async fn handle_inner<'s>(
         &'s self,
         incoming: &Incoming,
         languages: &mut Languages<'s>,
+        now: i64,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let now = (self.clock)();
         let platform = incoming.platform.as_str();
         let chat_id = self
             .store
@@ -384,7 +438,8 @@ impl Service {
             .await?;
         let user = self.remember(platform, &incoming.user, now).await?;
         let mut mentioned = Vec::new();
-        for other in &incoming.mentions {
+        // Only the first few mentions of a line are stored; a challenge uses the first.
+        for other in incoming.mentions.iter().take(limits::MAX_MENTIONS) {
             mentioned.push(self.remember(platform, other, now).await?);
         }
         *languages = self.languages(incoming, &user, chat_id).await?;
@@ -425,7 +480,7 @@ impl Service {
             Command::Board { game, flip } => self.board(&context, game, flip).await,
             Command::Resign(game) => self.resign(&context, game).await,
             Command::Draw(game) => self.draw(&context, game).await,
-            Command::Games => self.games(&context).await,
+            Command::Games(page) => self.games(&context, page).await,
         }
     }
 
@@ -450,7 +505,16 @@ impl Service {
     ) -> Result<UserRecord, Refusal> {
         Ok(self
             .store
-            .upsert_user(platform, &user.id, &user.name, user.handle.as_deref(), now)
+            .upsert_user(
+                platform,
+                &user.id,
+                &limits::cut(&user.name, limits::MAX_NAME_CHARS),
+                user.handle
+                    .as_deref()
+                    .map(|h| limits::cut(h, limits::MAX_NAME_CHARS))
+                    .as_deref(),
+                now,
+            )
             .await?)
     }
 

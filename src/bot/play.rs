@@ -2,6 +2,7 @@
 
 use super::command::{ChallengeArgs, GameRef};
 use super::help::game_list;
+use super::limits::{self, CHALLENGE_LIFETIME_MS, GAMES_PAGE, MAX_OPEN_CHALLENGES};
 use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
@@ -134,6 +135,11 @@ fn ids(games: &[GameRecord]) -> String {
         .join(", ")
 }
 
+/// Challenges made before this have expired.
+fn expiry(context: &Context<'_>) -> i64 {
+    context.now.saturating_sub(CHALLENGE_LIFETIME_MS)
+}
+
 fn random_seed() -> u64 {
     SeededRng::new(RandomState::new().hash_one(std::time::SystemTime::now())).next_u64()
 }
@@ -150,7 +156,7 @@ impl Service {
         let Some(kind) = GameKind::parse(&args.game) else {
             return Err(Refusal::User(vec![
                 msg("challenge-unknown-game")
-                    .with("game", &args.game)
+                    .with("game", limits::quote(&args.game))
                     .with("games", game_list()),
             ]));
         };
@@ -188,6 +194,19 @@ impl Service {
             }
             _ => (AnyGame::start(kind, seed), String::new()),
         };
+        let open: Vec<GameRecord> = self
+            .user_live_games(context)
+            .await?
+            .into_iter()
+            .filter(|g| g.state == GameState::Challenge && g.challenger_id == context.user.id)
+            .collect();
+        if open.len() >= MAX_OPEN_CHALLENGES {
+            return Err(msg("challenge-too-many")
+                .number("max", MAX_OPEN_CHALLENGES as u32)
+                .with("ids", ids(&open))
+                .with("first", open[0].id)
+                .into());
+        }
         let new = NewChallenge {
             chat_id: context.chat_id,
             kind,
@@ -246,6 +265,9 @@ impl Service {
                 if game.state != GameState::Challenge {
                     return Err(msg("no-such-game").with("id", id).into());
                 }
+                if game.created_at < expiry(context) {
+                    return Err(msg("challenge-expired").with("id", id).into());
+                }
                 if game.challenger_id == user {
                     return Err(msg("accept-own").with("id", id).into());
                 }
@@ -255,17 +277,20 @@ impl Service {
                 game
             }
             None => {
-                let active = self.store.active_games(context.chat_id).await?;
-                let open: Vec<GameRecord> = active
-                    .iter()
-                    .filter(|g| g.state == GameState::Challenge && g.challenger_id != user)
-                    .filter(|g| g.invitee_id.is_none_or(|invitee| invitee == user))
-                    .cloned()
-                    .collect();
+                let open = self
+                    .store
+                    .acceptable_challenges(
+                        context.chat_id,
+                        user,
+                        expiry(context),
+                        GAMES_PAGE as i64,
+                    )
+                    .await?;
                 match open.as_slice() {
                     [one] => one.clone(),
                     [] => {
-                        let own = active
+                        let own = self.user_live_games(context).await?;
+                        let own = own
                             .iter()
                             .find(|g| g.state == GameState::Challenge && g.challenger_id == user);
                         return Err(match own {
@@ -339,23 +364,14 @@ impl Service {
                 game
             }
             None => {
-                let candidates: Vec<GameRecord> = self
-                    .store
-                    .active_games(context.chat_id)
-                    .await?
-                    .into_iter()
-                    .filter(mine)
-                    .collect();
+                let live = self.user_live_games(context).await?;
+                let candidates: Vec<GameRecord> =
+                    live.iter().filter(|g| mine(g)).cloned().collect();
                 match candidates.as_slice() {
                     [one] => one.clone(),
                     [] => {
-                        let offers: Vec<GameRecord> = self
-                            .store
-                            .active_games(context.chat_id)
-                            .await?
-                            .into_iter()
-                            .filter(offered_to_me)
-                            .collect();
+                        let offers: Vec<GameRecord> =
+                            live.into_iter().filter(offered_to_me).collect();
                         return match offers.as_slice() {
                             [one] => self.decline_draw(context, one.clone()).await,
                             _ => Err(msg("decline-none").into()),
@@ -483,13 +499,7 @@ impl Service {
                     if let Some(puzzle) = self.ambit_board(context).await? {
                         return Ok(puzzle);
                     }
-                    let ongoing: Vec<GameRecord> = self
-                        .store
-                        .active_games(context.chat_id)
-                        .await?
-                        .into_iter()
-                        .filter(|g| g.state == GameState::Ongoing)
-                        .collect();
+                    let ongoing = self.store.ongoing_games(context.chat_id, 2).await?;
                     match ongoing.as_slice() {
                         [one] => one.clone(),
                         _ => match self
@@ -588,14 +598,45 @@ impl Service {
         }
     }
 
-    pub(crate) async fn games(&self, context: &Context<'_>) -> Result<Vec<Outgoing>, Refusal> {
-        let active = self.store.active_games(context.chat_id).await?;
+    /// `games [page]`: the chat's live games, [`GAMES_PAGE`] a page.
+    pub(crate) async fn games(
+        &self,
+        context: &Context<'_>,
+        page: usize,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        // Pages past the last are empty: nothing worth a scan of every live game to find
+        // the last one.
+        let page = page.clamp(1, 100_000);
+        let mut active = self
+            .store
+            .live_games(
+                context.chat_id,
+                expiry(context),
+                ((page - 1) * GAMES_PAGE) as i64,
+                GAMES_PAGE as i64 + 1,
+            )
+            .await?;
+        let more = active.len() > GAMES_PAGE;
+        active.truncate(GAMES_PAGE);
         if active.is_empty() {
-            return Ok(vec![Outgoing::text(
-                self.say(context.language, &msg("games-none")),
-            )]);
+            let none = if page > 1 {
+                msg("games-page-empty").number("page", page as u32)
+            } else {
+                msg("games-none")
+            };
+            return Ok(vec![Outgoing::text(self.say(context.language, &none))]);
         }
         let mut lines = vec![self.say(context.language, &msg("games-header"))];
+        if page > 1 || more {
+            lines[0] = format!(
+                "{} {}",
+                lines[0],
+                self.say(
+                    context.language,
+                    &msg("games-page").number("page", page as u32)
+                )
+            );
+        }
         for game in &active {
             let name = self.say(context.language, &self.kind_name(game.kind));
             let line = match game.state {
@@ -625,7 +666,28 @@ impl Service {
             let line = line.with("id", game.id).with("game", name);
             lines.push(format!("  {}", self.say(context.language, &line)));
         }
-        Ok(vec![Outgoing::text(lines.join("\n"))])
+        let mut buttons = Vec::new();
+        if page > 1 {
+            buttons.push(Button {
+                label: self.say(context.language, &msg("button-previous")),
+                command: format!("games {}", page - 1),
+            });
+        }
+        if more {
+            buttons.push(Button {
+                label: self.say(context.language, &msg("button-next")),
+                command: format!("games {}", page + 1),
+            });
+        }
+        Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
+    }
+
+    /// The live games of this chat the speaker plays, made or is invited to.
+    async fn user_live_games(&self, context: &Context<'_>) -> Result<Vec<GameRecord>, Refusal> {
+        Ok(self
+            .store
+            .user_live_games(context.chat_id, context.user.id, expiry(context))
+            .await?)
     }
 
     /// A game of this chat by its number.
@@ -663,8 +725,7 @@ impl Service {
             };
         }
         let mine: Vec<GameRecord> = self
-            .store
-            .active_games(context.chat_id)
+            .user_live_games(context)
             .await?
             .into_iter()
             .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
@@ -698,8 +759,7 @@ impl Service {
     ) -> Result<bool, Refusal> {
         let user = context.user.id;
         Ok(self
-            .store
-            .active_games(context.chat_id)
+            .user_live_games(context)
             .await?
             .iter()
             .filter(|g| g.state == GameState::Ongoing)

@@ -23,7 +23,8 @@ impl Service {
                 return Vec::new();
             }
         };
-        let games = match self.store.active_games(chat_id).await {
+        let since = (self.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
+        let games = match self.store.user_live_games(chat_id, user_id, since).await {
             Ok(games) => games,
             Err(error) => {
                 tracing::warn!(%error, "no move suggestions");
@@ -110,17 +111,17 @@ impl Service {
             },
             Err(_) => return Vec::new(),
         };
-        let Ok(games) = self.store.active_games(chat_id).await else {
+        let since = (self.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
+        // Discord offers at most 25 choices.
+        let Ok(games) = self
+            .store
+            .acceptable_challenges(chat_id, user_id, since, 25)
+            .await
+        else {
             return Vec::new();
         };
         let mut offered = Vec::new();
         for game in games {
-            if game.state != GameState::Challenge
-                || game.challenger_id == user_id
-                || game.invitee_id.is_some_and(|invitee| invitee != user_id)
-            {
-                continue;
-            }
             let challenger = match self.store.user(game.challenger_id).await {
                 Ok(Some(user)) => user.display_name,
                 _ => "?".to_string(),

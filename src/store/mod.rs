@@ -303,6 +303,102 @@ impl Store {
         rows.iter().map(GameRecord::from_row).collect()
     }
 
+    /// A page of the chat's live games: being played, or challenges made at or after
+    /// `since` (older ones have expired), oldest first.
+    pub async fn live_games(
+        &self,
+        chat_id: i64,
+        since: i64,
+        offset: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE chat_id = $1 AND (status = $2 OR (status = $3 AND created_at >= $4))
+             ORDER BY id LIMIT $5 OFFSET $6"
+        ))
+        .bind(chat_id)
+        .bind(GameState::Ongoing.as_str())
+        .bind(GameState::Challenge.as_str())
+        .bind(since)
+        .bind(limit)
+        .bind(offset)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
+    /// The chat's games being played, oldest first, at most `limit`.
+    pub async fn ongoing_games(&self, chat_id: i64, limit: i64) -> StoreResult<Vec<GameRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND status = $2
+             ORDER BY id LIMIT $3"
+        ))
+        .bind(chat_id)
+        .bind(GameState::Ongoing.as_str())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
+    /// The live games of the chat that `user_id` plays, made or is invited to: being played,
+    /// or challenges made at or after `since`; oldest first.
+    pub async fn user_live_games(
+        &self,
+        chat_id: i64,
+        user_id: i64,
+        since: i64,
+    ) -> StoreResult<Vec<GameRecord>> {
+        // One indexed look-up per role; a UNION keeps each on its own index.
+        let per_role = |column: &str| {
+            format!(
+                "SELECT {GAME_COLUMNS} FROM games WHERE {column} = $1 AND chat_id = $2
+                     AND (status = $3 OR (status = $4 AND created_at >= $5))"
+            )
+        };
+        let rows = sqlx::query(&format!(
+            "{} UNION {} UNION {} UNION {} ORDER BY id",
+            per_role("challenger_id"),
+            per_role("invitee_id"),
+            per_role("white_id"),
+            per_role("black_id"),
+        ))
+        .bind(user_id)
+        .bind(chat_id)
+        .bind(GameState::Ongoing.as_str())
+        .bind(GameState::Challenge.as_str())
+        .bind(since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
+    /// The chat's challenges made at or after `since` that `user_id` may accept: open ones and
+    /// those addressed to them, not their own; oldest first, at most `limit`.
+    pub async fn acceptable_challenges(
+        &self,
+        chat_id: i64,
+        user_id: i64,
+        since: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRecord>> {
+        let rows = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} FROM games
+             WHERE chat_id = $1 AND status = $2 AND created_at >= $3 AND challenger_id <> $4
+                 AND (invitee_id IS NULL OR invitee_id = $4)
+             ORDER BY id LIMIT $5"
+        ))
+        .bind(chat_id)
+        .bind(GameState::Challenge.as_str())
+        .bind(since)
+        .bind(user_id)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(GameRecord::from_row).collect()
+    }
+
     /// Every open challenge and game of `user_id`, in any chat.
     pub async fn open_games_of(&self, user_id: i64) -> StoreResult<Vec<GameRecord>> {
         let rows = sqlx::query(&format!(
@@ -325,9 +421,16 @@ impl Store {
         chat_id: i64,
         user_id: i64,
     ) -> StoreResult<Option<GameRecord>> {
+        // The latest as White and the latest as Black, each from its own index.
         let row = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE chat_id = $1 AND status = $2 AND (white_id = $3 OR black_id = $4)
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN (
+                 SELECT id FROM (SELECT id FROM games
+                     WHERE white_id = $3 AND chat_id = $1 AND status = $2
+                     ORDER BY updated_at DESC, id DESC LIMIT 1) AS as_white
+                 UNION ALL
+                 SELECT id FROM (SELECT id FROM games
+                     WHERE black_id = $4 AND chat_id = $1 AND status = $2
+                     ORDER BY updated_at DESC, id DESC LIMIT 1) AS as_black)
              ORDER BY updated_at DESC, id DESC LIMIT 1"
         ))
         .bind(chat_id)

@@ -1,0 +1,243 @@
+//! Every statement a chat command runs is bounded by an index: a session of commands goes
+//! through the service on SQLite, every statement it ran is caught from sqlx's statement log,
+//! and SQLite's plan of each (`EXPLAIN QUERY PLAN`) must not scan a whole table. So a
+//! command's cost follows what it is about (a chat's live games, one user's rows), not how
+//! many rows the database holds.
+//!
+//! Its own test binary: the statement log is process-wide, and no other test's statements
+//! (the scheduler's, the migrations') may slip in.
+
+use kibitz::bot::i18n::Catalogue;
+use kibitz::bot::{Incoming, Service};
+use kibitz::games::{AnyGame, GameKind};
+use kibitz::render::Renderer;
+use kibitz::store::Store;
+use sqlx::{Connection, Row};
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+use tracing_subscriber::layer::{Context, SubscriberExt};
+
+static STATEMENTS: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Catches the SQL of sqlx's `sqlx::query` events: the whole text is in `db.statement` when
+/// it is longer than the `summary`, else in the summary.
+struct Statements;
+
+#[derive(Default)]
+struct Fields {
+    summary: String,
+    statement: String,
+}
+
+impl tracing::field::Visit for Fields {
+    fn record_str(&mut self, field: &tracing::field::Field, value: &str) {
+        match field.name() {
+            "summary" => self.summary = value.to_string(),
+            "db.statement" => self.statement = value.to_string(),
+            _ => {}
+        }
+    }
+
+    fn record_debug(&mut self, _: &tracing::field::Field, _: &dyn std::fmt::Debug) {}
+}
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Statements {
+    fn on_event(&self, event: &tracing::Event<'_>, _: Context<'_, S>) {
+        if event.metadata().target() != "sqlx::query" {
+            return;
+        }
+        let mut fields = Fields::default();
+        event.record(&mut fields);
+        let sql = if fields.statement.trim().is_empty() {
+            fields.summary
+        } else {
+            fields.statement.trim().to_string()
+        };
+        if !sql.is_empty() {
+            STATEMENTS
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(sql);
+        }
+    }
+}
+
+fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
+    let mut incoming = kibitz::chat::console::incoming(&format!("@{speaker} {text}"), "player");
+    incoming.chat.id = chat.to_string();
+    incoming
+}
+
+/// The highest `$n` of a statement: how many parameters to bind.
+fn parameters(sql: &str) -> usize {
+    let mut highest = 0;
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        rest = &rest[at + 1..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        highest = highest.max(digits.parse().unwrap_or(0));
+    }
+    highest
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table() {
+    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(Statements))
+        .expect("the only subscriber of this test binary");
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("plans.db").display());
+    let store = Store::connect(&url).await.unwrap();
+    let clock = Arc::new(AtomicI64::new(1_795_942_800_000));
+    let ticking = clock.clone();
+    let service = Service::new(
+        store,
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        Arc::new(move || ticking.fetch_add(1000, Ordering::SeqCst)),
+    );
+    // Only what commands run counts: not the migrations nor the connection's set-up.
+    STATEMENTS.lock().unwrap().clear();
+
+    let say = |speaker: &'static str, text: String| {
+        let service = &service;
+        async move { service.handle(&line("room", speaker, &text)).await }
+    };
+    // A whole Knight Fight game with bare moves, and one with `move`, then everything else.
+    let seed = 11;
+    let mut game = AnyGame::start(GameKind::KnightFight, seed);
+    say("alice", format!("challenge @bob kf seed:{seed}")).await;
+    say("bob", "games".into()).await;
+    say("bob", "accept".into()).await;
+    let mut ply = 0usize;
+    while let Some(mv) = game.legal_move_texts().into_iter().next() {
+        if game.play_text(&mv).is_err() {
+            break;
+        }
+        let speaker = if ply.is_multiple_of(2) {
+            "alice"
+        } else {
+            "bob"
+        };
+        let text = if ply.is_multiple_of(3) {
+            format!("move {mv}")
+        } else {
+            mv
+        };
+        say(speaker, text).await;
+        ply += 1;
+    }
+    for text in [
+        "challenge @bob glacier",
+        "challenge kf",
+        "challenge @carol glacier black",
+        "games",
+        "games 2",
+        "board",
+        "board #1",
+        "decline",
+        "decline 2",
+        "rules glacier",
+        "help",
+        "leaderboard",
+        "leaderboard kf",
+        "leaderboard kf week",
+        "leaderboard glacier all 2",
+        "stats",
+        "stats @bob",
+        "ambit",
+        "Nf3",
+        "place Qd4",
+        "giveup",
+        "ambit easy",
+        "ambit medium",
+        "daily",
+        "Ka1",
+        "lang ru",
+        "lang auto",
+        "settings",
+        "settings daily on 09:00",
+        "settings language nb",
+        "settings language auto",
+        "nonsense words",
+    ] {
+        say("alice", text.into()).await;
+    }
+    for text in [
+        "accept", "accept 3", "decline", "games", "board", "draw", "resign",
+    ] {
+        say("carol", text.into()).await;
+    }
+    say("carol", "challenge @dave kf".into()).await;
+    say("dave", "accept".into()).await;
+    say("dave", "draw".into()).await;
+    say("carol", "draw".into()).await;
+    say("carol", "challenge @dave kf".into()).await;
+    say("dave", "accept".into()).await;
+    say("carol", "resign".into()).await;
+    say("dave", "forgetme".into()).await;
+    say("dave", "forgetme confirm".into()).await;
+
+    let statements: Vec<String> = STATEMENTS.lock().unwrap().iter().cloned().collect();
+    assert!(
+        statements.len() > 20,
+        "the statement log caught only {statements:?}"
+    );
+    let mut connection = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let tables: BTreeSet<String> =
+        sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table'")
+            .fetch_all(&mut connection)
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.get::<String, _>("name"))
+            .collect();
+    let mut scans = Vec::new();
+    for sql in &statements {
+        let verb = sql.split_whitespace().next().unwrap_or_default();
+        if !["SELECT", "INSERT", "UPDATE", "DELETE", "WITH"]
+            .iter()
+            .any(|v| v.eq_ignore_ascii_case(verb))
+        {
+            continue;
+        }
+        let explain = format!("EXPLAIN QUERY PLAN {sql}");
+        let mut query = sqlx::query(&explain);
+        for _ in 0..parameters(sql) {
+            query = query.bind(None::<i64>);
+        }
+        let rows = query
+            .fetch_all(&mut connection)
+            .await
+            .unwrap_or_else(|error| {
+                panic!("no plan for {sql}: {error}");
+            });
+        for row in rows {
+            let detail: String = row.get("detail");
+            // `SCAN games` (a whole table, or a whole index of it) is what must not be;
+            // `SCAN` of a subquery's few rows and `SCAN CONSTANT ROW` are fine.
+            let scanned = detail
+                .strip_prefix("SCAN ")
+                .map(|rest| rest.trim_start_matches("TABLE "))
+                .and_then(|rest| rest.split_whitespace().next());
+            if scanned.is_some_and(|table| tables.contains(table)) {
+                scans.push(format!("{detail}\n    in: {sql}"));
+            }
+        }
+    }
+    let indexes: Vec<String> =
+        sqlx::query("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
+            .fetch_all(&mut connection)
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.get::<String, _>("name"))
+            .collect();
+    assert!(
+        scans.is_empty(),
+        "{} of {} statements scan a whole table (indexes: {indexes:?}):\n{}",
+        scans.len(),
+        statements.len(),
+        scans.join("\n")
+    );
+}

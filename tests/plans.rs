@@ -223,6 +223,18 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
             if scanned.is_some_and(|table| tables.contains(table)) {
                 scans.push(format!("{detail}\n    in: {sql}"));
             }
+            // A chat's or a user's games are mostly finished ones: an index searched on
+            // `chat_id` alone (a status written as `OR` keeps SQLite from using the index's
+            // status column) reads every finished game too, so the search must bound the
+            // status as well.
+            let filters_status = sql.contains("status = $") || sql.contains("status IN (");
+            if filters_status
+                && detail.starts_with("SEARCH games USING")
+                && !detail.contains("PRIMARY KEY")
+                && !detail.contains("status=")
+            {
+                scans.push(format!("{detail} (status not in the search)\n    in: {sql}"));
+            }
         }
     }
     let indexes: Vec<String> =

@@ -314,7 +314,7 @@ impl Store {
     ) -> StoreResult<Vec<GameRecord>> {
         let rows = sqlx::query(&format!(
             "SELECT {GAME_COLUMNS} FROM games
-             WHERE chat_id = $1 AND (status = $2 OR (status = $3 AND created_at >= $4))
+             WHERE chat_id = $1 AND status IN ($2, $3) AND (status = $2 OR created_at >= $4)
              ORDER BY id LIMIT $5 OFFSET $6"
         ))
         .bind(chat_id)
@@ -354,7 +354,7 @@ impl Store {
         let per_role = |column: &str| {
             format!(
                 "SELECT {GAME_COLUMNS} FROM games WHERE {column} = $1 AND chat_id = $2
-                     AND (status = $3 OR (status = $4 AND created_at >= $5))"
+                     AND status IN ($3, $4) AND (status = $3 OR created_at >= $5)"
             )
         };
         let rows = sqlx::query(&format!(

@@ -233,7 +233,9 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
                 && !detail.contains("PRIMARY KEY")
                 && !detail.contains("status=")
             {
-                scans.push(format!("{detail} (status not in the search)\n    in: {sql}"));
+                scans.push(format!(
+                    "{detail} (status not in the search)\n    in: {sql}"
+                ));
             }
         }
     }

@@ -212,22 +212,16 @@ impl Service {
                 })
                 .collect(),
             Some(first) => {
-                let since = first.days_since_epoch() * 86_400_000;
-                let mut counts: BTreeMap<i64, (u32, u32, u32)> = BTreeMap::new();
-                for (white, black, outcome) in self.store.finished_games(scope, kind, since).await?
-                {
-                    for (user, side) in [
-                        (white, crate::games::Side::White),
-                        (black, crate::games::Side::Black),
-                    ] {
-                        let entry = counts.entry(user).or_default();
-                        match outcome.winner {
-                            None => entry.1 += 1,
-                            Some(w) if w == side => entry.0 += 1,
-                            Some(_) => entry.2 += 1,
-                        }
-                    }
-                }
+                let counts: BTreeMap<i64, (u32, u32, u32)> = self
+                    .store
+                    .period_results(scope, kind, first.days_since_epoch())
+                    .await?
+                    .into_iter()
+                    .map(|r| {
+                        let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+                        (r.user_id, (count(r.wins), count(r.draws), count(r.losses)))
+                    })
+                    .collect();
                 ratings
                     .into_iter()
                     .filter_map(|r| {

@@ -24,6 +24,17 @@ impl Scope {
     }
 }
 
+const DAY_MS: i64 = 86_400_000;
+
+/// One player's results over a period (see [`Store::period_results`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PeriodResult {
+    pub user_id: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
 /// The rows of a scope's chats, as an SQL condition on `column` with parameters `$a`, `$b`.
 fn in_scope(column: &str, a: usize, b: usize) -> String {
     format!(
@@ -354,7 +365,7 @@ impl Store {
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
         let mut tx = self.pool.begin().await?;
         let row = sqlx::query(
-            "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id
+            "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at
              FROM games g JOIN chats c ON c.id = g.chat_id
              WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
         )
@@ -373,6 +384,7 @@ impl Store {
             chat_id: row.try_get("chat_id")?,
             community: row.try_get("community")?,
         };
+        let finished_at: i64 = row.try_get("updated_at")?;
         let kind = GameKind::parse(&kind_text)
             .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind_text}")))?;
         let claimed =
@@ -440,11 +452,31 @@ impl Store {
             (&mut white_record, Side::White),
             (&mut black_record, Side::Black),
         ] {
-            match outcome.winner {
-                None => record.draws += 1,
-                Some(winner) if winner == side => record.wins += 1,
-                Some(_) => record.losses += 1,
-            }
+            let result = match outcome.winner {
+                None => (0, 1, 0),
+                Some(winner) if winner == side => (1, 0, 0),
+                Some(_) => (0, 0, 1),
+            };
+            record.wins += result.0;
+            record.draws += result.1;
+            record.losses += result.2;
+            sqlx::query(
+                "INSERT INTO game_results_by_day (scope, kind, day, user_id, wins, draws, losses)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
+                 ON CONFLICT (scope, kind, day, user_id) DO UPDATE SET
+                     wins = game_results_by_day.wins + excluded.wins,
+                     draws = game_results_by_day.draws + excluded.draws,
+                     losses = game_results_by_day.losses + excluded.losses",
+            )
+            .bind(&key)
+            .bind(kind.name())
+            .bind(finished_at.div_euclid(DAY_MS))
+            .bind(record.user_id)
+            .bind(result.0)
+            .bind(result.1)
+            .bind(result.2)
+            .execute(&mut *tx)
+            .await?;
             sqlx::query(
                 "INSERT INTO ratings (scope, kind, user_id, rating, deviation, volatility, wins,
                      draws, losses, updated_at)
@@ -523,35 +555,35 @@ impl Store {
             .collect()
     }
 
-    /// Finished two-player games of `kind` in `scope` since `since` (ms): (white, black,
-    /// result) for counting a period's wins, draws and losses.
-    pub async fn finished_games(
+    /// Each player's wins, draws and losses in `kind` and `scope` from the UTC day
+    /// `first_day` (days since the epoch) on, as kept when games were rated: at most one row
+    /// per player and day, however many games were played.
+    pub async fn period_results(
         &self,
         scope: &Scope,
         kind: GameKind,
-        since: i64,
-    ) -> StoreResult<Vec<(i64, i64, Outcome)>> {
-        let rows = sqlx::query(&format!(
-            "SELECT white_id, black_id, result FROM games
-             WHERE status = $1 AND kind = $2 AND updated_at >= $3 AND white_id IS NOT NULL
-                 AND black_id IS NOT NULL AND {}",
-            in_scope("chat_id", 4, 5)
-        ))
-        .bind(GameState::Finished.as_str())
+        first_day: i64,
+    ) -> StoreResult<Vec<PeriodResult>> {
+        let rows = sqlx::query(
+            "SELECT user_id, SUM(wins) AS wins, SUM(draws) AS draws, SUM(losses) AS losses
+             FROM game_results_by_day WHERE scope = $1 AND kind = $2 AND day >= $3
+             GROUP BY user_id",
+        )
+        .bind(scope.key())
         .bind(kind.name())
-        .bind(since)
-        .bind(scope.chat_id)
-        .bind(&scope.community)
+        .bind(first_day)
         .fetch_all(&self.pool)
         .await?;
-        let mut games = Vec::new();
-        for row in &rows {
-            let result: Option<String> = row.try_get("result")?;
-            if let Some(outcome) = result.as_deref().and_then(Outcome::parse) {
-                games.push((row.try_get("white_id")?, row.try_get("black_id")?, outcome));
-            }
-        }
-        Ok(games)
+        rows.iter()
+            .map(|row| {
+                Ok(PeriodResult {
+                    user_id: row.try_get("user_id")?,
+                    wins: row.try_get("wins")?,
+                    draws: row.try_get("draws")?,
+                    losses: row.try_get("losses")?,
+                })
+            })
+            .collect()
     }
 
     /// Deletes what Kibitz keeps about a user: their puzzles, ratings and settings, their
@@ -599,6 +631,10 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         sqlx::query("DELETE FROM ratings WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM game_results_by_day WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)
             .await?;

@@ -10,7 +10,8 @@ mod records;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
 pub use league::{
-    Claim, DailyResult, DailySetting, DuePost, Forgetting, MAX_POST_ATTEMPTS, RatingRecord, Scope,
+    Claim, DailyResult, DailySetting, DuePost, Forgetting, MAX_POST_ATTEMPTS, PeriodResult,
+    RatingRecord, Scope,
 };
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};

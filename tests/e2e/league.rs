@@ -426,3 +426,36 @@ async fn a_rating_refused_by_a_locked_database_lands_without_a_restart() {
         "{board}"
     );
 }
+
+/// A period's table counts the games finished in it, from the per-day results kept when each
+/// game is rated: Sunday's game is in the month but not in the week that began on Monday.
+#[tokio::test]
+async fn a_weeks_game_table_counts_only_the_games_finished_that_week() {
+    let bot = bot().await;
+    // Sunday 2026-11-29: bob wins.
+    bot.text("alice", "challenge @bob glacier").await;
+    bot.text("bob", "accept").await;
+    bot.text("alice", "resign").await;
+    // Monday 2026-11-30, a new week: alice wins twice.
+    bot.clock.fetch_add(DAY_MS, Ordering::SeqCst);
+    for _ in 0..2 {
+        bot.text("alice", "challenge @bob glacier").await;
+        bot.text("bob", "accept").await;
+        bot.text("bob", "resign").await;
+    }
+    let week = bot.text("carol", "leaderboard glacier week").await;
+    let row = |board: &str, name: &str| {
+        board
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    assert!(row(&week, "alice").contains("2-0-0"), "{week}");
+    assert!(row(&week, "bob").contains("0-0-2"), "{week}");
+    let month = bot.text("carol", "leaderboard glacier month").await;
+    assert!(row(&month, "alice").contains("2-0-1"), "{month}");
+    assert!(row(&month, "bob").contains("1-0-2"), "{month}");
+    let all = bot.text("carol", "leaderboard glacier all").await;
+    assert!(row(&all, "alice").contains("2-0-1"), "{all}");
+}

@@ -565,7 +565,8 @@ impl Store {
         first_day: i64,
     ) -> StoreResult<Vec<PeriodResult>> {
         let rows = sqlx::query(
-            "SELECT user_id, SUM(wins) AS wins, SUM(draws) AS draws, SUM(losses) AS losses
+            "SELECT user_id, CAST(SUM(wins) AS BIGINT) AS wins, CAST(SUM(draws) AS BIGINT) AS draws,
+                 CAST(SUM(losses) AS BIGINT) AS losses
              FROM game_results_by_day WHERE scope = $1 AND kind = $2 AND day >= $3
              GROUP BY user_id",
         )

@@ -99,10 +99,10 @@ pub struct Renderer {
 
 /// The art in `cell`, prepared by `make` when this is the first call. Two threads asking at
 /// once may both prepare it; one result is kept.
-fn prepared<'a, T>(
-    cell: &'a OnceLock<T>,
+fn prepared<T>(
+    cell: &OnceLock<T>,
     make: impl FnOnce() -> Result<T, RenderError>,
-) -> Result<&'a T, RenderError> {
+) -> Result<&T, RenderError> {
     if let Some(art) = cell.get() {
         return Ok(art);
     }

@@ -21,7 +21,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kibitz::games::{AnyGame, GameKind, MoveSquares};
-use kibitz::render::{Align, Column, Renderer, TableView, View};
+use kibitz::render::{Align, ArtKind, Column, Renderer, TableView, View};
 
 /// A game of `kind` `plies` moves in, played by a fixed rule so every run draws the same
 /// board, with the squares of its last move.
@@ -99,6 +99,12 @@ fn render(c: &mut Criterion) {
         Ok(renderer) => renderer,
         Err(error) => panic!("the renderer could not be prepared: {error}"),
     };
+    // Art is prepared on a game's first picture; these benchmarks time renders alone.
+    for kind in [ArtKind::KnightFight, ArtKind::Glacier, ArtKind::Table] {
+        if let Err(error) = renderer.prepare(kind) {
+            panic!("the art could not be prepared: {error}");
+        }
+    }
     let (start, _) = game_after(GameKind::KnightFight, 0);
     let (mid, last_move) = game_after(GameKind::KnightFight, 14);
     let (glacier_start, _) = game_after(GameKind::Glacier, 0);

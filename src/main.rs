@@ -393,8 +393,63 @@ impl Config {
     }
 }
 
+/// What logs may say about `DATABASE_URL`: the backend and, for a server, its host and port;
+/// never the user, password, database name or options.
+fn database_label(url: &str) -> String {
+    let backend = match kibitz::store::Backend::of(url) {
+        Ok(kibitz::store::Backend::Sqlite) => return "sqlite".to_string(),
+        Ok(kibitz::store::Backend::Postgres) => "postgres",
+        Err(_) => return "unknown".to_string(),
+    };
+    match url::Url::parse(url) {
+        Ok(parsed) => match (parsed.host_str(), parsed.port()) {
+            (Some(host), Some(port)) => format!("{backend}://{host}:{port}"),
+            (Some(host), None) => format!("{backend}://{host}"),
+            (None, _) => backend.to_string(),
+        },
+        Err(_) => backend.to_string(),
+    }
+}
+
+/// The secrets of `config` as they may appear in an error's text: the tokens, and the
+/// password of `DATABASE_URL` (as written and percent-decoded).
+fn secrets(config: &Config) -> Vec<String> {
+    let mut secrets: Vec<String> = [&config.telegram_token, &config.discord_token]
+        .into_iter()
+        .flatten()
+        .cloned()
+        .collect();
+    if let Ok(url) = url::Url::parse(&config.database_url)
+        && let Some(password) = url.password()
+    {
+        secrets.push(password.to_string());
+        if let Some((_, decoded)) =
+            url::form_urlencoded::parse(format!("p={password}").as_bytes()).next()
+        {
+            secrets.push(decoded.into_owned());
+        }
+    }
+    secrets.retain(|secret| !secret.is_empty());
+    secrets
+}
+
+/// `failure` with every secret of `config` blotted out: whatever library wrote the error
+/// (a database driver echoing its URL, an HTTP client its request URL), stderr never shows
+/// a password or token.
+fn without_secrets(config: &Config, Failure(mut message): Failure) -> Failure {
+    for secret in secrets(config) {
+        message = message.replace(&secret, "<secret>");
+    }
+    Failure(message)
+}
+
 fn run() -> Result<(), Failure> {
     let config = Config::from_env();
+    run_with(&config).map_err(|failure| without_secrets(&config, failure))
+}
+
+fn run_with(config: &Config) -> Result<(), Failure> {
+    tracing::info!(database = %database_label(&config.database_url), "starting");
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let store = Store::connect(&config.database_url).await?;
@@ -421,7 +476,7 @@ fn run() -> Result<(), Failure> {
                 };
                 let mut telegram = TelegramConfig::new(token.clone());
                 telegram.api_url = config.telegram_api_url.clone();
-                tracing::info!(database = %config.database_url, "Telegram chat");
+                tracing::info!("Telegram chat");
                 telegram::run(&service, telegram, shutdown.clone()).await?;
                 Ok(())
             };
@@ -443,7 +498,7 @@ fn run() -> Result<(), Failure> {
                             .map_err(Failure)?,
                     );
                 }
-                tracing::info!(database = %config.database_url, "Discord chat");
+                tracing::info!("Discord chat");
                 discord::run(service.clone(), discord, shutdown.clone()).await?;
                 Ok(())
             };
@@ -462,14 +517,18 @@ fn run() -> Result<(), Failure> {
             );
             telegram.and(discord)?;
         } else {
-            tracing::info!(database = %config.database_url, "console chat: one line a message, `@name text` to speak as name");
+            tracing::info!("console chat: one line a message, `@name text` to speak as name");
             let options = ConsoleOptions {
                 image_dir: config.image_dir.clone(),
                 default_user: config.console_user.clone(),
             };
             let input = tokio::io::BufReader::new(tokio::io::stdin());
             let summary = console::run(&service, input, tokio::io::stdout(), &options).await?;
-            tracing::info!(lines = summary.lines, pictures = summary.images.len(), "input ended");
+            tracing::info!(
+                lines = summary.lines,
+                pictures = summary.images.len(),
+                "input ended"
+            );
         }
         store.close().await;
         Ok(())

@@ -5,7 +5,7 @@
 use criterion::Criterion;
 use kibitz::games::chesimals::{self, Move, Variant};
 use kibitz::games::{AnyGame, TwoPlayerGame};
-use kibitz::render::{Renderer, View};
+use kibitz::render::{ArtKind, Renderer, View};
 use std::hint::black_box;
 
 /// A game of `variant` `turns` whole turns in, each turn two unit moves chosen by a fixed
@@ -54,6 +54,9 @@ pub fn chesimals(c: &mut Criterion) {
         Ok(renderer) => renderer,
         Err(error) => panic!("the renderer could not be prepared: {error}"),
     };
+    if let Err(error) = renderer.prepare(ArtKind::Chesimals) {
+        panic!("the art could not be prepared: {error}");
+    }
     let view = View {
         white: "alice".into(),
         black: "bob".into(),

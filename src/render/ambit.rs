@@ -36,7 +36,8 @@ pub struct AmbitView {
 impl Renderer {
     /// PNG bytes of an AMBIT puzzle as seen with `view`.
     pub fn render_ambit(&self, game: &Game, view: &AmbitView) -> Result<Vec<u8>, RenderError> {
-        self.ambit.render(game, view, &self.glyphs, &self.frames)
+        self.ambit_art()?
+            .render(game, view, &self.glyphs, &self.frames)
     }
 }
 

@@ -8,9 +8,32 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
 use super::RenderError;
 use super::canvas::{ArtCanvas, Indexed, Ramp, Rgb};
+use super::script;
 
 static REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 static BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+/// Chinese, Japanese and Korean: a subset of Noto Sans CJK SC (fonts/README.md says which
+/// characters), one weight for both faces.
+static CJK: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Regular-subset.otf");
+/// Emoji in outline (one colour), Noto Emoji.
+static EMOJI: &[u8] = include_bytes!("../../fonts/NotoEmoji-Regular-subset.ttf");
+
+/// The font of the fallback chain a glyph comes from: DejaVu (of the style's face) first,
+/// then CJK, then emoji.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Source {
+    DejaVu,
+    Cjk,
+    Emoji,
+}
+
+/// One glyph laid out: its font, its id there and its pen position.
+#[derive(Clone, Copy, Debug)]
+struct Placed {
+    source: Source,
+    id: GlyphId,
+    pen: f32,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Face {
@@ -43,6 +66,17 @@ pub struct Ink {
 pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
+    cjk: FontRef<'static>,
+    emoji: FontRef<'static>,
+    /// Scale factors that give the fallback fonts DejaVu's em size (ab_glyph scales a font
+    /// by its ascent-to-descent height, which differs between fonts).
+    cjk_factor: f32,
+    emoji_factor: f32,
+}
+
+/// A font's height (ascent to descent) in ems.
+fn height_in_ems(font: &FontRef<'static>) -> f32 {
+    font.height_unscaled() / font.units_per_em().unwrap_or(1000.0)
 }
 
 impl Fonts {
@@ -50,33 +84,77 @@ impl Fonts {
         let load = |bytes: &'static [u8], name: &str| {
             FontRef::try_from_slice(bytes).map_err(|_| RenderError::Font(name.to_owned()))
         };
+        let regular = load(REGULAR, "DejaVuSans.ttf")?;
+        let cjk = load(CJK, "NotoSansCJKsc-Regular-subset.otf")?;
+        let emoji = load(EMOJI, "NotoEmoji-Regular-subset.ttf")?;
+        let base = height_in_ems(&regular);
         Ok(Self {
-            regular: load(REGULAR, "DejaVuSans.ttf")?,
             bold: load(BOLD, "DejaVuSans-Bold.ttf")?,
+            cjk_factor: height_in_ems(&cjk) / base,
+            emoji_factor: height_in_ems(&emoji) / base,
+            regular,
+            cjk,
+            emoji,
         })
     }
 
-    fn font(&self, face: Face) -> &FontRef<'static> {
-        match face {
-            Face::Regular => &self.regular,
-            Face::Bold => &self.bold,
+    fn font(&self, face: Face, source: Source) -> &FontRef<'static> {
+        match (source, face) {
+            (Source::DejaVu, Face::Regular) => &self.regular,
+            (Source::DejaVu, Face::Bold) => &self.bold,
+            (Source::Cjk, _) => &self.cjk,
+            (Source::Emoji, _) => &self.emoji,
         }
     }
 
-    /// The pen position of each character of `text`, with kerning, starting at 0.
-    fn layout(&self, style: TextStyle, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
-        let font = self.font(style.face).as_scaled(PxScale::from(style.px));
-        let mut pen = 0.0;
-        let mut previous: Option<GlyphId> = None;
-        let mut glyphs = Vec::with_capacity(text.len());
-        for c in text.chars().filter(|c| !c.is_control()) {
-            let id = font.glyph_id(c);
-            if let Some(previous) = previous {
-                pen += font.kern(previous, id);
+    fn scale(&self, style: TextStyle, source: Source) -> PxScale {
+        PxScale::from(match source {
+            Source::DejaVu => style.px,
+            Source::Cjk => style.px * self.cjk_factor,
+            Source::Emoji => style.px * self.emoji_factor,
+        })
+    }
+
+    /// The first font of the chain that has a glyph for `c` (DejaVu's box when none has).
+    fn find(&self, face: Face, c: char) -> (Source, GlyphId) {
+        for source in [Source::DejaVu, Source::Cjk, Source::Emoji] {
+            let id = self.font(face, source).glyph_id(c);
+            if id.0 != 0 {
+                return (source, id);
             }
-            glyphs.push((id, pen));
+        }
+        (Source::DejaVu, GlyphId(0))
+    }
+
+    /// The characters of `text` that no embedded font can draw (they are drawn as boxes).
+    #[cfg(test)]
+    pub fn missing(&self, face: Face, text: &str) -> Vec<char> {
+        script::visual(text)
+            .into_iter()
+            .filter(|&c| self.find(face, c).1.0 == 0)
+            .collect()
+    }
+
+    /// The pen position of each glyph of `text`, in visual order, with kerning, starting at 0.
+    fn layout(&self, style: TextStyle, text: &str) -> (Vec<Placed>, f32) {
+        let mut pen = 0.0;
+        let mut previous: Option<Placed> = None;
+        let visual = script::visual(text);
+        let mut glyphs = Vec::with_capacity(visual.len());
+        for c in visual {
+            let (source, id) = self.find(style.face, c);
+            let font = self
+                .font(style.face, source)
+                .as_scaled(self.scale(style, source));
+            if let Some(previous) = previous
+                && previous.source == source
+            {
+                pen += font.kern(previous.id, id);
+            }
+            let placed = Placed { source, id, pen };
+            glyphs.push(placed);
             pen += font.h_advance(id);
-            previous = Some(id);
+            previous = Some(placed);
         }
         (glyphs, pen)
     }
@@ -87,12 +165,12 @@ impl Fonts {
 
     /// The union of the glyph boxes of `text`, if it has any ink.
     pub fn ink(&self, style: TextStyle, text: &str) -> Option<Ink> {
-        let font = self.font(style.face);
-        let scale = PxScale::from(style.px);
         let mut ink: Option<Ink> = None;
-        for (id, x) in self.layout(style, text).0 {
+        for Placed { source, id, pen } in self.layout(style, text).0 {
+            let font = self.font(style.face, source);
+            let scale = self.scale(style, source);
             let Some(outlined) =
-                font.outline_glyph(id.with_scale_and_position(scale, point(x, 0.0)))
+                font.outline_glyph(id.with_scale_and_position(scale, point(pen, 0.0)))
             else {
                 continue;
             };
@@ -124,10 +202,10 @@ impl Fonts {
         (x, baseline): (f32, f32),
         mut paint: impl FnMut(i32, i32, f32),
     ) {
-        let font = self.font(style.face);
-        let scale = PxScale::from(style.px);
-        for (id, pen) in self.layout(style, text).0 {
-            let glyph = id.with_scale_and_position(scale, point(x + pen, baseline));
+        for Placed { source, id, pen } in self.layout(style, text).0 {
+            let font = self.font(style.face, source);
+            let glyph =
+                id.with_scale_and_position(self.scale(style, source), point(x + pen, baseline));
             if let Some(outlined) = font.outline_glyph(glyph) {
                 let b = outlined.px_bounds();
                 outlined.draw(|gx, gy, coverage| {
@@ -245,6 +323,7 @@ struct Bitmap {
 struct Key {
     face: Face,
     px_bits: u32,
+    source: Source,
     id: GlyphId,
 }
 
@@ -294,10 +373,11 @@ impl GlyphCache {
                 .glyphs
                 .read()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            for &(id, pen) in &layout {
+            for &Placed { source, id, pen } in &layout {
                 let key = Key {
                     face: style.face,
                     px_bits: style.px.to_bits(),
+                    source,
                     id,
                 };
                 match cache.get(&key) {
@@ -330,10 +410,10 @@ impl GlyphCache {
     }
 
     fn rasterise(&self, key: Key, style: TextStyle) -> Bitmap {
-        let font = self.fonts.font(key.face);
+        let font = self.fonts.font(key.face, key.source);
         let glyph = key
             .id
-            .with_scale_and_position(PxScale::from(style.px), point(0.0, 0.0));
+            .with_scale_and_position(self.fonts.scale(style, key.source), point(0.0, 0.0));
         let Some(outlined) = font.outline_glyph(glyph) else {
             return Bitmap {
                 left: 0,

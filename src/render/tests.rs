@@ -337,6 +337,127 @@ fn a_resigned_game_shows_no_turn_and_no_targets() {
     assert!(changed > 1000, "only {changed} pixels changed");
 }
 
+#[test]
+fn a_picture_prepares_the_art_of_its_own_game_only() {
+    use ArtKind::*;
+    let renderer = Renderer::new().unwrap();
+    let all = [KnightFight, Glacier, Chesimals, Ambit, Table];
+    let prepared = |renderer: &Renderer| -> Vec<ArtKind> {
+        all.into_iter()
+            .filter(|&kind| renderer.is_prepared(kind))
+            .collect()
+    };
+    assert_eq!(prepared(&renderer), [], "start-up prepares no art");
+    let glacier = AnyGame::start(crate::games::GameKind::Glacier, 0);
+    let first = renderer.render(&glacier, &view("alice to move")).unwrap();
+    assert_eq!(prepared(&renderer), [Glacier]);
+    // The art is kept: the second picture is the same and prepares nothing more.
+    let second = renderer.render(&glacier, &view("alice to move")).unwrap();
+    assert_eq!(first, second);
+    assert_eq!(prepared(&renderer), [Glacier]);
+    renderer.render_table(&leaderboard(3, 1)).unwrap();
+    assert_eq!(prepared(&renderer), [Glacier, Table]);
+    // A lazily prepared renderer draws what one prepared up front draws.
+    let eager = Renderer::new().unwrap();
+    for kind in all {
+        eager.prepare(kind).unwrap();
+    }
+    assert_eq!(
+        eager.render(&glacier, &view("alice to move")).unwrap(),
+        first
+    );
+}
+
+/// Names in scripts DejaVu lacks (Chinese, Japanese, Korean, emoji) and right-to-left ones.
+const WORLD_NAMES: [&str; 7] = [
+    "王小明",
+    "山田さくら",
+    "김민준",
+    "Joy 😀🎲♟",
+    "שרה כהן",
+    "محمد سلام",
+    "رضا پارسا",
+];
+
+#[test]
+fn names_in_any_script_find_a_glyph_that_draws_ink() {
+    use font::{Face, TextStyle};
+    let fonts = renderer().glyphs.fonts();
+    for face in [Face::Regular, Face::Bold] {
+        let style = TextStyle::new(face, 24.0);
+        // A private-use character no font has: the box every missing glyph is drawn as.
+        let notdef = fonts.mask(style, "\u{E000}").expect("the box has ink");
+        for name in WORLD_NAMES {
+            assert_eq!(fonts.missing(face, name), Vec::<char>::new(), "{name}");
+            for c in script::visual(name)
+                .into_iter()
+                .filter(|c| !c.is_whitespace())
+            {
+                let mask = fonts
+                    .mask(style, &c.to_string())
+                    .unwrap_or_else(|| panic!("{c:?} of {name} draws nothing"));
+                assert!(mask.coverage.iter().any(|&c| c > 128), "{c:?}");
+                assert_ne!(mask.coverage, notdef.coverage, "{c:?} of {name} is a box");
+            }
+        }
+    }
+}
+
+/// The board header and the leaderboard with such names, written to /tmp to look at; each
+/// name's cell has ink where an empty name leaves it blank.
+#[test]
+fn names_in_any_script_are_drawn_in_the_header_and_the_table() {
+    let game = AnyGame::start(crate::games::GameKind::Glacier, 0);
+    let board = |white: &str, black: &str| {
+        let view = View {
+            white: white.into(),
+            black: black.into(),
+            caption: format!("{white} to move"),
+            ..view("")
+        };
+        let png = renderer().render(&game, &view).unwrap();
+        image::load_from_memory(&png).unwrap().to_rgba8()
+    };
+    let table = |names: &[&str]| {
+        let mut table = leaderboard(names.len(), 1);
+        for (row, name) in table.rows.iter_mut().zip(names) {
+            row[1] = (*name).to_string();
+        }
+        table.title = "王小明 · 김민준 · שרה · محمد · 😀".into();
+        let png = renderer().render_table(&table).unwrap();
+        image::load_from_memory(&png).unwrap().to_rgba8()
+    };
+    let pairs = [(0, 1), (2, 3), (4, 5), (6, 0)];
+    for (n, (white, black)) in pairs.into_iter().enumerate() {
+        let (white, black) = (WORLD_NAMES[white], WORLD_NAMES[black]);
+        let picture = board(white, black);
+        picture
+            .save(format!("/tmp/kibitz-world-names-{n}.png"))
+            .unwrap();
+        let blank = board("", "");
+        let changed = picture
+            .pixels()
+            .zip(blank.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(changed > 500, "{white} / {black}: only {changed} pixels");
+    }
+    let picture = table(&WORLD_NAMES);
+    picture.save("/tmp/kibitz-world-names-table.png").unwrap();
+    // Row by row: the row's name drawn against the same table with that one name empty.
+    for (row, name) in WORLD_NAMES.iter().enumerate() {
+        let mut names = WORLD_NAMES;
+        names[row] = "";
+        let without = table(&names);
+        let changed = picture
+            .pixels()
+            .zip(without.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(changed > 100, "{name}: only {changed} pixels");
+    }
+}
+
 mod ambit;
 mod chesimals;
 mod glacier;

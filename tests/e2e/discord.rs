@@ -553,40 +553,46 @@ async fn what_people_type_stays_out_of_the_logs() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
+    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until};
     let standin = StandIn::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let url = standin.url.clone();
-    let database = dir.path().join("kibitz.db");
-    let output = tokio::task::spawn_blocking(move || {
-        crate::support::run_binary(
-            &[
-                ("DISCORD_TOKEN", "WRONG-SECRET"),
-                ("DISCORD_API_BASE", &url),
-            ],
-            &database,
-        )
-    })
-    .await
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
-    assert!(stderr.contains("Discord refused the bot token"), "{stderr}");
-    assert!(!stderr.contains("SECRET"), "{stderr}");
-    let database = dir.path().join("kibitz.db");
-    let output = tokio::task::spawn_blocking(move || {
-        crate::support::run_binary(
-            &[
-                ("DISCORD_TOKEN", "OTHER-SECRET"),
-                ("DISCORD_API_BASE", "not a url"),
-            ],
-            &database,
-        )
-    })
-    .await
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("DISCORD_API_BASE"), "{stderr}");
-    assert!(!stderr.contains("SECRET"), "{stderr}");
+    let sqlite = format!("sqlite://{}", dir.path().join("kibitz.db").display());
+    let unreachable = format!("http://127.0.0.1:{}", closed_port());
+    // (token, API base, when to stop it, what it must say): a refused token, a good one (it
+    // runs until stopped), an unreachable server, a bad URL.
+    let cases = [
+        (
+            "WRONG-SECRET",
+            standin.url.as_str(),
+            None,
+            "Discord refused the bot token",
+        ),
+        (
+            TOKEN,
+            standin.url.as_str(),
+            Some("Discord chat: connected"),
+            "Discord chat stopped",
+        ),
+        (
+            "UNREACHABLE-SECRET",
+            unreachable.as_str(),
+            Some("trying again"),
+            "",
+        ),
+        ("OTHER-SECRET", "not a url", None, "DISCORD_API_BASE"),
+    ];
+    for (token, api, stop_at, expected) in cases {
+        let env = [("DISCORD_TOKEN", token), ("DISCORD_API_BASE", api)];
+        let (env, sqlite) = (env.map(|(k, v)| (k, v.to_string())), sqlite.clone());
+        let output = tokio::task::spawn_blocking(move || {
+            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            run_binary_until(&env, &sqlite, stop_at)
+        })
+        .await
+        .unwrap();
+        let stderr = assert_shows_no_secret(&output, &[token]);
+        assert!(stderr.contains(expected), "{token}: {stderr}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -96,13 +96,22 @@ pub fn pictures(stdout: &str) -> Vec<String> {
         .collect()
 }
 
-/// Runs `kibitz run` with no platform token but those in `env`, killing it if it has not
-/// ended within 20 s.
-pub fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output {
+/// Runs `kibitz run` on `database_url` with no platform token but those in `env`, logging at
+/// `RUST_LOG=debug` (unless `env` says otherwise), and stops it like `docker stop` (SIGTERM)
+/// once its standard error shows `stop_at`; kills it if it has not ended within 20 s (it
+/// ends by itself when a token is refused, or at once without a token: stdin is empty).
+pub fn run_binary_until(
+    env: &[(&str, &str)],
+    database_url: &str,
+    stop_at: Option<&str>,
+) -> std::process::Output {
+    use std::io::Read;
+    use std::sync::{Arc, Mutex};
     let mut command = Command::new(env!("CARGO_BIN_EXE_kibitz"));
     command
         .arg("run")
-        .env("DATABASE_URL", format!("sqlite://{}", database.display()))
+        .env("DATABASE_URL", database_url)
+        .env("RUST_LOG", "debug")
         .env_remove("DISCORD_TOKEN")
         .env_remove("TELEGRAM_BOT_TOKEN")
         .stdin(Stdio::null())
@@ -112,19 +121,72 @@ pub fn run_binary(env: &[(&str, &str)], database: &Path) -> std::process::Output
         command.env(name, value);
     }
     let mut child = command.spawn().expect("kibitz starts");
+    let collect = |mut pipe: Box<dyn Read + Send>| {
+        let bytes = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&bytes);
+        let reader = std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read @ 1..) = pipe.read(&mut buffer) {
+                sink.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        (bytes, reader)
+    };
+    let (stdout, stdout_reader) = collect(Box::new(child.stdout.take().expect("piped")));
+    let (stderr, stderr_reader) = collect(Box::new(child.stderr.take().expect("piped")));
     let deadline = Instant::now() + Duration::from_secs(20);
-    while child
-        .try_wait()
-        .expect("kibitz can be waited for")
-        .is_none()
-    {
+    let mut stopped = false;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("kibitz can be waited for") {
+            break status;
+        }
         if Instant::now() > deadline {
             let _ = child.kill();
-            panic!("kibitz run did not end");
+            panic!(
+                "kibitz run did not end: {}",
+                String::from_utf8_lossy(&stderr.lock().unwrap())
+            );
+        }
+        if let Some(marker) = stop_at
+            && !stopped
+            && String::from_utf8_lossy(&stderr.lock().unwrap()).contains(marker)
+        {
+            let sent = Command::new("kill")
+                .args(["-TERM", &child.id().to_string()])
+                .status()
+                .expect("kill runs");
+            assert!(sent.success(), "SIGTERM was not sent");
+            stopped = true;
         }
         std::thread::sleep(Duration::from_millis(20));
+    };
+    stdout_reader.join().expect("stdout is read");
+    stderr_reader.join().expect("stderr is read");
+    let take = |bytes: Arc<Mutex<Vec<u8>>>| std::mem::take(&mut *bytes.lock().unwrap());
+    std::process::Output {
+        status,
+        stdout: take(stdout),
+        stderr: take(stderr),
     }
-    child.wait_with_output().expect("kibitz output")
+}
+
+/// Fails when any of `secrets` appears in what the binary printed; returns standard error.
+pub fn assert_shows_no_secret(output: &std::process::Output, secrets: &[&str]) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    for secret in secrets {
+        assert!(
+            !stdout.contains(secret) && !stderr.contains(secret),
+            "{secret:?} was shown:\n{stdout}\n{stderr}"
+        );
+    }
+    stderr
+}
+
+/// A local port nothing listens on.
+pub fn closed_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address").port()
 }
 
 /// The size every board picture has, from the renderer itself.

@@ -617,44 +617,106 @@ async fn refusals_get_one_clear_reply_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
+    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until};
     let setup = Setup::new().await;
     let url = setup.standin.url.clone();
-    let database = setup.database();
-    let output = tokio::task::spawn_blocking(move || {
-        crate::support::run_binary(
-            &[
-                ("TELEGRAM_BOT_TOKEN", "777:WRONG-SECRET"),
-                ("TELEGRAM_API_URL", &url),
-            ],
-            &database,
-        )
-    })
-    .await
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success());
-    assert!(
-        stderr.contains("Telegram refused the bot token"),
-        "{stderr}"
-    );
-    assert!(!stderr.contains("SECRET"), "{stderr}");
+    let sqlite = format!("sqlite://{}", setup.database().display());
+    let unreachable = format!("http://127.0.0.1:{}", closed_port());
+    // (token, API URL, when to stop it, what it must say): a refused token, a good one (it
+    // polls until stopped), an unreachable server (it tries again until stopped), a bad URL.
+    let cases = [
+        (
+            "777:WRONG-SECRET",
+            url.as_str(),
+            None,
+            "Telegram refused the bot token",
+        ),
+        (
+            TOKEN,
+            url.as_str(),
+            Some("long polling"),
+            "Telegram chat stopped",
+        ),
+        (
+            "777:UNREACHABLE-SECRET",
+            unreachable.as_str(),
+            Some("Telegram request failed"),
+            "stopping",
+        ),
+        ("777:OTHER-SECRET", "not a url", None, "TELEGRAM_API_URL"),
+    ];
+    for (token, api, stop_at, expected) in cases {
+        let env = [("TELEGRAM_BOT_TOKEN", token), ("TELEGRAM_API_URL", api)];
+        let (env, sqlite) = (env.map(|(k, v)| (k, v.to_string())), sqlite.clone());
+        let output = tokio::task::spawn_blocking(move || {
+            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            run_binary_until(&env, &sqlite, stop_at)
+        })
+        .await
+        .unwrap();
+        let secret = token.split_once(':').map_or(token, |(_, secret)| secret);
+        let stderr = assert_shows_no_secret(&output, &[secret]);
+        assert!(stderr.contains(expected), "{token}: {stderr}");
+        assert_eq!(
+            output.status.success(),
+            stop_at.is_some(),
+            "{token}: {stderr}"
+        );
+    }
     // It asked Telegram (the stand-in), not the console.
     assert_eq!(setup.standin.calls()[0].method, "getme");
-    let database = setup.database();
-    let output = tokio::task::spawn_blocking(move || {
-        crate::support::run_binary(
-            &[
-                ("TELEGRAM_BOT_TOKEN", "777:OTHER-SECRET"),
-                ("TELEGRAM_API_URL", "not a url"),
-            ],
-            &database,
-        )
-    })
-    .await
-    .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("TELEGRAM_API_URL"), "{stderr}");
-    assert!(!stderr.contains("SECRET"), "{stderr}");
+}
+
+/// `DATABASE_URL` is logged as its backend and host only, and no failure to connect shows
+/// its password: a SQLite path, a server that is no PostgreSQL, the CI's PostgreSQL.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_never_shows_the_database_url_or_its_password() {
+    use crate::support::{assert_shows_no_secret, run_binary_until};
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("PATH-SECRET")).unwrap();
+    let sqlite = format!("sqlite://{}/PATH-SECRET/kibitz.db", dir.path().display());
+    // Takes connections and hangs up: the driver fails at once, with an error to print.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || listener.incoming().for_each(drop));
+    let postgres =
+        format!("postgres://kibitz:PG-SECRET%21@127.0.0.1:{port}/kibitz?sslmode=disable");
+    let mut cases = vec![
+        (
+            sqlite,
+            "PATH-SECRET".to_string(),
+            true,
+            "database=sqlite".to_string(),
+        ),
+        (
+            postgres,
+            "PG-SECRET".to_string(),
+            false,
+            format!("database=postgres://127.0.0.1:{port}"),
+        ),
+    ];
+    if let Some(server) = std::env::var("KIBITZ_TEST_POSTGRES_URL")
+        .ok()
+        .and_then(|url| url::Url::parse(&url).ok())
+        .filter(|url| url.password().is_some_and(|password| !password.is_empty()))
+    {
+        let password = server.password().unwrap_or_default().to_string();
+        cases.push((
+            server.to_string(),
+            password,
+            true,
+            "database=postgres".to_string(),
+        ));
+    }
+    for (database, secret, succeeds, expected) in cases {
+        let url = database.clone();
+        let output = tokio::task::spawn_blocking(move || run_binary_until(&[], &url, None))
+            .await
+            .unwrap();
+        let stderr = assert_shows_no_secret(&output, &[&secret]);
+        assert_eq!(output.status.success(), succeeds, "{stderr}");
+        assert!(stderr.contains(&expected), "{expected}: {stderr}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

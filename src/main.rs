@@ -511,10 +511,9 @@ fn run_with(config: &Config) -> Result<(), Failure> {
                 }
                 result
             };
-            let (telegram, discord) = tokio::join!(
-                async { stop_others(telegram.await) },
-                async { stop_others(discord.await) },
-            );
+            let (telegram, discord) = tokio::join!(async { stop_others(telegram.await) }, async {
+                stop_others(discord.await)
+            },);
             telegram.and(discord)?;
         } else {
             tracing::info!("console chat: one line a message, `@name text` to speak as name");

@@ -58,36 +58,7 @@ pub fn service(c: &mut Criterion) {
     // The game carries on from one sample to the next, so no game is left half played.
     let mut ply = moves.len();
     group.bench_function("knight-fight move (parse, rules, commit, render)", |b| {
-        b.iter_custom(|iters| {
-            runtime.block_on(async {
-                let mut total = Duration::ZERO;
-                for _ in 0..iters {
-                    if ply == moves.len() {
-                        service
-                            .handle(&line("alice", &format!("challenge @bob kf seed:{seed}")))
-                            .await;
-                        service.handle(&line("bob", "accept")).await;
-                        ply = 0;
-                    }
-                    let speaker = if ply.is_multiple_of(2) {
-                        "alice"
-                    } else {
-                        "bob"
-                    };
-                    let incoming = line(speaker, &moves[ply]);
-                    let started = Instant::now();
-                    let replies = service.handle(&incoming).await;
-                    total += started.elapsed();
-                    assert!(
-                        matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
-                        "move {} was refused: {replies:?}",
-                        moves[ply]
-                    );
-                    ply += 1;
-                }
-                total
-            })
-        })
+        b.iter_custom(|iters| play_moves(&runtime, &service, &moves, seed, &mut ply, iters))
     });
 
     // Baseline: the store's commit of one move alone (a version-checked update plus an insert).
@@ -225,37 +196,49 @@ pub fn stored_games(c: &mut Criterion) {
         // Bare moves, as in "one move through the service".
         let mut ply = moves.len();
         group.bench_function(format!("bare move ({stored} stored games)"), |b| {
-            b.iter_custom(|iters| {
-                runtime.block_on(async {
-                    let mut total = Duration::ZERO;
-                    for _ in 0..iters {
-                        if ply == moves.len() {
-                            service
-                                .handle(&line("alice", &format!("challenge @bob kf seed:{seed}")))
-                                .await;
-                            service.handle(&line("bob", "accept")).await;
-                            ply = 0;
-                        }
-                        let speaker = if ply.is_multiple_of(2) {
-                            "alice"
-                        } else {
-                            "bob"
-                        };
-                        let incoming = line(speaker, &moves[ply]);
-                        let started = Instant::now();
-                        let replies = service.handle(&incoming).await;
-                        total += started.elapsed();
-                        assert!(
-                            matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
-                            "move {} was refused: {replies:?}",
-                            moves[ply]
-                        );
-                        ply += 1;
-                    }
-                    total
-                })
-            })
+            b.iter_custom(|iters| play_moves(&runtime, &service, &moves, seed, &mut ply, iters))
         });
     }
     group.finish();
+}
+
+/// Plays `iters` moves of Knight Fight games of `seed` between alice and bob through the
+/// service and times the moves alone: a game that ends is replaced by a new one (not timed),
+/// and `ply` carries a game over from one sample to the next, so none is left half played.
+fn play_moves(
+    runtime: &tokio::runtime::Runtime,
+    service: &Service,
+    moves: &[String],
+    seed: u64,
+    ply: &mut usize,
+    iters: u64,
+) -> Duration {
+    runtime.block_on(async {
+        let mut total = Duration::ZERO;
+        for _ in 0..iters {
+            if *ply == moves.len() {
+                service
+                    .handle(&line("alice", &format!("challenge @bob kf seed:{seed}")))
+                    .await;
+                service.handle(&line("bob", "accept")).await;
+                *ply = 0;
+            }
+            let speaker = if ply.is_multiple_of(2) {
+                "alice"
+            } else {
+                "bob"
+            };
+            let incoming = line(speaker, &moves[*ply]);
+            let started = Instant::now();
+            let replies = service.handle(&incoming).await;
+            total += started.elapsed();
+            assert!(
+                matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
+                "move {} was refused: {replies:?}",
+                moves[*ply]
+            );
+            *ply += 1;
+        }
+        total
+    })
 }

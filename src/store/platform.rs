@@ -93,23 +93,8 @@ impl Store {
 
     /// The oldest `limit` replies waiting for `platform`, oldest first.
     pub async fn outbox(&self, platform: &str, limit: i64) -> StoreResult<Vec<OutboxItem>> {
-        let rows = sqlx::query(
-            "SELECT id, payload, attachment FROM platform_outbox WHERE platform = $1
-             ORDER BY id LIMIT $2",
-        )
-        .bind(platform)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|row| {
-                Ok(OutboxItem {
-                    id: row.try_get("id")?,
-                    payload: row.try_get("payload")?,
-                    attachment: row.try_get("attachment")?,
-                })
-            })
-            .collect()
+        // Outbox ids count up from 1 on both databases.
+        self.outbox_after(platform, 0, limit).await
     }
 
     /// Up to `limit` replies waiting for `platform` whose id is above `after`, oldest first:

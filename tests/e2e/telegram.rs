@@ -861,7 +861,6 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
 /// `person` writes `text` in their private chat with the bot; the one reply's call.
 async fn private_reply(setup: &Setup, person: &Person, text: &str) -> Call {
     let calls = setup
-        .standin
         .exchange(json!({"message": message(person.id, person, 7, text)}))
         .await;
     let sent = replies(&calls);

@@ -78,14 +78,9 @@ fn time_text(minute_of_day: i64) -> String {
     format!("{:02}:{:02}", minute_of_day / 60, minute_of_day % 60)
 }
 
+/// A name as a table column shows it: at most [`NAME_WIDTH`] characters.
 fn cut(name: &str) -> String {
-    if name.chars().count() <= NAME_WIDTH {
-        name.to_string()
-    } else {
-        let mut short: String = name.chars().take(NAME_WIDTH - 1).collect();
-        short.push('…');
-        short
-    }
+    super::limits::cut(name, NAME_WIDTH)
 }
 
 fn pad(text: &str, width: usize) -> String {

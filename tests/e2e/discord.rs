@@ -553,7 +553,7 @@ async fn what_people_type_stays_out_of_the_logs() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
-    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until};
+    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until_off_runtime};
     let standin = StandIn::start().await;
     let dir = tempfile::tempdir().unwrap();
     let sqlite = format!("sqlite://{}", dir.path().join("kibitz.db").display());
@@ -583,13 +583,7 @@ async fn the_binary_runs_discord_when_a_token_is_set_and_never_shows_it() {
     ];
     for (token, api, stop_at, expected) in cases {
         let env = [("DISCORD_TOKEN", token), ("DISCORD_API_BASE", api)];
-        let (env, sqlite) = (env.map(|(k, v)| (k, v.to_string())), sqlite.clone());
-        let output = tokio::task::spawn_blocking(move || {
-            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            run_binary_until(&env, &sqlite, stop_at)
-        })
-        .await
-        .unwrap();
+        let output = run_binary_until_off_runtime(&env, &sqlite, stop_at).await;
         let stderr = assert_shows_no_secret(&output, &[token]);
         assert!(stderr.contains(expected), "{token}: {stderr}");
     }

@@ -96,6 +96,26 @@ pub fn pictures(stdout: &str) -> Vec<String> {
         .collect()
 }
 
+/// [`run_binary_until`] from async code: on a blocking thread, so a stand-in served by the
+/// test's runtime keeps answering while the binary runs.
+pub async fn run_binary_until_off_runtime(
+    env: &[(&str, &str)],
+    database_url: &str,
+    stop_at: Option<&str>,
+) -> std::process::Output {
+    let env: Vec<(String, String)> = env
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let (database_url, stop_at) = (database_url.to_string(), stop_at.map(str::to_string));
+    tokio::task::spawn_blocking(move || {
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        run_binary_until(&env, &database_url, stop_at.as_deref())
+    })
+    .await
+    .unwrap()
+}
+
 /// Runs `kibitz run` on `database_url` with no platform token but those in `env`, logging at
 /// `RUST_LOG=debug` (unless `env` says otherwise), and stops it like `docker stop` (SIGTERM)
 /// once its standard error shows `stop_at`; kills it if it has not ended within 20 s (it

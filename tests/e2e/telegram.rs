@@ -617,7 +617,7 @@ async fn refusals_get_one_clear_reply_and_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
-    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until};
+    use crate::support::{assert_shows_no_secret, closed_port, run_binary_until_off_runtime};
     let setup = Setup::new().await;
     let url = setup.standin.url.clone();
     let sqlite = format!("sqlite://{}", setup.database().display());
@@ -647,13 +647,7 @@ async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
     ];
     for (token, api, stop_at, expected) in cases {
         let env = [("TELEGRAM_BOT_TOKEN", token), ("TELEGRAM_API_URL", api)];
-        let (env, sqlite) = (env.map(|(k, v)| (k, v.to_string())), sqlite.clone());
-        let output = tokio::task::spawn_blocking(move || {
-            let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            run_binary_until(&env, &sqlite, stop_at)
-        })
-        .await
-        .unwrap();
+        let output = run_binary_until_off_runtime(&env, &sqlite, stop_at).await;
         let secret = token.split_once(':').map_or(token, |(_, secret)| secret);
         let stderr = assert_shows_no_secret(&output, &[secret]);
         assert!(stderr.contains(expected), "{token}: {stderr}");
@@ -671,7 +665,7 @@ async fn the_binary_runs_telegram_when_a_token_is_set_and_never_shows_it() {
 /// its password: a SQLite path, a server that is no PostgreSQL, the CI's PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_never_shows_the_database_url_or_its_password() {
-    use crate::support::{assert_shows_no_secret, run_binary_until};
+    use crate::support::{assert_shows_no_secret, run_binary_until_off_runtime};
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("PATH-SECRET")).unwrap();
     let sqlite = format!("sqlite://{}/PATH-SECRET/kibitz.db", dir.path().display());
@@ -709,10 +703,7 @@ async fn the_binary_never_shows_the_database_url_or_its_password() {
         ));
     }
     for (database, secret, succeeds, expected) in cases {
-        let url = database.clone();
-        let output = tokio::task::spawn_blocking(move || run_binary_until(&[], &url, None))
-            .await
-            .unwrap();
+        let output = run_binary_until_off_runtime(&[], &database, None).await;
         let stderr = assert_shows_no_secret(&output, &[&secret]);
         assert_eq!(output.status.success(), succeeds, "{stderr}");
         assert!(stderr.contains(&expected), "{expected}: {stderr}");

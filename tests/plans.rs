@@ -184,14 +184,7 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         "the statement log caught only {statements:?}"
     );
     let mut connection = sqlx::SqliteConnection::connect(&url).await.unwrap();
-    let tables: BTreeSet<String> =
-        sqlx::query("SELECT name FROM sqlite_master WHERE type = 'table'")
-            .fetch_all(&mut connection)
-            .await
-            .unwrap()
-            .iter()
-            .map(|row| row.get::<String, _>("name"))
-            .collect();
+    let tables: BTreeSet<String> = schema_names(&mut connection, "table").await;
     let mut scans = Vec::new();
     for sql in &statements {
         let verb = sql.split_whitespace().next().unwrap_or_default();
@@ -239,14 +232,7 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
             }
         }
     }
-    let indexes: Vec<String> =
-        sqlx::query("SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
-            .fetch_all(&mut connection)
-            .await
-            .unwrap()
-            .iter()
-            .map(|row| row.get::<String, _>("name"))
-            .collect();
+    let indexes = schema_names(&mut connection, "index").await;
     assert!(
         scans.is_empty(),
         "{} of {} statements scan a whole table (indexes: {indexes:?}):\n{}",
@@ -254,4 +240,16 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         statements.len(),
         scans.join("\n")
     );
+}
+
+/// The names of the schema's objects of `kind` (`table`, `index`), sorted.
+async fn schema_names(connection: &mut sqlx::SqliteConnection, kind: &str) -> BTreeSet<String> {
+    sqlx::query("SELECT name FROM sqlite_master WHERE type = $1")
+        .bind(kind)
+        .fetch_all(connection)
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get::<String, _>("name"))
+        .collect()
 }

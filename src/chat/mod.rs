@@ -3,4 +3,5 @@
 pub mod console;
 pub mod discord;
 pub mod pacing;
+pub mod shared;
 pub mod telegram;

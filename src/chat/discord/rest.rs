@@ -38,8 +38,8 @@ pub struct Rest {
     /// The token, to keep it out of log lines.
     secret: Secret,
     retry: RetryPolicy,
-    /// Nothing cuts a retry's wait short: an interaction's answer is worth its wait, and the
-    /// gateway's shutdown ends the process soon after.
+    /// Nothing cuts a retry's wait short (the calls run in serenity's event tasks, which
+    /// the gateway's shutdown does not wait for).
     shutdown: Shutdown,
 }
 

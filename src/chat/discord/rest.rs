@@ -150,18 +150,19 @@ impl Rest {
         }
     }
 
-    async fn try_once(
+    /// The request with its body: none, JSON, or multipart with the files.
+    fn build(
         &self,
         method: &Method,
         path: &str,
         payload: Option<&str>,
         files: &[Upload],
-    ) -> Result<Option<Value>, Failed> {
-        let mut request = self
+    ) -> Result<reqwest::RequestBuilder, Fault> {
+        let request = self
             .client
             .request(method.clone(), format!("{}{path}", self.api))
             .header(reqwest::header::AUTHORIZATION, &self.authorization);
-        request = match (payload, files) {
+        Ok(match (payload, files) {
             (None, []) => request,
             // What `RequestBuilder::json` sends, from the text serialised once for every try.
             (Some(payload), []) => request
@@ -172,21 +173,29 @@ impl Rest {
                     .text("payload_json", payload.unwrap_or("{}").to_string());
                 for (index, file) in files.iter().enumerate() {
                     let part = reqwest::multipart::Part::bytes(file.bytes.clone())
-                        .file_name(file.name.clone());
-                    let part = match part.mime_str("image/png") {
-                        Ok(part) => part,
-                        Err(error) => {
-                            return Err(Failed::Fail(Fault::Refused {
-                                status: 0,
-                                message: error.to_string(),
-                            }));
-                        }
-                    };
+                        .file_name(file.name.clone())
+                        .mime_str("image/png")
+                        .map_err(|error| Fault::Refused {
+                            status: 0,
+                            message: error.to_string(),
+                        })?;
                     form = form.part(format!("files[{index}]"), part);
                 }
                 request.multipart(form)
             }
-        };
+        })
+    }
+
+    async fn try_once(
+        &self,
+        method: &Method,
+        path: &str,
+        payload: Option<&str>,
+        files: &[Upload],
+    ) -> Result<Option<Value>, Failed> {
+        let request = self
+            .build(method, path, payload, files)
+            .map_err(Failed::Fail)?;
         let response = match request.send().await {
             Ok(response) => response,
             // The URL holds interaction tokens: it stays out of the message.

@@ -303,6 +303,12 @@ impl Service {
         &self.store
     }
 
+    /// The time by the service's clock (milliseconds since the Unix epoch): what adapters
+    /// record in the store goes by the same clock as what the service records.
+    pub fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
     /// Answers one line. Never fails: a refusal or an internal fault becomes a reply.
     pub async fn handle(&self, incoming: &Incoming) -> Vec<Outgoing> {
         self.handle_with(incoming, false).await

@@ -3,7 +3,7 @@
 //!
 //! teloxide's `Throttle` does the same, but when Telegram answers one chat with 429 it freezes
 //! every chat until the wait is over; here a chat's flood control is waited out by that chat's
-//! sends alone (see `telegram.rs`), and this only spaces what goes out.
+//! sends alone (see `telegram/send.rs`), and this only spaces what goes out.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;

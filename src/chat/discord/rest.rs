@@ -2,8 +2,9 @@
 //! registration), with its own bounded retries: serenity's rate limiter cannot be used with
 //! another base URL, and it hides the `retry_after` of a 429 from its callers.
 
-use super::RetryPolicy;
+use crate::chat::shared::{FaultKind, GaveUp, RetryPolicy, Retryable, Secret, Shutdown};
 use reqwest::{Method, StatusCode};
+use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
 
@@ -34,21 +35,45 @@ pub struct Rest {
     api: String,
     /// `Bot <token>`; never logged.
     authorization: String,
+    /// The token, to keep it out of log lines.
+    secret: Secret,
     retry: RetryPolicy,
+    /// Nothing cuts a retry's wait short (the calls run in serenity's event tasks, which
+    /// the gateway's shutdown does not wait for).
+    shutdown: Shutdown,
 }
 
-/// What one try came to.
-enum Try {
-    Done(Option<Value>),
+/// Why one try failed.
+#[derive(Debug)]
+enum Failed {
     /// Try again after this long, or after the growing back-off when `None`.
     Wait(Option<Duration>, String),
     Fail(Fault),
 }
 
+impl std::fmt::Display for Failed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failed::Wait(_, why) => f.write_str(why),
+            Failed::Fail(fault) => fault.fmt(f),
+        }
+    }
+}
+
+impl Retryable for Failed {
+    fn kind(&self) -> FaultKind {
+        match self {
+            Failed::Wait(Some(wait), _) => FaultKind::RetryAfter(*wait),
+            Failed::Wait(None, _) => FaultKind::Transient,
+            Failed::Fail(_) => FaultKind::Final,
+        }
+    }
+}
+
 impl Rest {
     pub fn new(
         base: &str,
-        token: &str,
+        token: &Secret,
         retry: RetryPolicy,
         timeout: Duration,
     ) -> Result<Rest, String> {
@@ -59,86 +84,122 @@ impl Rest {
         Ok(Rest {
             client,
             api: format!("{}/api/v10", base.trim_end_matches('/')),
-            authorization: format!("Bot {token}"),
+            authorization: format!("Bot {}", token.expose()),
+            secret: token.clone(),
             retry,
+            shutdown: Shutdown::never(),
         })
     }
 
-    /// Sends `payload` (JSON, or multipart with `payload_json` when there are files) to
+    /// Sends `body` (JSON, or multipart with `payload_json` when there are files) to
     /// `path`, trying again after 429s, 5xx and network errors. The answer's JSON, if any.
     /// `route` names the call in logs, which must not show interaction tokens.
-    pub async fn call(
+    pub async fn call<B: Serialize + ?Sized>(
         &self,
         route: &str,
         method: Method,
         path: &str,
-        payload: Option<&Value>,
+        body: &B,
         files: &[Upload],
     ) -> Result<Option<Value>, Fault> {
-        let mut delay = self.retry.first_delay;
-        let mut attempt = 1;
-        loop {
-            let wait = match self.try_once(&method, path, payload, files).await {
-                Try::Done(answer) => return Ok(answer),
-                Try::Fail(fault) => return Err(fault),
-                Try::Wait(wait, why) if attempt < self.retry.attempts => {
-                    let wait = wait.unwrap_or(delay);
-                    tracing::warn!(route, attempt, ?wait, %why, "Discord request failed; trying again");
-                    wait
-                }
-                Try::Wait(_, last) => {
-                    return Err(Fault::GaveUp {
-                        attempts: attempt,
-                        last,
-                    });
-                }
-            };
-            tokio::time::sleep(wait).await;
-            delay = (delay * 2).min(self.retry.max_delay);
-            attempt += 1;
+        let json = serde_json::to_string(body).map_err(|error| Fault::Refused {
+            status: 0,
+            message: error.to_string(),
+        })?;
+        self.request(route, method, path, Some(&json), files).await
+    }
+
+    /// A call without a body (a GET, a DELETE).
+    pub async fn call_bare(
+        &self,
+        route: &str,
+        method: Method,
+        path: &str,
+    ) -> Result<Option<Value>, Fault> {
+        self.request(route, method, path, None, &[]).await
+    }
+
+    async fn request(
+        &self,
+        route: &str,
+        method: Method,
+        path: &str,
+        json: Option<&str>,
+        files: &[Upload],
+    ) -> Result<Option<Value>, Fault> {
+        let once = || self.try_once(&method, path, json, files);
+        match self
+            .retry
+            .run(("Discord", route), &self.secret, &self.shutdown, once)
+            .await
+        {
+            Ok(answer) => Ok(answer),
+            Err(GaveUp::Fault {
+                fault: Failed::Fail(fault),
+                ..
+            }) => Err(fault),
+            Err(GaveUp::Fault { fault, attempts }) => Err(Fault::GaveUp {
+                attempts,
+                last: fault.to_string(),
+            }),
+            // Only by a shutdown, which these calls do not wait for.
+            Err(GaveUp::Stopping) => Err(Fault::GaveUp {
+                attempts: 0,
+                last: "stopping".to_string(),
+            }),
         }
+    }
+
+    /// The request with its body: none, JSON, or multipart with the files.
+    fn build(
+        &self,
+        method: &Method,
+        path: &str,
+        payload: Option<&str>,
+        files: &[Upload],
+    ) -> Result<reqwest::RequestBuilder, Fault> {
+        let request = self
+            .client
+            .request(method.clone(), format!("{}{path}", self.api))
+            .header(reqwest::header::AUTHORIZATION, &self.authorization);
+        Ok(match (payload, files) {
+            (None, []) => request,
+            // What `RequestBuilder::json` sends, from the text serialised once for every try.
+            (Some(payload), []) => request
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(payload.to_string()),
+            (payload, files) => {
+                let mut form = reqwest::multipart::Form::new()
+                    .text("payload_json", payload.unwrap_or("{}").to_string());
+                for (index, file) in files.iter().enumerate() {
+                    let part = reqwest::multipart::Part::bytes(file.bytes.clone())
+                        .file_name(file.name.clone())
+                        .mime_str("image/png")
+                        .map_err(|error| Fault::Refused {
+                            status: 0,
+                            message: error.to_string(),
+                        })?;
+                    form = form.part(format!("files[{index}]"), part);
+                }
+                request.multipart(form)
+            }
+        })
     }
 
     async fn try_once(
         &self,
         method: &Method,
         path: &str,
-        payload: Option<&Value>,
+        payload: Option<&str>,
         files: &[Upload],
-    ) -> Try {
-        let mut request = self
-            .client
-            .request(method.clone(), format!("{}{path}", self.api))
-            .header(reqwest::header::AUTHORIZATION, &self.authorization);
-        request = match (payload, files) {
-            (None, []) => request,
-            (Some(payload), []) => request.json(payload),
-            (payload, files) => {
-                let mut form = reqwest::multipart::Form::new().text(
-                    "payload_json",
-                    payload.map(Value::to_string).unwrap_or_else(|| "{}".into()),
-                );
-                for (index, file) in files.iter().enumerate() {
-                    let part = reqwest::multipart::Part::bytes(file.bytes.clone())
-                        .file_name(file.name.clone());
-                    let part = match part.mime_str("image/png") {
-                        Ok(part) => part,
-                        Err(error) => {
-                            return Try::Fail(Fault::Refused {
-                                status: 0,
-                                message: error.to_string(),
-                            });
-                        }
-                    };
-                    form = form.part(format!("files[{index}]"), part);
-                }
-                request.multipart(form)
-            }
-        };
+    ) -> Result<Option<Value>, Failed> {
+        let request = self
+            .build(method, path, payload, files)
+            .map_err(Failed::Fail)?;
         let response = match request.send().await {
             Ok(response) => response,
             // The URL holds interaction tokens: it stays out of the message.
-            Err(error) => return Try::Wait(None, error.without_url().to_string()),
+            Err(error) => return Err(Failed::Wait(None, error.without_url().to_string())),
         };
         let status = response.status();
         let header_wait = response
@@ -149,7 +210,7 @@ impl Rest {
         let body = response.bytes().await.unwrap_or_default();
         let json: Option<Value> = serde_json::from_slice(&body).ok();
         if status.is_success() {
-            return Try::Done(json);
+            return Ok(json);
         }
         let message = json
             .as_ref()
@@ -163,16 +224,18 @@ impl Rest {
                     .and_then(|j| j["retry_after"].as_f64())
                     .or(header_wait)
                     .unwrap_or(1.0);
-                let wait = Duration::from_secs_f64(seconds.clamp(0.0, 3600.0))
-                    .min(self.retry.max_retry_after);
-                Try::Wait(Some(wait), format!("429: {message}"))
+                // The retry loop obeys it up to `max_retry_after`.
+                let wait = Duration::from_secs_f64(seconds.clamp(0.0, 3600.0));
+                Err(Failed::Wait(Some(wait), format!("429: {message}")))
             }
-            StatusCode::UNAUTHORIZED => Try::Fail(Fault::Unauthorized),
-            status if status.is_server_error() => Try::Wait(None, format!("{status}: {message}")),
-            status => Try::Fail(Fault::Refused {
+            StatusCode::UNAUTHORIZED => Err(Failed::Fail(Fault::Unauthorized)),
+            status if status.is_server_error() => {
+                Err(Failed::Wait(None, format!("{status}: {message}")))
+            }
+            status => Err(Failed::Fail(Fault::Refused {
                 status: status.as_u16(),
                 message,
-            }),
+            })),
         }
     }
 }

@@ -1,0 +1,149 @@
+//! The service's replies as Discord messages: escaped markdown with the service's spoilers,
+//! split under the length limit, buttons on the last piece.
+
+use crate::bot::{Body, Button, Outgoing};
+use crate::chat::shared::{Unit, split_text};
+use std::ops::Range;
+
+const CONTENT_LIMIT: usize = 2000;
+
+/// One message to send, as Discord takes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Message {
+    pub(super) content: String,
+    pub(super) png: Option<Vec<u8>>,
+    pub(super) buttons: Vec<Button>,
+    pub(super) ephemeral: bool,
+}
+
+/// `text` as Discord markdown that shows it literally: every character that could start
+/// formatting (emphasis, code, quotes, headings, lists, masked links, mentions) is escaped,
+/// so a name like `[login](https://…)` or `**x**` reads as typed. The service's `spoilers`
+/// (byte ranges) are the only formatting: `||…||`.
+pub(super) fn markdown(text: &str, spoilers: &[Range<usize>]) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8 + 4 * spoilers.len());
+    let mut line_start = true;
+    let mut digits = false;
+    for (index, c) in text.char_indices() {
+        if spoilers.iter().any(|s| s.end == index && s.start < s.end) {
+            out.push_str("||");
+        }
+        if spoilers.iter().any(|s| s.start == index && s.start < s.end) {
+            out.push_str("||");
+        }
+        let escape = match c {
+            '\\' | '*' | '_' | '~' | '`' | '|' | '[' | ']' | '<' => true,
+            // Block syntax counts only at the start of a line (after spaces).
+            '#' | '>' | '-' | '+' => line_start,
+            '.' | ')' => digits,
+            _ => false,
+        };
+        if escape {
+            out.push('\\');
+        }
+        out.push(c);
+        digits = c.is_ascii_digit() && (line_start || digits);
+        line_start = c == '\n' || (line_start && (c == ' ' || c == '\t'));
+    }
+    if spoilers
+        .iter()
+        .any(|s| s.end == text.len() && s.start < s.end)
+    {
+        out.push_str("||");
+    }
+    out
+}
+
+/// The messages the replies need: long texts split, buttons on the last piece.
+pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
+    let mut messages = Vec::new();
+    for reply in replies {
+        let png = match &reply.body {
+            Body::Text(_) => None,
+            Body::Image { png, .. } => Some(png.clone()),
+        };
+        let (text, spoilers) = reply.text_and_spoilers();
+        let markdown = markdown(text, spoilers);
+        let mut pieces: Vec<String> = split_text(&markdown, CONTENT_LIMIT, Unit::Char)
+            .into_iter()
+            .map(|piece| markdown[piece].to_string())
+            .collect();
+        if pieces.is_empty() {
+            pieces.push(String::new());
+        }
+        let last = pieces.len() - 1;
+        for (index, content) in pieces.into_iter().enumerate() {
+            if content.is_empty() && index == 0 && png.is_none() && reply.buttons.is_empty() {
+                continue;
+            }
+            messages.push(Message {
+                content,
+                png: if index == 0 { png.clone() } else { None },
+                buttons: if index == last {
+                    reply.buttons.clone()
+                } else {
+                    Vec::new()
+                },
+                ephemeral: reply.private,
+            });
+        }
+    }
+    messages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces the shared `split_text` cuts `text` into, counted in characters.
+    fn split_text(text: &str, limit: usize) -> Vec<String> {
+        crate::chat::shared::split_text(text, limit, Unit::Char)
+            .into_iter()
+            .map(|range| text[range].to_string())
+            .collect()
+    }
+
+    #[test]
+    fn texts_split_under_the_limit() {
+        let line = "x".repeat(900);
+        let text = [line.as_str(); 5].join("\n");
+        let pieces = split_text(&text, CONTENT_LIMIT);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| p.chars().count() <= CONTENT_LIMIT));
+        let endless = "é".repeat(4500);
+        let pieces = split_text(&endless, CONTENT_LIMIT);
+        assert_eq!(pieces.concat(), endless);
+        assert!(split_text(" \n", CONTENT_LIMIT).is_empty());
+    }
+
+    #[test]
+    // One spoiler is a one-range list, not a range taken for a list of numbers.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn text_shows_as_written_and_only_marked_spoilers_hide() {
+        assert_eq!(
+            markdown(
+                "[login](https://evil.example) **x** a||b||c `c` ~~s~~ <@1> _i_",
+                &[]
+            ),
+            r"\[login\](https://evil.example) \*\*x\*\* a\|\|b\|\|c \`c\` \~\~s\~\~ \<@1> \_i\_"
+        );
+        // Block syntax only where it starts a line.
+        assert_eq!(
+            markdown(
+                "# big\n> quote\n - item\n12. x\nknight-fight #4 (1. e4)",
+                &[]
+            ),
+            "\\# big\n\\> quote\n \\- item\n12\\. x\nknight-fight #4 (1. e4)"
+        );
+        let text = "Solution: N c3 B d4";
+        let at = text.find('N').unwrap();
+        assert_eq!(markdown(text, &[at..text.len()]), "Solution: ||N c3 B d4||");
+        assert_eq!(markdown("a_b c", &[2..3]), r"a\_||b|| c");
+        // A long line is never cut between a backslash and what it escapes.
+        let stars = format!("a{}", "*".repeat(1500));
+        let pieces = split_text(&markdown(&stars, &[]), CONTENT_LIMIT);
+        assert_eq!(pieces.len(), 2);
+        assert!(pieces.iter().all(|p| !p.ends_with('\\')), "{pieces:?}");
+        assert_eq!(pieces.concat(), format!("a{}", "\\*".repeat(1500)));
+    }
+}

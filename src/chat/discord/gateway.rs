@@ -1,0 +1,241 @@
+//! The gateway: serenity connects the shards and hands over interactions; the slash commands
+//! are registered at the first READY; daily posts go to their channels.
+
+use super::commands;
+use super::format::plan;
+use super::payload::payload;
+use super::rest::{Fault, Rest};
+use super::{Core, DiscordConfig, DiscordError, ShardPlan};
+use crate::bot::schedule::{self, Poster};
+use crate::bot::{Outgoing, Platform, Service};
+use crate::chat::shared::Shutdown;
+use reqwest::Method;
+use serenity::all::{Context, EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+/// How many interaction ids are remembered to recognise a replayed one.
+const SEEN_LIMIT: usize = 512;
+
+/// Daily posts are plain channel messages.
+struct ChannelPoster(Arc<Core>);
+
+impl Poster for ChannelPoster {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let channel: u64 = chat
+            .parse()
+            .map_err(|_| format!("{chat} is not a Discord channel id"))?;
+        for message in plan(&replies) {
+            let (data, files) = payload(&message, false);
+            self.0
+                .rest
+                .call(
+                    "daily post",
+                    Method::POST,
+                    &format!("/channels/{channel}/messages"),
+                    &data,
+                    &files,
+                )
+                .await
+                .map_err(|fault| fault.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+impl Core {
+    /// False for an interaction already handled (a resumed session may replay it).
+    pub(super) fn first_time(&self, id: u64) -> bool {
+        let mut seen = self
+            .seen
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if seen.contains(&id) {
+            return false;
+        }
+        if seen.len() >= SEEN_LIMIT {
+            seen.pop_front();
+        }
+        seen.push_back(id);
+        true
+    }
+
+    async fn register(&self, application: u64) {
+        if self.registered.load(Ordering::Acquire) {
+            return;
+        }
+        // Discord's locale codes, and the catalogue language serving each.
+        let translations: Vec<commands::Translation> = [("ru", "ru"), ("no", "nb")]
+            .into_iter()
+            .map(|(locale, language)| commands::Translation {
+                locale,
+                names: self.service.command_names(Some(language)),
+                menu: self.service.command_menu(Some(language)),
+            })
+            .collect();
+        let body = commands::definitions(&self.service.command_menu(None), &translations);
+        let path = match self.guild {
+            Some(guild) => format!("/applications/{application}/guilds/{guild}/commands"),
+            None => format!("/applications/{application}/commands"),
+        };
+        match self
+            .rest
+            .call("register commands", Method::PUT, &path, &body, &[])
+            .await
+        {
+            Ok(_) => {
+                self.registered.store(true, Ordering::Release);
+                tracing::info!(guild = ?self.guild, "slash commands registered");
+            }
+            // The next READY tries again; commands registered before keep working.
+            Err(fault) => tracing::warn!(%fault, "cannot register the slash commands"),
+        }
+    }
+}
+
+struct Handler(Arc<Core>);
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, _: Context, ready: Ready) {
+        tracing::info!(bot = %ready.user.name, "Discord chat: connected");
+        self.0.register(ready.application.id.get()).await;
+    }
+
+    async fn interaction_create(&self, _: Context, interaction: Interaction) {
+        self.0.on_interaction(interaction).await;
+    }
+}
+
+fn gateway_error(error: &serenity::Error) -> DiscordError {
+    use serenity::all::{GatewayError, HttpError};
+    match error {
+        serenity::Error::Gateway(GatewayError::InvalidAuthentication) => DiscordError::InvalidToken,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+            if response.status_code.as_u16() == 401 =>
+        {
+            DiscordError::InvalidToken
+        }
+        other => DiscordError::Gateway(other.to_string()),
+    }
+}
+
+/// Runs the Discord chat until `shutdown` turns true. Fails when the token is refused, the
+/// base URL is unusable or the gateway cannot be reached; serenity reconnects by itself
+/// once connected.
+pub async fn run(
+    service: Arc<Service>,
+    config: DiscordConfig,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), DiscordError> {
+    let shutdown = Shutdown::new(shutdown);
+    let (base, rest) = connect(&config).await?;
+    let mut http = HttpBuilder::new(config.token.expose());
+    if config.api_base.is_some() {
+        http = http.proxy(base).ratelimiter_disabled(true);
+    }
+    let core = Arc::new(Core {
+        service,
+        rest,
+        guild: config.guild_id,
+        defer_after: config.defer_after,
+        registered: AtomicBool::new(false),
+        seen: Mutex::new(VecDeque::new()),
+    });
+    let mut client =
+        serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
+            .event_handler(Handler(core.clone()))
+            .await
+            .map_err(|e| gateway_error(&e))?;
+    if shutdown.asked() {
+        return Ok(());
+    }
+    let shards = client.shard_manager.clone();
+    let scheduler = spawn_scheduler(core, config.daily_every, &shutdown);
+    let stopper = tokio::spawn(async move {
+        shutdown.stopped().await;
+        tracing::info!("Discord chat stopping");
+        shards.shutdown_all().await;
+    });
+    let result = start(&mut client, config.shards).await;
+    stopper.abort();
+    scheduler.abort();
+    result.map_err(|e| gateway_error(&e))?;
+    tracing::info!("Discord chat stopped");
+    Ok(())
+}
+
+/// The REST client for the configured base URL, once Discord took the token; the base URL
+/// too, for serenity.
+async fn connect(config: &DiscordConfig) -> Result<(String, Rest), DiscordError> {
+    let base = match &config.api_base {
+        Some(base) => {
+            url::Url::parse(base).map_err(|e| DiscordError::BadApiBase(e.to_string()))?;
+            base.trim_end_matches('/').to_string()
+        }
+        None => "https://discord.com".to_string(),
+    };
+    let rest = Rest::new(
+        &base,
+        &config.token,
+        config.retry.clone(),
+        config.request_timeout,
+    )
+    .map_err(DiscordError::Client)?;
+    // serenity falls back to Discord's own gateway when it cannot ask for the URL, and a
+    // refused token would only show as endless reconnects: the token is checked first.
+    match rest
+        .call_bare("check token", Method::GET, "/users/@me")
+        .await
+    {
+        Ok(_) => Ok((base, rest)),
+        Err(Fault::Unauthorized) => Err(DiscordError::InvalidToken),
+        Err(fault) => Err(DiscordError::Gateway(format!(
+            "cannot reach Discord: {fault}"
+        ))),
+    }
+}
+
+/// The daily posts' scheduler, running until shutdown.
+fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> JoinHandle<()> {
+    let poster = ChannelPoster(core);
+    let shutdown = shutdown.receiver();
+    tokio::spawn(async move {
+        let service = poster.0.service.clone();
+        schedule::run_scheduler(
+            &service,
+            Platform::Discord,
+            schedule::holder_name(),
+            poster,
+            every,
+            shutdown,
+        )
+        .await;
+    })
+}
+
+/// Runs the gateway shards until they are shut down.
+async fn start(
+    client: &mut serenity::Client,
+    shards: Option<ShardPlan>,
+) -> Result<(), serenity::Error> {
+    match shards {
+        // serenity's range end is the last shard, included.
+        Some(plan) => {
+            tracing::info!(
+                first = plan.first,
+                last = plan.last,
+                total = plan.total,
+                "Discord shards"
+            );
+            client
+                .start_shard_range(plan.first..plan.last, plan.total)
+                .await
+        }
+        None => client.start().await,
+    }
+}

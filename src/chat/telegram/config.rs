@@ -1,0 +1,73 @@
+//! Where and how to reach Telegram, and what stops the adapter for good.
+
+use crate::chat::pacing::Limits;
+use crate::chat::shared::{RetryPolicy, Secret};
+use crate::store::StoreError;
+use std::time::Duration;
+
+/// Telegram's retries: flood control may ask for a minute, and nothing waits on an answer
+/// but the chat's own queue.
+pub(super) const DEFAULT_RETRY: RetryPolicy = RetryPolicy {
+    attempts: 5,
+    first_delay: Duration::from_millis(500),
+    max_delay: Duration::from_secs(30),
+    max_retry_after: Duration::from_secs(60),
+};
+
+/// Where and how to reach Telegram.
+#[derive(Clone, Debug)]
+pub struct TelegramConfig {
+    pub(super) token: Secret,
+    /// Another Bot API server (self-hosted, or a test's stand-in); Telegram's by default.
+    pub api_url: Option<String>,
+    /// How long one `getUpdates` waits for news.
+    pub poll_timeout: Duration,
+    /// How long any one HTTP request may take; longer than `poll_timeout`.
+    pub request_timeout: Duration,
+    pub retry: RetryPolicy,
+    /// How often the daily posts are looked at.
+    pub daily_every: Duration,
+    /// How long this process may poll without renewing its claim; another process sharing
+    /// the database takes over after that (longer than `poll_timeout`).
+    pub poll_lease: Duration,
+    /// How fast messages may go out (Telegram's published limits by default).
+    pub limits: Limits,
+}
+
+impl TelegramConfig {
+    pub fn new(token: impl Into<String>) -> Self {
+        TelegramConfig {
+            token: Secret::new(token),
+            api_url: None,
+            poll_timeout: Duration::from_secs(25),
+            request_timeout: Duration::from_secs(40),
+            retry: DEFAULT_RETRY,
+            daily_every: Duration::from_secs(30),
+            poll_lease: Duration::from_secs(60),
+            limits: Limits::default(),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TelegramError {
+    #[error("TELEGRAM_API_URL is not a usable URL: {0}")]
+    BadApiUrl(String),
+    #[error("cannot set up the HTTP client: {0}")]
+    Client(String),
+    #[error("Telegram refused the bot token (check TELEGRAM_BOT_TOKEN)")]
+    InvalidToken,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_config_does_not_show_the_token() {
+        let config = TelegramConfig::new("123:SECRET");
+        assert!(!format!("{config:?}").contains("SECRET"));
+    }
+}

@@ -1,0 +1,295 @@
+//! The service's replies as Telegram sends: texts split under the limits, spoilers as
+//! entities, buttons as inline keyboards (the daily's as a deep link in groups).
+
+use super::outbox::{Delivery, KeyButton};
+use crate::bot::{Body, Button, Outgoing};
+use crate::chat::shared::{Unit, split_text};
+use std::ops::Range;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity};
+
+/// Telegram's limits, counted in UTF-16 code units.
+const TEXT_LIMIT: usize = 4096;
+const CAPTION_LIMIT: usize = 1024;
+/// Callback data is 1-64 bytes.
+const CALLBACK_DATA_LIMIT: usize = 64;
+const BUTTONS_PER_ROW: usize = 4;
+
+fn utf16_len(text: &str) -> usize {
+    Unit::Utf16.count(text)
+}
+
+/// The parts of `spoilers` inside `piece`, counted from the piece's start.
+fn spoilers_within(spoilers: &[Range<usize>], piece: &Range<usize>) -> Vec<(usize, usize)> {
+    spoilers
+        .iter()
+        .filter_map(|spoiler| {
+            let start = spoiler.start.max(piece.start);
+            let end = spoiler.end.min(piece.end);
+            (start < end).then(|| (start - piece.start, end - piece.start))
+        })
+        .collect()
+}
+
+/// The buttons Telegram can carry, in rows; a command too long for callback data is left
+/// out (typing it still works). In a group, the daily's button is the deep link into the
+/// private chat where the daily is played (`daily_link`).
+fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>> {
+    let fitting: Vec<KeyButton> = buttons
+        .iter()
+        .filter_map(|button| match daily_link {
+            Some(link) if button.command == "daily" => Some(KeyButton {
+                label: button.label.clone(),
+                data: String::new(),
+                url: Some(link.to_string()),
+            }),
+            _ => {
+                let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
+                if !fits {
+                    tracing::warn!(
+                        bytes = button.command.len(),
+                        "button left out: its command does not fit Telegram's callback data"
+                    );
+                }
+                (fits && !button.label.trim().is_empty()).then(|| KeyButton {
+                    label: button.label.clone(),
+                    data: button.command.clone(),
+                    url: None,
+                })
+            }
+        })
+        .collect();
+    fitting
+        .chunks(BUTTONS_PER_ROW)
+        .map(<[KeyButton]>::to_vec)
+        .collect()
+}
+
+/// The deep link that opens the daily in the private chat, counted for `group`.
+pub(super) fn daily_link(bot_name: &str, group: i64) -> Option<String> {
+    (group < 0 && !bot_name.is_empty())
+        .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
+}
+
+/// The spoiler entities of `text` for the byte ranges the service marked; nothing a user
+/// typed (a name with `||` in it) becomes one. Offsets count UTF-16 code units.
+pub(super) fn entities(text: &str, spoilers: &[(usize, usize)]) -> Vec<MessageEntity> {
+    spoilers
+        .iter()
+        .filter_map(|&(start, end)| {
+            let offset = utf16_len(text.get(..start)?);
+            let length = utf16_len(text.get(start..end)?);
+            (length > 0).then(|| MessageEntity::spoiler(offset, length))
+        })
+        .collect()
+}
+
+/// The sends one reply needs: to the chat it came from, or to the user's private chat
+/// (whose id is the user's id) when it is private.
+pub(super) fn plan(
+    reply: &Outgoing,
+    chat: i64,
+    user: i64,
+    daily_link: Option<&str>,
+) -> Vec<(Delivery, Option<Vec<u8>>)> {
+    let target = if reply.private { user } else { chat };
+    let keys = keyboard(&reply.buttons, daily_link);
+    let texts = |text: &str, keys: Vec<Vec<KeyButton>>| -> Vec<(Delivery, Option<Vec<u8>>)> {
+        let pieces = split_text(text, TEXT_LIMIT, Unit::Utf16);
+        let last = pieces.len().saturating_sub(1);
+        pieces
+            .into_iter()
+            .enumerate()
+            .map(|(index, piece)| {
+                let keyboard = if index == last {
+                    keys.clone()
+                } else {
+                    Vec::new()
+                };
+                (
+                    Delivery::Text {
+                        chat: target,
+                        text: text[piece.clone()].to_string(),
+                        keyboard,
+                        spoilers: spoilers_within(&reply.spoilers, &piece),
+                    },
+                    None,
+                )
+            })
+            .collect()
+    };
+    match &reply.body {
+        Body::Text(text) => texts(text, keys),
+        Body::Image { png, caption } if utf16_len(caption) <= CAPTION_LIMIT => vec![(
+            Delivery::Photo {
+                chat: target,
+                caption: caption.clone(),
+                keyboard: keys,
+                spoilers: spoilers_within(&reply.spoilers, &(0..caption.len())),
+            },
+            Some(png.clone()),
+        )],
+        Body::Image { png, caption } => {
+            let mut sends = vec![(
+                Delivery::Photo {
+                    chat: target,
+                    caption: String::new(),
+                    keyboard: Vec::new(),
+                    spoilers: Vec::new(),
+                },
+                Some(png.clone()),
+            )];
+            sends.extend(texts(caption, keys));
+            sends
+        }
+    }
+}
+pub(super) fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup> {
+    if keyboard.is_empty() {
+        return None;
+    }
+    Some(InlineKeyboardMarkup::new(keyboard.iter().map(|row| {
+        row.iter()
+            .map(
+                |key| match key.url.as_deref().and_then(|u| url::Url::parse(u).ok()) {
+                    Some(link) => InlineKeyboardButton::url(key.label.clone(), link),
+                    None => InlineKeyboardButton::callback(key.label.clone(), key.data.clone()),
+                },
+            )
+            .collect::<Vec<_>>()
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn button(label: &str, command: &str) -> Button {
+        Button {
+            label: label.into(),
+            command: command.into(),
+        }
+    }
+
+    /// The pieces `split_text` cuts `text` into.
+    fn pieces(text: &str, limit: usize) -> Vec<&str> {
+        split_text(text, limit, Unit::Utf16)
+            .into_iter()
+            .map(|range| &text[range])
+            .collect()
+    }
+
+    #[test]
+    fn long_texts_split_between_lines_under_the_limit() {
+        let line = "x".repeat(1000);
+        let text = [line.as_str(); 9].join("\n");
+        let pieces = pieces(&text, TEXT_LIMIT);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
+        assert_eq!(pieces.join("\n"), text);
+        // One endless line of wide characters is cut at character boundaries.
+        let wide = "𝄞 ".repeat(3000);
+        let cut = super::tests::pieces(&wide, TEXT_LIMIT);
+        assert!(cut.iter().all(|p| utf16_len(p) <= TEXT_LIMIT));
+        assert_eq!(cut.concat().replace(' ', ""), wide.replace(' ', ""));
+        assert!(split_text("  \n ", TEXT_LIMIT, Unit::Utf16).is_empty());
+    }
+
+    #[test]
+    fn replies_become_sends() {
+        let reply = Outgoing::text("hello").with_buttons(vec![
+            button("Accept", "accept 1"),
+            button("Too long", &"x".repeat(65)),
+        ]);
+        let sends = plan(&reply, -100, 7, None);
+        assert_eq!(
+            sends,
+            vec![(
+                Delivery::Text {
+                    chat: -100,
+                    text: "hello".into(),
+                    keyboard: vec![vec![KeyButton {
+                        label: "Accept".into(),
+                        data: "accept 1".into(),
+                        url: None,
+                    }]],
+                    spoilers: Vec::new(),
+                },
+                None
+            )]
+        );
+        let mut private = Outgoing::text("secret");
+        private.private = true;
+        assert!(matches!(
+            plan(&private, -100, 7, None)[0].0,
+            Delivery::Text { chat: 7, .. }
+        ));
+        let short = Outgoing::image(vec![1, 2], "caption");
+        assert!(matches!(
+            &plan(&short, -100, 7, None)[..],
+            [(Delivery::Photo { caption, .. }, Some(_))] if caption == "caption"
+        ));
+        let long = Outgoing::image(vec![1, 2], "c".repeat(2000))
+            .with_buttons(vec![button("Accept draw", "draw 1")]);
+        let sends = plan(&long, -100, 7, None);
+        assert_eq!(sends.len(), 2);
+        assert!(
+            matches!(&sends[0].0, Delivery::Photo { caption, keyboard, .. }
+            if caption.is_empty() && keyboard.is_empty())
+        );
+        assert!(matches!(&sends[1].0, Delivery::Text { keyboard, .. } if keyboard.len() == 1));
+    }
+
+    #[test]
+    // One spoiler is a one-range list, not a range taken for a list of numbers.
+    #[allow(clippy::single_range_in_vec_init)]
+    fn only_marked_spoilers_become_entities() {
+        // Offsets count UTF-16 units: the ë and the emoji before the spoiler move it.
+        let text = "Top: Zoë 🦊 a||b||c\nSolution: Nf3 Qd4!";
+        let at = text.find("Nf3").unwrap();
+        let mut post = Outgoing::text(text);
+        post.spoilers = vec![at..at + "Nf3 Qd4".len()];
+        let sends = plan(&post, -100, 7, None);
+        let [
+            (
+                Delivery::Text {
+                    text: sent,
+                    spoilers,
+                    ..
+                },
+                None,
+            ),
+        ] = &sends[..]
+        else {
+            panic!("{sends:?}");
+        };
+        assert_eq!(sent, text, "the text goes as it is");
+        assert_eq!(
+            entities(sent, spoilers),
+            vec![MessageEntity::spoiler(30, 7)],
+            "the name's bars are no spoiler"
+        );
+        assert!(entities("a ||b|| c", &[]).is_empty());
+        // A spoiler in a text split in two lands in the piece that holds it.
+        let long = format!("{}\nSecret: xyz", "w".repeat(TEXT_LIMIT - 5));
+        let mut split = Outgoing::text(long.clone());
+        let at = long.find("xyz").unwrap();
+        split.spoilers = vec![at..at + 3];
+        let sends = plan(&split, -100, 7, None);
+        assert!(matches!(&sends[..], [
+            (Delivery::Text { spoilers: first, .. }, None),
+            (Delivery::Text { text, spoilers: second, .. }, None),
+        ] if first.is_empty() && text == "Secret: xyz" && second == &[(8, 11)]));
+        // What an older version queued (no spoilers field) still reads.
+        let old: Delivery =
+            serde_json::from_str(r#"{"send":"text","chat":1,"text":"hi","keyboard":[]}"#).unwrap();
+        assert!(matches!(old, Delivery::Text { spoilers, .. } if spoilers.is_empty()));
+        // A daily button in a group becomes the deep link; elsewhere it stays a command.
+        let daily = vec![button("Play", "daily")];
+        let link = daily_link("kibitz_bot", -100).unwrap();
+        assert_eq!(
+            keyboard(&daily, Some(&link))[0][0].url.as_deref(),
+            Some(link.as_str())
+        );
+        assert_eq!(daily_link("kibitz_bot", 7), None);
+    }
+}

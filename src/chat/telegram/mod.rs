@@ -1,0 +1,209 @@
+//! The Telegram chat: long polling through teloxide's `Bot`, updates handled one at a time,
+//! replies sent per chat side by side.
+//!
+//! A message or a pressed inline button becomes one [`Incoming`]; the service's replies are
+//! turned into Telegram sends (texts split under the limits, pictures as photos, buttons as
+//! inline keyboards whose callback data is the button's command line).
+//!
+//! # Exactly once
+//! Each update goes through three steps:
+//! 1. the service handles it (and commits its own changes, e.g. a move);
+//! 2. one store transaction records the update id as handled *and* queues every send the
+//!    replies need in an outbox;
+//! 3. the outbox is drained: each send is deleted once Telegram took it.
+//!
+//! `getUpdates` asks from the recorded id + 1, so after a restart an update recorded in step 2
+//! is never handled again, and the replies it still owed are still in the outbox, sent like
+//! any other: nothing is lost and nothing repeated. What remains are two short
+//! windows with no network in them: a crash between steps 1 and 2 makes Telegram deliver the
+//! update again and the service handle it a second time (its reply then explains, e.g. "not
+//! your turn"), and a crash between Telegram's answer to a send and the deletion of its row
+//! sends that one reply twice. Recording the id *before* handling would turn the first window
+//! into a lost update, and recording it after the sends would widen it to the whole delivery,
+//! retries included. A send whose request timed out is ambiguous (Telegram may have taken
+//! it); it is retried, preferring a rare duplicate to a lost reply.
+//!
+//! Updates are handled one after another, so the recorded id is always the last one handled.
+//! Sending (step 3) runs beside polling, in one lane per chat: a lane sends its chat's
+//! replies in outbox order, one at a time, and waits out that chat's flood control (a 429)
+//! alone, while other chats' lanes go on and new updates keep being fetched and recorded.
+//! Nothing in the argument above depends on the order between chats: each send is still
+//! deleted only once Telegram took it, and a stop or crash leaves every unsent reply queued.
+//! Only the process holding the polling lease sends, so two processes never send one reply.
+//! Sends are paced under Telegram's limits ([`crate::chat::pacing`]) so that 429s are rare.
+
+mod config;
+mod format;
+mod outbox;
+mod poll;
+mod request;
+mod send;
+mod translate;
+
+pub use crate::chat::shared::RetryPolicy;
+pub use config::{TelegramConfig, TelegramError};
+#[doc(hidden)]
+pub use translate::incoming_of_update;
+
+use crate::bot::schedule;
+use crate::bot::{Platform, Service};
+use crate::chat::pacing::Pacer;
+use crate::chat::shared::{Secret, Shutdown};
+use outbox::DailyPoster;
+use poll::{POLL_LEASE, lease_holder_name};
+use request::Fault;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use teloxide::Bot;
+use teloxide::payloads::SetMyCommandsSetters;
+use teloxide::prelude::Requester;
+use teloxide::types::BotCommand;
+use tokio::sync::watch;
+
+const PLATFORM: &str = "telegram";
+/// The platform's name in log lines.
+const NAME: &str = "Telegram";
+
+struct Adapter<'a> {
+    service: &'a Service,
+    daily_every: Duration,
+    lease: Duration,
+    /// This adapter's name in the polling lease: unique among running adapters.
+    holder: String,
+    bot: Bot,
+    token: Secret,
+    retry: RetryPolicy,
+    poll_timeout: Duration,
+    pacer: Pacer,
+    shutdown: Shutdown,
+}
+
+/// Telegram adapters started in this process so far.
+static ADAPTERS: AtomicU32 = AtomicU32::new(0);
+
+/// Runs the Telegram chat until `shutdown` turns true (or its sender is dropped and the
+/// process ends otherwise). Fails only when the token is refused, the API URL is unusable or
+/// the database fails; platform faults are waited out.
+pub async fn run(
+    service: &Service,
+    config: TelegramConfig,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), TelegramError> {
+    let client = teloxide::net::default_reqwest_settings()
+        .timeout(config.request_timeout)
+        .build()
+        .map_err(|e| TelegramError::Client(e.to_string()))?;
+    let mut bot = Bot::with_client(config.token.expose(), client);
+    if let Some(url) = &config.api_url {
+        let url = url::Url::parse(url).map_err(|e| TelegramError::BadApiUrl(e.to_string()))?;
+        bot = bot.set_api_url(url);
+    }
+    let adapter = Adapter {
+        service,
+        daily_every: config.daily_every,
+        lease: config.poll_lease,
+        holder: lease_holder_name(ADAPTERS.fetch_add(1, Ordering::Relaxed)),
+        bot,
+        token: config.token,
+        retry: config.retry,
+        poll_timeout: config.poll_timeout,
+        pacer: Pacer::new(config.limits),
+        shutdown: Shutdown::new(shutdown),
+    };
+    adapter.run().await
+}
+
+impl Adapter<'_> {
+    fn stopping(&self) -> bool {
+        self.shutdown.asked()
+    }
+
+    /// Waits for a message's turn under Telegram's limits; false when shutdown came first.
+    async fn paced(&self, chat: i64) -> bool {
+        tokio::select! {
+            () = self.pacer.take(chat) => true,
+            () = self.shutdown.stopped() => false,
+        }
+    }
+
+    async fn run(&self) -> Result<(), TelegramError> {
+        let Some(bot_name) = self.start().await? else {
+            return Ok(());
+        };
+        let poster = DailyPoster {
+            service: self.service,
+            bot_name: bot_name.clone(),
+        };
+        let polling = self.poll_loop(&bot_name);
+        tokio::pin!(polling);
+        let result = tokio::select! {
+            result = &mut polling => result,
+            // The scheduler ends only at shutdown; the sends on their way still finish.
+            () = schedule::run_scheduler(
+                self.service,
+                Platform::Telegram,
+                schedule::holder_name(),
+                poster,
+                self.daily_every,
+                self.shutdown.receiver(),
+            ) => polling.await,
+        };
+        // Every way out ends here (a stop, whichever of the two noticed it first; a refused
+        // token; a database fault): the lease is given up so that a process waiting for it,
+        // or this one restarted, polls at once instead of after the lease runs out.
+        if let Err(error) = self
+            .service
+            .store()
+            .release_lease(POLL_LEASE, &self.holder)
+            .await
+        {
+            tracing::warn!(%error, "cannot give up the polling lease; it runs out by itself");
+        }
+        tracing::info!("Telegram chat stopped");
+        result
+    }
+
+    /// Checks the token (`getMe`) and publishes the command menu; the bot's username, or
+    /// `None` when shutdown came first.
+    async fn start(&self) -> Result<Option<String>, TelegramError> {
+        let me = loop {
+            match self.call("getMe", || self.bot.get_me().into_future()).await {
+                Ok(me) => break me,
+                Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+                Err(Fault::Stopping) => return Ok(None),
+                Err(fault) => {
+                    tracing::warn!(fault = %self.token.redact(&fault.to_string()), "getMe failed; Telegram unreachable?");
+                    if !self.shutdown.pause(self.retry.max_delay).await {
+                        return Ok(None);
+                    }
+                }
+            }
+        };
+        let name = me.user.username.clone().unwrap_or_default();
+        tracing::info!(bot = %name, "Telegram chat: long polling");
+        // The default menu, then one per language Telegram users may have (Norwegian comes as
+        // `nb` or `no`).
+        for language in [None, Some("ru"), Some("nb"), Some("no")] {
+            let commands: Vec<BotCommand> = self
+                .service
+                .command_menu(language)
+                .into_iter()
+                .map(|(command, summary)| BotCommand::new(command, summary))
+                .collect();
+            let published = self
+                .call("setMyCommands", || {
+                    let mut request = self.bot.set_my_commands(commands.clone());
+                    if let Some(code) = language {
+                        request = request.language_code(code);
+                    }
+                    request.into_future()
+                })
+                .await;
+            if let Err(fault) = published {
+                // The commands work without the menu; it is only a convenience.
+                tracing::warn!(fault = %self.token.redact(&fault.to_string()), "setMyCommands failed");
+            }
+        }
+        Ok(Some(name))
+    }
+}

@@ -1,0 +1,237 @@
+//! Sending the outbox: whenever this process holds the polling lease, one lane per chat,
+//! each send deleted from the outbox once Telegram took it.
+
+use super::format::{entities, markup};
+use super::outbox::{Delivery, Lane, Lanes};
+use super::request::Fault;
+use super::{Adapter, PLATFORM};
+use crate::chat::telegram::TelegramError;
+use crate::store::OutboxItem;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+use std::time::{Duration, Instant};
+use teloxide::payloads::{SendMessageSetters, SendPhotoSetters};
+use teloxide::prelude::Requester;
+use teloxide::types::{CallbackQueryId, ChatId, InputFile};
+use tokio::sync::{Notify, watch};
+
+/// How many outbox rows one read brings in.
+const OUTBOX_BATCH: i64 = 256;
+
+impl Adapter<'_> {
+    /// The sending side: whenever this process holds the lease, sends the outbox, one lane
+    /// per chat, until shutdown.
+    pub(super) async fn send_rounds(
+        &self,
+        news: &Notify,
+        mut held: watch::Receiver<bool>,
+    ) -> Result<(), TelegramError> {
+        loop {
+            tokio::select! {
+                holds = held.wait_for(|holds| *holds) => if holds.is_err() { return Ok(()) },
+                () = self.shutdown.stopped() => return Ok(()),
+            }
+            self.send_while_holding(news, &mut held).await?;
+            if self.stopping() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Sends what the outbox holds until shutdown or until the lease is lost, letting the
+    /// sends on their way finish; what is not sent stays queued.
+    async fn send_while_holding(
+        &self,
+        news: &Notify,
+        held: &mut watch::Receiver<bool>,
+    ) -> Result<(), TelegramError> {
+        // Rows queued by others (another process's daily posts) or committed out of id order
+        // are found by reading the outbox from its start now and then.
+        let rescan_every = self
+            .poll_timeout
+            .clamp(Duration::from_millis(200), Duration::from_secs(5));
+        let mut lanes = Lanes::default();
+        let mut sending = FuturesUnordered::new();
+        let (mut read_new, mut read_all) = (true, true);
+        let mut rescan_at = Instant::now() + rescan_every;
+        loop {
+            let go_on = !self.stopping() && *held.borrow();
+            if go_on && (read_new || read_all) {
+                read_new = self.read_outbox(&mut lanes, read_all).await;
+                read_all = false;
+            }
+            if go_on {
+                for (lane, item) in lanes.ready(Instant::now()) {
+                    sending.push(async move {
+                        let outcome = self.send(&item).await;
+                        (lane, item, outcome)
+                    });
+                }
+            }
+            if !go_on && sending.is_empty() {
+                return Ok(());
+            }
+            let wake = lanes.next_wake().unwrap_or(rescan_at).min(rescan_at);
+            tokio::select! {
+                Some((lane, item, outcome)) = sending.next() => {
+                    self.sent(&mut lanes, lane, item, outcome).await?;
+                }
+                () = news.notified() => read_new = true,
+                () = tokio::time::sleep_until(wake.into()) => {
+                    if Instant::now() >= rescan_at {
+                        read_all = true;
+                        rescan_at = Instant::now() + rescan_every;
+                    }
+                }
+                () = self.shutdown.stopped(), if !self.stopping() => {}
+                changed = held.changed() => if changed.is_err() { return Ok(()) },
+            }
+        }
+    }
+
+    /// Reads the outbox into `lanes`: what came after the rows read so far, and with
+    /// `from_start` the whole outbox again. Whether more than one batch waits (read on).
+    async fn read_outbox(&self, lanes: &mut Lanes, from_start: bool) -> bool {
+        let store = self.service.store();
+        let mut read = Ok(Vec::new());
+        if from_start {
+            read = store.outbox_after(PLATFORM, 0, OUTBOX_BATCH).await;
+        }
+        if let Ok(items) = &mut read {
+            match store.outbox_after(PLATFORM, lanes.seen, OUTBOX_BATCH).await {
+                Ok(newer) => items.extend(newer),
+                Err(error) => read = Err(error),
+            }
+        }
+        match read {
+            Ok(items) => {
+                let full = items.len() as i64 >= OUTBOX_BATCH;
+                lanes.add(items);
+                full
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot read the outbox; trying again");
+                false
+            }
+        }
+    }
+
+    /// A send is over: taken or refused for good, its row leaves the outbox; else its lane
+    /// rests and tries it again.
+    async fn sent(
+        &self,
+        lanes: &mut Lanes,
+        lane: Lane,
+        item: OutboxItem,
+        outcome: Result<(), Fault>,
+    ) -> Result<(), TelegramError> {
+        let retry = match outcome {
+            Ok(()) => false,
+            Err(Fault::Permanent(why)) => {
+                tracing::warn!(why = %self.token.redact(&why), item = item.id, bytes = item.payload.len(), "a reply cannot be delivered; dropped");
+                false
+            }
+            Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+            Err(Fault::Stopping) => true,
+            Err(fault) => {
+                tracing::warn!(fault = %self.token.redact(&fault.to_string()), item = item.id, "Telegram does not take this chat's replies now; they stay queued");
+                true
+            }
+        };
+        if !retry {
+            self.service.store().remove_outbox_item(item.id).await?;
+        }
+        lanes.finish(lane, item, retry, &self.retry);
+        Ok(())
+    }
+
+    /// Sends one queued row; a group that became a supergroup is followed once.
+    async fn send(&self, item: &OutboxItem) -> Result<(), Fault> {
+        let delivery: Delivery = serde_json::from_str(&item.payload)
+            .map_err(|e| Fault::Permanent(format!("unreadable outbox entry: {e}")))?;
+        let mut chat_override = None;
+        loop {
+            match self.deliver(&delivery, item, chat_override).await {
+                Err(Fault::Migrated(new_chat)) if chat_override.is_none() => {
+                    tracing::info!(chat = new_chat.0, "the group became a supergroup");
+                    chat_override = Some(new_chat);
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// One try at a send, to `chat_override` instead of its chat when given.
+    async fn deliver(
+        &self,
+        delivery: &Delivery,
+        item: &OutboxItem,
+        chat_override: Option<ChatId>,
+    ) -> Result<(), Fault> {
+        match delivery {
+            Delivery::Answer { callback } => self
+                .call("answerCallbackQuery", || {
+                    self.bot
+                        .answer_callback_query(CallbackQueryId(callback.clone()))
+                        .into_future()
+                })
+                .await
+                .map(drop),
+            Delivery::Text {
+                chat,
+                text,
+                keyboard,
+                spoilers,
+            } => {
+                let chat = chat_override.unwrap_or(ChatId(*chat));
+                let markup = markup(keyboard);
+                let found = entities(text, spoilers);
+                if !self.paced(chat.0).await {
+                    return Err(Fault::Stopping);
+                }
+                self.call("sendMessage", || {
+                    let mut request = self.bot.send_message(chat, text.clone());
+                    if !found.is_empty() {
+                        request = request.entities(found.clone());
+                    }
+                    if let Some(markup) = &markup {
+                        request = request.reply_markup(markup.clone());
+                    }
+                    request.into_future()
+                })
+                .await
+                .map(drop)
+            }
+            Delivery::Photo {
+                chat,
+                caption,
+                keyboard,
+                spoilers,
+            } => {
+                let chat = chat_override.unwrap_or(ChatId(*chat));
+                let png = item.attachment.clone().unwrap_or_default();
+                let markup = markup(keyboard);
+                let found = entities(caption, spoilers);
+                if !self.paced(chat.0).await {
+                    return Err(Fault::Stopping);
+                }
+                self.call("sendPhoto", || {
+                    let photo = InputFile::memory(png.clone()).file_name("board.png");
+                    let mut request = self.bot.send_photo(chat, photo);
+                    if !caption.is_empty() {
+                        request = request.caption(caption.clone());
+                    }
+                    if !found.is_empty() {
+                        request = request.caption_entities(found.clone());
+                    }
+                    if let Some(markup) = &markup {
+                        request = request.reply_markup(markup.clone());
+                    }
+                    request.into_future()
+                })
+                .await
+                .map(drop)
+            }
+        }
+    }
+}

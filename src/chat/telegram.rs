@@ -32,7 +32,6 @@
 //! Only the process holding the polling lease sends, so two processes never send one reply.
 //! Sends are paced under Telegram's limits ([`crate::chat::pacing`]) so that 429s are rare.
 
-use crate::bot::command;
 use crate::bot::schedule::{self, Poster};
 use crate::bot::{
     Body, Button, ChatInfo, Incoming, Membership, Outgoing, Platform, Service, UserInfo,
@@ -317,13 +316,14 @@ fn spoilers_within(spoilers: &[Range<usize>], piece: &Range<usize>) -> Vec<(usiz
 }
 
 /// The buttons Telegram can carry, in rows; a command too long for callback data is left
-/// out (typing it still works). In a group, the daily's button is the deep link into the
-/// private chat where the daily is played (`daily_link`).
+/// out (typing it still works). In a group, a button the service marks as played in private
+/// (the daily's) is the deep link into the private chat where the daily is played
+/// (`daily_link`).
 fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>> {
     let fitting: Vec<KeyButton> = buttons
         .iter()
         .filter_map(|button| match daily_link {
-            Some(link) if button.command == "daily" => Some(KeyButton {
+            Some(link) if button.plays_in_private => Some(KeyButton {
                 label: button.label.clone(),
                 data: String::new(),
                 url: Some(link.to_string()),
@@ -1222,17 +1222,17 @@ impl Adapter<'_> {
                 // What the service cannot know without asking Telegram, asked for the commands
                 // that need it alone: a group's admins, and a daily link's group members (in
                 // a private chat; in a group the service refuses the link unasked).
-                let parsed = command::parse(&incoming.text).ok();
+                let parsed = self.service.read(incoming);
                 let mut asked = incoming.clone();
-                if parsed.as_ref().is_some_and(|c| c.needs_admin()) && !asked.admin {
+                if parsed.needs_admin() && !asked.admin {
                     asked.admin = self.is_group_admin(event.chat, event.user).await;
                 }
-                if let Some(group) = parsed.as_ref().and_then(|c| c.needs_membership())
+                if let Some(group) = parsed.needs_membership()
                     && asked.chat.private
                 {
                     asked.membership = Some(self.membership(group, event.user).await);
                 }
-                let replies = self.service.handle(&asked).await;
+                let replies = self.service.handle_parsed(&asked, parsed).await;
                 for reply in replies {
                     sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
                 }
@@ -1370,10 +1370,7 @@ mod tests {
     use super::*;
 
     fn button(label: &str, command: &str) -> Button {
-        Button {
-            label: label.into(),
-            command: command.into(),
-        }
+        Button::new(label, command)
     }
 
     /// The pieces `split_text` cuts `text` into.
@@ -1490,7 +1487,7 @@ mod tests {
             serde_json::from_str(r#"{"send":"text","chat":1,"text":"hi","keyboard":[]}"#).unwrap();
         assert!(matches!(old, Delivery::Text { spoilers, .. } if spoilers.is_empty()));
         // A daily button in a group becomes the deep link; elsewhere it stays a command.
-        let daily = vec![button("Play", "daily")];
+        let daily = vec![Button::daily("Play")];
         let link = daily_link("kibitz_bot", -100).unwrap();
         assert_eq!(
             keyboard(&daily, Some(&link))[0][0].url.as_deref(),

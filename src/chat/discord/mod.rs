@@ -583,12 +583,7 @@ impl Core {
                     token: &command.token,
                     channel: command.channel_id.get(),
                 };
-                let incoming = from_command(&command);
-                if command.data.name == "resign" {
-                    self.confirm_resignation(&thread, &incoming).await;
-                } else {
-                    self.answer(&thread, incoming).await;
-                }
+                self.answer(&thread, from_command(&command)).await;
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
                 let thread = Thread {
@@ -601,36 +596,6 @@ impl Core {
             }
             Interaction::Autocomplete(command) => self.autocomplete(&command).await,
             _ => {}
-        }
-    }
-
-    /// `/resign` cannot be undone: it first asks, privately, with a button that resigns.
-    async fn confirm_resignation(&self, thread: &Thread<'_>, incoming: &Incoming) {
-        let locale = incoming.locale.as_deref();
-        let message = Message {
-            content: markdown(&self.service.phrase(locale, "resign-confirm"), &[]),
-            png: None,
-            buttons: vec![Button {
-                label: self.service.phrase(locale, "button-resign-confirm"),
-                command: incoming.text.clone(),
-            }],
-            ephemeral: true,
-        };
-        let (data, files) = payload(&message, true);
-        let body = json!({"type": 4, "data": data});
-        let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
-        if let Err(fault) = self
-            .rest
-            .call(
-                "resign question",
-                Method::POST,
-                &callback,
-                Some(&body),
-                &files,
-            )
-            .await
-        {
-            tracing::warn!(%fault, "the resignation question was not delivered");
         }
     }
 
@@ -968,10 +933,7 @@ mod tests {
     use super::*;
 
     fn button(label: &str, command: &str) -> Button {
-        Button {
-            label: label.into(),
-            command: command.into(),
-        }
+        Button::new(label, command)
     }
 
     #[test]

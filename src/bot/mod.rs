@@ -9,6 +9,7 @@ mod language;
 mod league;
 mod limits;
 mod notes;
+mod platform;
 mod play;
 pub mod schedule;
 mod suggest;
@@ -20,64 +21,7 @@ use command::{Command, Parsed, Word};
 use i18n::{Args, Catalogue};
 use std::sync::Arc;
 
-/// Where a line came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Platform {
-    Console,
-    Telegram,
-    Discord,
-}
-
-impl Platform {
-    /// Whether tables (leaderboards) go out as pictures. Discord's and Telegram's phone apps
-    /// wrap a monospace line wider than the screen, scrambling the columns, while a picture
-    /// scales; the console prints text and saves pictures to files.
-    pub const fn shows_tables_as_pictures(self) -> bool {
-        match self {
-            Platform::Console => false,
-            Platform::Telegram | Platform::Discord => true,
-        }
-    }
-
-    /// Whether a reply only the speaker may see can be shown in the chat itself: Discord's
-    /// ephemeral messages; the console is the operator's own terminal. A Telegram group has
-    /// no such replies, so what must stay private (the daily's board) is played in the
-    /// private chat with the bot instead.
-    pub const fn private_replies_in_chat(self) -> bool {
-        match self {
-            Platform::Console | Platform::Discord => true,
-            Platform::Telegram => false,
-        }
-    }
-
-    /// Whether `resign` asks before it resigns. On Discord a command is picked from a list as
-    /// it is typed, where a slip onto `/resign` would end the game at once; a typed line
-    /// (Telegram, the console) says what it means.
-    pub const fn asks_before_resigning(self) -> bool {
-        match self {
-            Platform::Discord => true,
-            Platform::Console | Platform::Telegram => false,
-        }
-    }
-
-    /// The id of the user's private chat with the bot, where the platform queues replies in
-    /// the outbox (Telegram: the private chat's id is the user's). Forgetting a user drops
-    /// what still waits there; the other platforms queue nothing.
-    pub fn private_chat_of(self, user_id: &str) -> Option<&str> {
-        match self {
-            Platform::Telegram => Some(user_id),
-            Platform::Console | Platform::Discord => None,
-        }
-    }
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Platform::Console => "console",
-            Platform::Telegram => "telegram",
-            Platform::Discord => "discord",
-        }
-    }
-}
+pub use platform::Platform;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatInfo {
@@ -338,7 +282,7 @@ impl Service {
 
     /// Answers one line. Never fails: a refusal or an internal fault becomes a reply.
     pub async fn handle(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        self.handle_with(incoming, self.read(incoming), false).await
+        self.handle_with(incoming, None, false).await
     }
 
     /// Reads a line's command once, for a platform that must ask something before the line
@@ -350,20 +294,22 @@ impl Service {
 
     /// [`Service::handle`] for a line already [`read`](Service::read).
     pub async fn handle_parsed(&self, incoming: &Incoming, parsed: Parsed) -> Vec<Outgoing> {
-        self.handle_with(incoming, parsed, false).await
+        self.handle_with(incoming, Some(parsed), false).await
     }
 
     /// Like [`Service::handle`], for platforms that can show a reply to the speaker alone
     /// (Discord's ephemeral replies): a refusal comes back private, since only the one whose
     /// command or button press did nothing needs to read why.
     pub async fn handle_privately_refused(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        self.handle_with(incoming, self.read(incoming), true).await
+        self.handle_with(incoming, None, true).await
     }
 
+    /// `parsed`: the line as the platform had it read; else it is read here, after the edge's
+    /// bounds (a line dropped or too long is not read at all).
     async fn handle_with(
         &self,
         incoming: &Incoming,
-        parsed: Parsed,
+        parsed: Option<Parsed>,
         private_refusals: bool,
     ) -> Vec<Outgoing> {
         // Until the user and chat are read, the platform's word for the user's language.
@@ -382,6 +328,7 @@ impl Service {
                 return vec![reply];
             }
         }
+        let parsed = parsed.unwrap_or_else(|| self.read(incoming));
         match self
             .handle_inner(incoming, parsed, &mut languages, now)
             .await

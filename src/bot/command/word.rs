@@ -30,6 +30,15 @@ pub enum Word {
     Lang,
 }
 
+/// A line of the vocabulary's table: word, aliases, usage key, summary key, local name key.
+type Row = (
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static str,
+    &'static str,
+);
+
 /// What the vocabulary knows about one word. The keys name catalogue messages.
 #[derive(Clone, Copy, Debug)]
 struct Spec {
@@ -72,109 +81,36 @@ impl Word {
         Word::Lang,
     ];
 
-    // The vocabulary's table: one arm per word.
+    /// The vocabulary's table, one line per word: the word, its aliases, and the catalogue
+    /// keys of its usage line, menu summary and localised name.
+    #[rustfmt::skip]
     const fn spec(self) -> Spec {
-        const fn plain(
-            word: &'static str,
-            aliases: &'static [&'static str],
-            usage: &'static str,
-            summary: &'static str,
-            local_name: &'static str,
-        ) -> Spec {
-            Spec {
-                word,
-                aliases,
-                usage,
-                summary,
-                local_name,
-                admin: false,
-            }
-        }
-        match self {
-            Word::Help => plain("help", &["h", "?"], "cmd-help", "menu-help", "slash-help"),
-            Word::Rules => plain("rules", &[], "cmd-rules", "menu-rules", "slash-rules"),
-            Word::Play => plain("play", &[], "cmd-play", "menu-play", "slash-play"),
-            Word::Challenge => plain(
-                "challenge",
-                &[],
-                "cmd-challenge",
-                "menu-challenge",
-                "slash-challenge",
-            ),
-            Word::Accept => plain("accept", &[], "cmd-accept", "menu-accept", "slash-accept"),
-            Word::Decline => plain(
-                "decline",
-                &["withdraw", "cancel"],
-                "cmd-decline",
-                "menu-decline",
-                "slash-decline",
-            ),
-            Word::Move => plain("move", &["m"], "cmd-move", "menu-move", "slash-move"),
-            Word::Board => plain("board", &["show"], "cmd-board", "menu-board", "slash-board"),
-            Word::Resign => plain("resign", &[], "cmd-resign", "menu-resign", "slash-resign"),
-            Word::Draw => plain("draw", &[], "cmd-draw", "menu-draw", "slash-draw"),
-            Word::Games => plain("games", &[], "cmd-games", "menu-games", "slash-games"),
-            Word::Ambit => plain(
-                "ambit",
-                &["puzzle"],
-                "cmd-ambit",
-                "menu-ambit",
-                "slash-ambit",
-            ),
-            Word::Daily => plain(
-                "daily",
-                &["today"],
-                "cmd-daily",
-                "menu-daily",
-                "slash-daily",
-            ),
-            Word::Place => plain("place", &["p"], "cmd-place", "menu-place", "slash-place"),
-            Word::GiveUp => plain(
-                "giveup",
-                &["give-up", "reveal"],
-                "cmd-giveup",
-                "menu-giveup",
-                "slash-giveup",
-            ),
-            Word::Leaderboard => plain(
-                "leaderboard",
-                &["lb", "top", "standings"],
-                "cmd-leaderboard",
-                "menu-leaderboard",
-                "slash-leaderboard",
-            ),
-            Word::Stats => plain(
-                "stats",
-                &["profile"],
-                "cmd-stats",
-                "menu-stats",
-                "slash-stats",
-            ),
-            Word::Settings => Spec {
-                admin: true,
-                ..plain(
-                    "settings",
-                    &["config"],
-                    "cmd-settings",
-                    "menu-settings",
-                    "slash-settings",
-                )
-            },
-            Word::ForgetMe => plain(
-                "forgetme",
-                &["forget-me", "deleteme"],
-                "cmd-forgetme",
-                "menu-forgetme",
-                "slash-forgetme",
-            ),
-            Word::Lang => plain(
-                "lang",
-                &["language", "язык", "språk"],
-                "cmd-lang",
-                "menu-lang",
-                "slash-lang",
-            ),
-        }
+        use Word::*;
+        let (word, aliases, usage, summary, local_name): Row = match self {
+            Help => ("help", &["h", "?"], "cmd-help", "menu-help", "slash-help"),
+            Rules => ("rules", &[], "cmd-rules", "menu-rules", "slash-rules"),
+            Play => ("play", &[], "cmd-play", "menu-play", "slash-play"),
+            Challenge => ("challenge", &[], "cmd-challenge", "menu-challenge", "slash-challenge"),
+            Accept => ("accept", &[], "cmd-accept", "menu-accept", "slash-accept"),
+            Decline => ("decline", &["withdraw", "cancel"], "cmd-decline", "menu-decline", "slash-decline"),
+            Move => ("move", &["m"], "cmd-move", "menu-move", "slash-move"),
+            Board => ("board", &["show"], "cmd-board", "menu-board", "slash-board"),
+            Resign => ("resign", &[], "cmd-resign", "menu-resign", "slash-resign"),
+            Draw => ("draw", &[], "cmd-draw", "menu-draw", "slash-draw"),
+            Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
+            Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
+            Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
+            Place => ("place", &["p"], "cmd-place", "menu-place", "slash-place"),
+            GiveUp => ("giveup", &["give-up", "reveal"], "cmd-giveup", "menu-giveup", "slash-giveup"),
+            Leaderboard => ("leaderboard", &["lb", "top", "standings"], "cmd-leaderboard", "menu-leaderboard", "slash-leaderboard"),
+            Stats => ("stats", &["profile"], "cmd-stats", "menu-stats", "slash-stats"),
+            Settings => ("settings", &["config"], "cmd-settings", "menu-settings", "slash-settings"),
+            ForgetMe => ("forgetme", &["forget-me", "deleteme"], "cmd-forgetme", "menu-forgetme", "slash-forgetme"),
+            Lang => ("lang", &["language", "язык", "språk"], "cmd-lang", "menu-lang", "slash-lang"),
+        };
+        // Only changing settings is an admin's; the bare word shows them to anyone.
+        let admin = matches!(self, Settings);
+        Spec { word, aliases, usage, summary, local_name, admin }
     }
 
     /// The word as menus and slash commands name it, e.g. `leaderboard`.

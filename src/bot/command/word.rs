@@ -5,9 +5,24 @@
 
 use std::fmt;
 
-/// A command word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Word {
+/// Declares [`Word`] and `Word::ALL` from one list, so that no word is left out of `ALL`
+/// (which the parser, help and menus go through).
+macro_rules! vocabulary {
+    ($($word:ident),+ $(,)?) => {
+        /// A command word.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Word {
+            $($word),+
+        }
+
+        impl Word {
+            /// Every word, in the order `help` and the menus list them.
+            pub const ALL: [Word; [$(Word::$word),+].len()] = [$(Word::$word),+];
+        }
+    };
+}
+
+vocabulary!(
     Help,
     Rules,
     Play,
@@ -28,7 +43,7 @@ pub enum Word {
     Settings,
     ForgetMe,
     Lang,
-}
+);
 
 /// A line of the vocabulary's table: word, aliases, usage key, summary key, local name key.
 type Row = (
@@ -57,30 +72,6 @@ struct Spec {
 }
 
 impl Word {
-    /// Every word, in the order `help` and the menus list them.
-    pub const ALL: [Word; 20] = [
-        Word::Help,
-        Word::Rules,
-        Word::Play,
-        Word::Challenge,
-        Word::Accept,
-        Word::Decline,
-        Word::Move,
-        Word::Board,
-        Word::Resign,
-        Word::Draw,
-        Word::Games,
-        Word::Ambit,
-        Word::Daily,
-        Word::Place,
-        Word::GiveUp,
-        Word::Leaderboard,
-        Word::Stats,
-        Word::Settings,
-        Word::ForgetMe,
-        Word::Lang,
-    ];
-
     /// The vocabulary's table, one line per word: the word, its aliases, and the catalogue
     /// keys of its usage line, menu summary and localised name.
     #[rustfmt::skip]

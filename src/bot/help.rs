@@ -1,94 +1,40 @@
 //! `help` and `rules`.
 
-use super::command::COMMANDS;
+use super::command::{ParseError, Word};
+use super::play::rules_message;
 use super::{Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit;
 use crate::games::{AnyGame, GameKind};
 use crate::render::{AmbitView, View};
 
-/// The usage line of a command word.
+/// The usage line of a command word, as `help <word>` names it (no alias).
 fn usage(command: &str) -> Option<Msg> {
-    Some(match command {
-        "help" => msg("cmd-help"),
-        "rules" => msg("cmd-rules"),
-        "play" => msg("cmd-play"),
-        "challenge" => msg("cmd-challenge"),
-        "accept" => msg("cmd-accept"),
-        "decline" => msg("cmd-decline"),
-        "move" => msg("cmd-move"),
-        "board" => msg("cmd-board"),
-        "resign" => msg("cmd-resign"),
-        "draw" => msg("cmd-draw"),
-        "games" => msg("cmd-games"),
-        "ambit" => msg("cmd-ambit"),
-        "daily" => msg("cmd-daily"),
-        "place" => msg("cmd-place"),
-        "giveup" => msg("cmd-giveup"),
-        "leaderboard" => msg("cmd-leaderboard"),
-        "stats" => msg("cmd-stats"),
-        "settings" => msg("cmd-settings"),
-        "forgetme" => msg("cmd-forgetme"),
-        "lang" => msg("cmd-lang"),
-        _ => return None,
-    })
+    Word::named(command).map(|word| msg(word.usage()))
 }
 
-/// A command's one-line summary, for the command menus platforms show (Telegram's `/` list).
-fn summary(command: &str) -> Option<Msg> {
-    Some(match command {
-        "help" => msg("menu-help"),
-        "rules" => msg("menu-rules"),
-        "play" => msg("menu-play"),
-        "challenge" => msg("menu-challenge"),
-        "accept" => msg("menu-accept"),
-        "decline" => msg("menu-decline"),
-        "move" => msg("menu-move"),
-        "board" => msg("menu-board"),
-        "resign" => msg("menu-resign"),
-        "draw" => msg("menu-draw"),
-        "games" => msg("menu-games"),
-        "ambit" => msg("menu-ambit"),
-        "daily" => msg("menu-daily"),
-        "place" => msg("menu-place"),
-        "giveup" => msg("menu-giveup"),
-        "leaderboard" => msg("menu-leaderboard"),
-        "stats" => msg("menu-stats"),
-        "settings" => msg("menu-settings"),
-        "forgetme" => msg("menu-forgetme"),
-        "lang" => msg("menu-lang"),
-        _ => return None,
-    })
+pub(crate) fn usage_refusal(word: Word) -> Refusal {
+    Refusal::User(vec![msg(word.usage())])
 }
 
-/// A command's name as a platform that takes localised names shows it (Discord).
-fn local_name(command: &str) -> Option<Msg> {
-    Some(match command {
-        "help" => msg("slash-help"),
-        "rules" => msg("slash-rules"),
-        "play" => msg("slash-play"),
-        "challenge" => msg("slash-challenge"),
-        "accept" => msg("slash-accept"),
-        "decline" => msg("slash-decline"),
-        "move" => msg("slash-move"),
-        "board" => msg("slash-board"),
-        "resign" => msg("slash-resign"),
-        "draw" => msg("slash-draw"),
-        "games" => msg("slash-games"),
-        "ambit" => msg("slash-ambit"),
-        "daily" => msg("slash-daily"),
-        "place" => msg("slash-place"),
-        "giveup" => msg("slash-giveup"),
-        "leaderboard" => msg("slash-leaderboard"),
-        "stats" => msg("slash-stats"),
-        "settings" => msg("slash-settings"),
-        "forgetme" => msg("slash-forgetme"),
-        "lang" => msg("slash-lang"),
-        _ => return None,
-    })
-}
-
-pub(crate) fn usage_refusal(command: &'static str) -> Refusal {
-    Refusal::User(usage(command).into_iter().collect())
+/// What a malformed line is told: why, and where it helps, how the command goes.
+pub(crate) fn parse_refusal(error: ParseError) -> Refusal {
+    let with_usage = |why: Msg, word: Word| Refusal::User(vec![why, msg(word.usage())]);
+    match error {
+        ParseError::Usage(word) => usage_refusal(word),
+        ParseError::BadGameRef(text) => msg("game-id-malformed").with("text", text).into(),
+        ParseError::BadSeed(seed) => msg("challenge-bad-seed").with("seed", seed).into(),
+        ParseError::BadLevel(error) => with_usage(rules_message(&error), Word::Ambit),
+        ParseError::LeaderboardWord(word) => with_usage(
+            msg("leaderboard-unknown-word").with("word", word),
+            Word::Leaderboard,
+        ),
+        ParseError::UnknownSetting(word) => {
+            with_usage(msg("settings-unknown").with("word", word), Word::Settings)
+        }
+        ParseError::BadSettingsWord(word) => {
+            with_usage(msg("settings-bad-word").with("word", word), Word::Settings)
+        }
+    }
 }
 
 /// The two-player games, for `challenge`.
@@ -133,20 +79,20 @@ fn example(kind: GameKind) -> AnyGame {
 impl Service {
     /// The command words with a short summary each, in the language of `locale`, in the order
     /// `help` lists them: what a platform's command menu shows.
-    pub fn command_menu(&self, locale: Option<&str>) -> Vec<(&'static str, String)> {
+    pub fn command_menu(&self, locale: Option<&str>) -> Vec<(Word, String)> {
         let language = self.catalogue.language_for(locale);
-        COMMANDS
-            .iter()
-            .filter_map(|&command| Some((command, self.say(language, &summary(command)?))))
+        Word::ALL
+            .into_iter()
+            .map(|word| (word, self.say(language, &msg(word.summary()))))
             .collect()
     }
 
     /// The command words as named in the language of `locale`, in menu order.
-    pub fn command_names(&self, locale: Option<&str>) -> Vec<(&'static str, String)> {
+    pub fn command_names(&self, locale: Option<&str>) -> Vec<(Word, String)> {
         let language = self.catalogue.language_for(locale);
-        COMMANDS
-            .iter()
-            .filter_map(|&command| Some((command, self.say(language, &local_name(command)?))))
+        Word::ALL
+            .into_iter()
+            .map(|word| (word, self.say(language, &msg(word.local_name()))))
             .collect()
     }
 
@@ -164,10 +110,9 @@ impl Service {
         }
         let mut lines = vec![self.say(language, &msg("help-intro"))];
         lines.extend(
-            COMMANDS
-                .iter()
-                .filter_map(|command| usage(command))
-                .map(|line| format!("  {}", self.say(language, &line))),
+            Word::ALL
+                .into_iter()
+                .map(|word| format!("  {}", self.say(language, &msg(word.usage())))),
         );
         lines.push(self.say(language, &msg("help-footer").with("games", rules_list())));
         Outgoing::text(lines.join("\n"))

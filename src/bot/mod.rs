@@ -9,6 +9,7 @@ mod language;
 mod league;
 mod limits;
 mod notes;
+mod platform;
 mod play;
 pub mod schedule;
 mod suggest;
@@ -16,58 +17,11 @@ mod suggest;
 use crate::games::ambit::DailySecret;
 use crate::render::{RenderError, Renderer};
 use crate::store::{Store, StoreError, UserRecord};
-use command::{Command, ParseError};
+use command::{Command, Parsed, Word};
 use i18n::{Args, Catalogue};
 use std::sync::Arc;
 
-/// Where a line came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Platform {
-    Console,
-    Telegram,
-    Discord,
-}
-
-impl Platform {
-    /// Whether tables (leaderboards) go out as pictures. Discord's and Telegram's phone apps
-    /// wrap a monospace line wider than the screen, scrambling the columns, while a picture
-    /// scales; the console prints text and saves pictures to files.
-    pub const fn shows_tables_as_pictures(self) -> bool {
-        match self {
-            Platform::Console => false,
-            Platform::Telegram | Platform::Discord => true,
-        }
-    }
-
-    /// Whether a reply only the speaker may see can be shown in the chat itself: Discord's
-    /// ephemeral messages; the console is the operator's own terminal. A Telegram group has
-    /// no such replies, so what must stay private (the daily's board) is played in the
-    /// private chat with the bot instead.
-    pub const fn private_replies_in_chat(self) -> bool {
-        match self {
-            Platform::Console | Platform::Discord => true,
-            Platform::Telegram => false,
-        }
-    }
-
-    /// The id of the user's private chat with the bot, where the platform queues replies in
-    /// the outbox (Telegram: the private chat's id is the user's). Forgetting a user drops
-    /// what still waits there; the other platforms queue nothing.
-    pub fn private_chat_of(self, user_id: &str) -> Option<&str> {
-        match self {
-            Platform::Telegram => Some(user_id),
-            Platform::Console | Platform::Discord => None,
-        }
-    }
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Platform::Console => "console",
-            Platform::Telegram => "telegram",
-            Platform::Discord => "discord",
-        }
-    }
-}
+pub use platform::Platform;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatInfo {
@@ -125,6 +79,29 @@ pub enum Membership {
 pub struct Button {
     pub label: String,
     pub command: String,
+    /// The command is played in the presser's private chat with the bot (today's daily: its
+    /// board would spoil the puzzle for a group). A platform without private replies in a
+    /// group (`Platform::private_replies_in_chat`) makes such a button lead there (Telegram:
+    /// a link that starts the daily, counted for the group).
+    pub plays_in_private: bool,
+}
+
+impl Button {
+    pub fn new(label: impl Into<String>, command: impl Into<String>) -> Button {
+        Button {
+            label: label.into(),
+            command: command.into(),
+            plays_in_private: false,
+        }
+    }
+
+    /// The button that starts today's daily, which is played in private.
+    pub fn daily(label: impl Into<String>) -> Button {
+        Button {
+            plays_in_private: true,
+            ..Button::new(label, Word::Daily.as_str())
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,17 +288,36 @@ impl Service {
 
     /// Answers one line. Never fails: a refusal or an internal fault becomes a reply.
     pub async fn handle(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        self.handle_with(incoming, false).await
+        self.handle_with(incoming, None, false).await
+    }
+
+    /// Reads a line's command once, for a platform that must ask something before the line
+    /// is answered (`Parsed::needs_admin`, `Parsed::needs_membership`); then
+    /// [`Service::handle_parsed`] answers it.
+    pub fn read(&self, incoming: &Incoming) -> Parsed {
+        Parsed::of(&incoming.text)
+    }
+
+    /// [`Service::handle`] for a line already [`read`](Service::read).
+    pub async fn handle_parsed(&self, incoming: &Incoming, parsed: Parsed) -> Vec<Outgoing> {
+        self.handle_with(incoming, Some(parsed), false).await
     }
 
     /// Like [`Service::handle`], for platforms that can show a reply to the speaker alone
     /// (Discord's ephemeral replies): a refusal comes back private, since only the one whose
     /// command or button press did nothing needs to read why.
     pub async fn handle_privately_refused(&self, incoming: &Incoming) -> Vec<Outgoing> {
-        self.handle_with(incoming, true).await
+        self.handle_with(incoming, None, true).await
     }
 
-    async fn handle_with(&self, incoming: &Incoming, private_refusals: bool) -> Vec<Outgoing> {
+    /// `parsed`: the line as the platform had it read; else it is read here, after the edge's
+    /// bounds (a line dropped or too long is not read at all).
+    async fn handle_with(
+        &self,
+        incoming: &Incoming,
+        parsed: Option<Parsed>,
+        private_refusals: bool,
+    ) -> Vec<Outgoing> {
         // Until the user and chat are read, the platform's word for the user's language.
         let guess = self.catalogue.language_for(incoming.locale.as_deref());
         let mut languages = Languages {
@@ -338,7 +334,11 @@ impl Service {
                 return vec![reply];
             }
         }
-        match self.handle_inner(incoming, &mut languages, now).await {
+        let parsed = parsed.unwrap_or_else(|| self.read(incoming));
+        match self
+            .handle_inner(incoming, parsed, &mut languages, now)
+            .await
+        {
             Ok(replies) => replies,
             Err(Refusal::User(lines)) => {
                 let language = if private_refusals {
@@ -423,6 +423,7 @@ impl Service {
     async fn handle_inner<'s>(
         &'s self,
         incoming: &Incoming,
+        parsed: Parsed,
         languages: &mut Languages<'s>,
         now: i64,
     ) -> Result<Vec<Outgoing>, Refusal> {
@@ -459,34 +460,47 @@ impl Service {
             now,
             admin: incoming.admin,
         };
-        let command = match command::parse(&incoming.text) {
-            Ok(command) => command,
-            Err(ParseError::Usage(name)) => return Err(help::usage_refusal(name)),
-            Err(ParseError::BadGameRef(text)) => {
-                return Err(msg("game-id-malformed").with("text", text).into());
-            }
-        };
+        // `Word::needs_admin`: even a malformed change is refused to others as not theirs.
+        if parsed.needs_admin() && !context.admin {
+            return Err(msg("settings-not-admin").into());
+        }
+        let command = parsed.command.map_err(help::parse_refusal)?;
+        self.dispatch(&context, command).await
+    }
+
+    /// Runs one command; every command has its arm (no fallback, so a new one must be added).
+    async fn dispatch(
+        &self,
+        context: &Context<'_>,
+        command: Command,
+    ) -> Result<Vec<Outgoing>, Refusal> {
         match command {
-            Command::Help(topic) => Ok(vec![self.help(&context, topic.as_deref())]),
-            Command::Rules(game) => self.rules(&context, game.as_deref()),
-            Command::Challenge(args) => self.challenge(&context, args).await,
-            Command::Accept(game) => self.accept(&context, game).await,
-            Command::Decline(game) => self.decline(&context, game).await,
-            Command::Move { text, game } => self.play_move(&context, &text, game, true).await,
-            Command::Bare(text) => self.bare(&context, &text).await,
-            Command::Ambit(level) => self.ambit_practice(&context, level.as_deref()).await,
-            Command::Daily(for_chat) => self.ambit_daily(&context, for_chat.as_deref()).await,
-            Command::Leaderboard(words) => self.leaderboard(&context, &words).await,
-            Command::Stats(handle) => self.stats(&context, handle.as_deref()).await,
-            Command::ForgetMe { confirmed } => self.forget_me(&context, confirmed).await,
-            Command::Settings(words) => self.settings(&context, &words).await,
-            Command::Lang(code) => self.set_language(&context, code.as_deref()).await,
-            Command::Place(text) => self.ambit_place(&context, &text).await,
-            Command::GiveUp => self.ambit_giveup(&context).await,
-            Command::Board { game, flip } => self.board(&context, game, flip).await,
-            Command::Resign(game) => self.resign(&context, game).await,
-            Command::Draw(game) => self.draw(&context, game).await,
-            Command::Games(page) => self.games(&context, page).await,
+            Command::Help(topic) => Ok(vec![self.help(context, topic.as_deref())]),
+            Command::Rules(game) => self.rules(context, game.as_deref()),
+            Command::Challenge(args) => self.challenge(context, args).await,
+            Command::Accept(game) => self.accept(context, game).await,
+            Command::Decline(game) => self.decline(context, game).await,
+            Command::Move { text, game } => self.play_move(context, &text, game, true).await,
+            Command::Bare(text) => self.bare(context, &text).await,
+            Command::Ambit(level) => self.ambit_practice(context, level).await,
+            Command::Daily(for_chat) => self.ambit_daily(context, for_chat.as_deref()).await,
+            Command::Leaderboard(request) => self.leaderboard(context, request).await,
+            Command::Stats(handle) => self.stats(context, handle.as_deref()).await,
+            Command::ForgetMe { confirmed } => self.forget_me(context, confirmed).await,
+            Command::Settings(change) => self.settings(context, change).await,
+            Command::Lang(code) => self.set_language(context, code.as_deref()).await,
+            Command::Place(text) => self.ambit_place(context, &text).await,
+            Command::GiveUp => self.ambit_giveup(context).await,
+            Command::Board { game, flip } => self.board(context, game, flip).await,
+            Command::Resign { game, confirmed } => {
+                if confirmed || !context.incoming.platform.asks_before_resigning() {
+                    self.resign(context, game).await
+                } else {
+                    Ok(vec![self.resign_question(context, game)])
+                }
+            }
+            Command::Draw(game) => self.draw(context, game).await,
+            Command::Games(page) => self.games(context, page).await,
         }
     }
 
@@ -501,6 +515,21 @@ impl Service {
             return self.ambit_place(context, text).await;
         }
         self.play_move(context, text, None, false).await
+    }
+
+    /// The question before a resignation (`Platform::asks_before_resigning`), for the speaker
+    /// alone, with a button that resigns.
+    fn resign_question(&self, context: &Context<'_>, game: Option<command::GameRef>) -> Outgoing {
+        let language = context.own_language;
+        let mut command = format!("{} confirm", Word::Resign);
+        if let Some(id) = game {
+            command.push_str(&format!(" #{id}"));
+        }
+        let button = Button::new(self.say(language, &msg("button-resign-confirm")), command);
+        let mut question =
+            Outgoing::text(self.say(language, &msg("resign-confirm"))).with_buttons(vec![button]);
+        question.private = true;
+        question
     }
 
     async fn remember(
@@ -524,8 +553,8 @@ impl Service {
             .await?)
     }
 
-    /// A catalogue text without arguments in the language of `locale`, for adapters that
-    /// answer on their own (Discord's question before a resignation).
+    /// A catalogue text without arguments in the language of `locale`, for what an adapter
+    /// says before there is a line to handle (the console's word on input that is no text).
     pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {
         self.say(self.catalogue.language_for(locale), &msg(key))
     }

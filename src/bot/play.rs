@@ -1,6 +1,6 @@
 //! Challenges and games: challenge, accept, decline, move, board, resign, draw, games.
 
-use super::command::{ChallengeArgs, GameRef};
+use super::command::{ChallengeArgs, Color, GameRef};
 use super::help::game_list;
 use super::limits::{self, CHALLENGE_LIFETIME_MS, GAMES_PAGE, MAX_OPEN_CHALLENGES};
 use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
@@ -8,7 +8,9 @@ use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
 use crate::games::{AnyGame, EndReason, GameKind, MoveSquares, Outcome, RulesError, Side, Status};
 use crate::render::View;
-use crate::store::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, StoreError};
+use crate::store::{
+    GameRecord, GameState, LastMove, MoveRecord, NewChallenge, StoreError, UserRecord,
+};
 use std::hash::{BuildHasher, RandomState};
 
 pub(crate) fn rules_message(error: &RulesError) -> Msg {
@@ -160,28 +162,11 @@ impl Service {
                     .with("games", game_list()),
             ]));
         };
-        let platform = context.incoming.platform.as_str();
-        let invitee = match (context.mentioned.first(), &args.opponent) {
-            (Some(user), _) => Some(user.clone()),
-            (None, Some(handle)) => Some(
-                self.store
-                    .user_by_handle(platform, handle)
-                    .await?
-                    .ok_or_else(|| {
-                        msg("challenge-unknown-user").with("handle", format!("@{handle}"))
-                    })?,
-            ),
-            (None, None) => None,
-        };
+        let invitee = self.invitee(context, args.opponent.as_deref()).await?;
         if invitee.as_ref().is_some_and(|u| u.id == context.user.id) {
             return Err(msg("challenge-self").into());
         }
-        let seed = match &args.seed {
-            Some(text) => text
-                .parse::<u64>()
-                .map_err(|_| msg("challenge-bad-seed").with("seed", text))?,
-            None => random_seed(),
-        };
+        let seed = args.seed.unwrap_or_else(random_seed);
         let (start, options) = match kind {
             GameKind::Critters => {
                 let options = critters_options(&args.options)?;
@@ -214,43 +199,71 @@ impl Service {
             start_position: start.position_text(),
             challenger_id: context.user.id,
             invitee_id: invitee.as_ref().map(|u| u.id),
-            challenger_color: args.color.unwrap_or_else(|| "white".to_string()),
+            challenger_color: args.color.unwrap_or(Color::White).name().to_string(),
         };
         let game = self.store.create_challenge(&new, context.now).await?;
+        Ok(vec![self.challenge_made(
+            context,
+            &game,
+            &options,
+            invitee.as_ref(),
+        )])
+    }
+
+    /// Whom a challenge invites: the user it mentions, else the one with the typed `@handle`.
+    async fn invitee(
+        &self,
+        context: &Context<'_>,
+        handle: Option<&str>,
+    ) -> Result<Option<UserRecord>, Refusal> {
+        Ok(match (context.mentioned.first(), handle) {
+            (Some(user), _) => Some(user.clone()),
+            (None, Some(handle)) => Some(
+                self.store
+                    .user_by_handle(context.incoming.platform.as_str(), handle)
+                    .await?
+                    .ok_or_else(|| {
+                        msg("challenge-unknown-user").with("handle", format!("@{handle}"))
+                    })?,
+            ),
+            (None, None) => None,
+        })
+    }
+
+    /// The challenge as the chat sees it, with its accept (and decline) buttons.
+    fn challenge_made(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+        options: &str,
+        invitee: Option<&UserRecord>,
+    ) -> Outgoing {
         let language = context.language;
-        let mut game_name = self.say(language, &self.kind_name(kind));
+        let mut game_name = self.say(language, &self.kind_name(game.kind));
         if !options.is_empty() {
             let named = msg("game-with-options")
                 .with("game", game_name)
                 .with("options", options);
             game_name = self.say(language, &named);
         }
-        let (text, mut buttons) = match &invitee {
-            Some(invitee) => (
-                msg("challenge-direct")
-                    .with("challenger", &context.user.display_name)
-                    .with("invitee", &invitee.display_name),
-                vec![],
-            ),
-            None => (
-                msg("challenge-open").with("challenger", &context.user.display_name),
-                vec![],
-            ),
+        let text = match invitee {
+            Some(invitee) => msg("challenge-direct")
+                .with("challenger", &context.user.display_name)
+                .with("invitee", &invitee.display_name),
+            None => msg("challenge-open").with("challenger", &context.user.display_name),
         };
         let text = text.with("game", game_name).with("id", game.id);
-        buttons.push(Button {
-            label: self.say(language, &msg("button-accept")),
-            command: format!("accept {}", game.id),
-        });
+        let mut buttons = vec![Button::new(
+            self.say(language, &msg("button-accept")),
+            format!("accept {}", game.id),
+        )];
         if invitee.is_some() {
-            buttons.push(Button {
-                label: self.say(language, &msg("button-decline")),
-                command: format!("decline {}", game.id),
-            });
+            buttons.push(Button::new(
+                self.say(language, &msg("button-decline")),
+                format!("decline {}", game.id),
+            ));
         }
-        Ok(vec![
-            Outgoing::text(self.say(language, &text)).with_buttons(buttons),
-        ])
+        Outgoing::text(self.say(language, &text)).with_buttons(buttons)
     }
 
     pub(crate) async fn accept(
@@ -585,10 +598,12 @@ impl Service {
                     Button {
                         label: self.say(context.language, &msg("button-accept-draw")),
                         command: format!("draw {}", game.id),
+                        plays_in_private: false,
                     },
                     Button {
                         label: self.say(context.language, &msg("button-decline-draw")),
                         command: format!("decline {}", game.id),
+                        plays_in_private: false,
                     },
                 ];
                 Ok(vec![
@@ -671,12 +686,14 @@ impl Service {
             buttons.push(Button {
                 label: self.say(context.language, &msg("button-previous")),
                 command: format!("games {}", page - 1),
+                plays_in_private: false,
             });
         }
         if more {
             buttons.push(Button {
                 label: self.say(context.language, &msg("button-next")),
                 command: format!("games {}", page + 1),
+                plays_in_private: false,
             });
         }
         Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
@@ -937,6 +954,7 @@ impl Service {
                     .map(|mv| Button {
                         command: format!("move {mv} #{}", game.id),
                         label: mv,
+                        plays_in_private: false,
                     })
                     .collect();
             }

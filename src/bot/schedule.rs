@@ -198,10 +198,7 @@ impl Service {
             ..AmbitView::default()
         };
         let png = self.renderer.render_ambit(&game, &view)?;
-        let button = Button {
-            label: self.say(language, &msg("button-play-daily")),
-            command: "daily".to_string(),
-        };
+        let button = Button::daily(self.say(language, &msg("button-play-daily")));
         let mut post = Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]);
         post.spoilers = spoilers;
         Ok(vec![post])

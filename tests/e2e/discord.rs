@@ -822,13 +822,13 @@ async fn resigning_asks_first_and_open_challenges_are_suggested() {
         "{}",
         question.content()
     );
-    assert_eq!(question.buttons()[0].1, "resign");
+    assert_eq!(question.buttons()[0].1, "resign confirm");
     assert_eq!(
         adapter.store.game(1).await.unwrap().unwrap().state,
         GameState::Ongoing,
         "nothing happens before the confirmation"
     );
-    let calls = standin.press(&bob(), "resign").await;
+    let calls = standin.press(&bob(), "resign confirm").await;
     let done = replies(&calls);
     assert!(
         done.iter().any(|c| c.content().contains("resigns")),

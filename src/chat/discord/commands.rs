@@ -1,18 +1,68 @@
-//! The slash commands: their definitions for Discord, and a used command turned back into
-//! the one command grammar's text (`/move move:d3 game:2` → `move d3 #2`).
+//! The slash commands: their definitions for Discord, read from the command vocabulary
+//! ([`Word`]), and a used command turned back into the one command grammar's text
+//! (`/move move:d3 game:2` → `move d3 #2`).
+//!
+//! The definitions are Kibitz's own serde types rather than serenity's builders: serenity's
+//! `CreateCommand` serialises only through its HTTP client, which the adapter does not use
+//! (it has its own REST client), and these few fields are all Kibitz needs.
 
-use crate::bot::command::COMMANDS;
+use crate::bot::command::{Color, Word};
 use crate::games::GameKind;
-use crate::games::ambit;
-use serde_json::{Value, json};
+use crate::games::ambit::{self, Level};
+use crate::league::Period;
+use serde::{Serialize, Serializer};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
-/// Discord's option types.
-const SUB_STRING: u8 = 3;
-const SUB_INTEGER: u8 = 4;
-const SUB_BOOLEAN: u8 = 5;
-const SUB_USER: u8 = 6;
 /// Discord refuses descriptions outside 1-100 characters.
 const DESCRIPTION_LIMIT: usize = 100;
+
+/// Discord's application command types: Kibitz defines slash commands alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CommandType {
+    ChatInput = 1,
+}
+
+/// Discord's option types, those Kibitz uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OptionType {
+    String = 3,
+    Integer = 4,
+    Boolean = 5,
+    User = 6,
+}
+
+impl Serialize for CommandType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(*self as u8)
+    }
+}
+
+impl Serialize for OptionType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u8(*self as u8)
+    }
+}
+
+/// The options' names: what the definitions offer is what [`command_text`] reads back.
+mod name {
+    pub const COMMAND: &str = "command";
+    pub const GAME: &str = "game";
+    pub const OPPONENT: &str = "opponent";
+    pub const COLOR: &str = "color";
+    pub const SEED: &str = "seed";
+    pub const OPTIONS: &str = "options";
+    pub const LEVEL: &str = "level";
+    pub const MOVE: &str = "move";
+    pub const FLIP: &str = "flip";
+    pub const PIECE: &str = "piece";
+    pub const PERIOD: &str = "period";
+    pub const PAGE: &str = "page";
+    pub const PLAYER: &str = "player";
+    pub const DAILY: &str = "daily";
+    pub const TIME: &str = "time";
+    pub const CONFIRM: &str = "confirm";
+}
 
 /// An option's value as the adapter reads it from an interaction.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,103 +72,191 @@ pub enum Arg {
     Flag(bool),
 }
 
+#[derive(Clone, Debug, Serialize)]
+struct Choice {
+    name: &'static str,
+    value: &'static str,
+}
+
+/// One option of a slash command.
+#[derive(Clone, Debug, Serialize)]
+struct SlashOption {
+    #[serde(rename = "type")]
+    kind: OptionType,
+    name: &'static str,
+    description: &'static str,
+    #[serde(skip_serializing_if = "is_false")]
+    required: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    choices: Vec<Choice>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    min_value: Option<i64>,
+    #[serde(skip_serializing_if = "is_false")]
+    autocomplete: bool,
+}
+
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
+
+impl SlashOption {
+    fn new(kind: OptionType, name: &'static str, description: &'static str) -> Self {
+        SlashOption {
+            kind,
+            name,
+            description,
+            required: false,
+            choices: Vec::new(),
+            min_value: None,
+            autocomplete: false,
+        }
+    }
+
+    fn text(name: &'static str, description: &'static str) -> Self {
+        Self::new(OptionType::String, name, description)
+    }
+
+    fn number(name: &'static str, description: &'static str, min: i64) -> Self {
+        SlashOption {
+            min_value: Some(min),
+            ..Self::new(OptionType::Integer, name, description)
+        }
+    }
+
+    fn flag(name: &'static str, description: &'static str) -> Self {
+        Self::new(OptionType::Boolean, name, description)
+    }
+
+    fn user(name: &'static str, description: &'static str) -> Self {
+        Self::new(OptionType::User, name, description)
+    }
+
+    fn required(self) -> Self {
+        SlashOption {
+            required: true,
+            ..self
+        }
+    }
+
+    fn autocomplete(self) -> Self {
+        SlashOption {
+            autocomplete: true,
+            ..self
+        }
+    }
+
+    fn choices(self, values: impl IntoIterator<Item = &'static str>) -> Self {
+        let choices = values
+            .into_iter()
+            .map(|value| Choice { name: value, value })
+            .collect();
+        SlashOption { choices, ..self }
+    }
+}
+
+/// One slash command as Discord's bulk overwrite takes it.
+#[derive(Clone, Debug, Serialize)]
+struct Definition {
+    name: &'static str,
+    #[serde(rename = "type")]
+    kind: CommandType,
+    description: String,
+    name_localizations: BTreeMap<&'static str, String>,
+    description_localizations: BTreeMap<&'static str, String>,
+    options: Vec<SlashOption>,
+}
+
 fn description(text: &str) -> String {
     let text = text.trim();
     let cut: String = text.chars().take(DESCRIPTION_LIMIT).collect();
     if cut.is_empty() { "-".to_string() } else { cut }
 }
 
-fn choices(values: &[&str]) -> Value {
-    values
-        .iter()
-        .map(|v| json!({"name": v, "value": v}))
-        .collect()
+fn game_number(description: &'static str) -> SlashOption {
+    SlashOption::number(name::GAME, description, 1)
 }
 
-fn game_number(text: &str) -> Value {
-    json!({"type": SUB_INTEGER, "name": "game", "description": text, "min_value": 1})
+fn games() -> impl Iterator<Item = &'static str> {
+    GameKind::ALL.into_iter().map(GameKind::name)
+}
+
+fn levels() -> impl Iterator<Item = &'static str> {
+    Level::ALL.into_iter().map(Level::name)
+}
+
+/// `challenge`'s options, and `play`'s, which starts the puzzles too.
+fn challenge_options(word: Word) -> Vec<SlashOption> {
+    let play = word == Word::Play;
+    let mut playable: Vec<&'static str> = games().collect();
+    if play {
+        playable.extend([ambit::NAME, Word::Daily.as_str()]);
+    }
+    let mut options = vec![
+        SlashOption::text(name::GAME, "The game")
+            .required()
+            .choices(playable),
+        SlashOption::user(name::OPPONENT, "Whom to challenge (anyone when left out)"),
+        SlashOption::text(name::COLOR, "Your colour").choices(Color::ALL.map(Color::name)),
+        SlashOption::number(name::SEED, "The starting board's number", 0),
+        SlashOption::text(
+            name::OPTIONS,
+            "Critters' options: growth, promotion, brains:N",
+        ),
+    ];
+    if play {
+        options.push(SlashOption::text(name::LEVEL, "An AMBIT puzzle's level").choices(levels()));
+    }
+    options
 }
 
 /// The options of one command word, required ones first (Discord insists).
-fn options(command: &str) -> Vec<Value> {
-    let games: Vec<&str> = GameKind::ALL.iter().map(|kind| kind.name()).collect();
-    match command {
-        "help" => vec![json!({"type": SUB_STRING, "name": "command",
-            "description": "The command to explain", "choices": choices(&COMMANDS)})],
-        "rules" => {
-            let mut all = games.clone();
-            all.push(ambit::NAME);
-            vec![json!({"type": SUB_STRING, "name": "game",
-                "description": "The game", "choices": choices(&all)})]
+fn options(word: Word) -> Vec<SlashOption> {
+    match word {
+        Word::Help => vec![
+            SlashOption::text(name::COMMAND, "The command to explain")
+                .choices(Word::ALL.map(Word::as_str)),
+        ],
+        Word::Rules => {
+            vec![SlashOption::text(name::GAME, "The game").choices(games().chain([ambit::NAME]))]
         }
-        "challenge" | "play" => {
-            let mut playable = games.clone();
-            if command == "play" {
-                playable.extend([ambit::NAME, "daily"]);
-            }
-            let mut options = vec![
-                json!({"type": SUB_STRING, "name": "game", "description": "The game",
-                    "required": true, "choices": choices(&playable)}),
-                json!({"type": SUB_USER, "name": "opponent",
-                    "description": "Whom to challenge (anyone when left out)"}),
-                json!({"type": SUB_STRING, "name": "color", "description": "Your colour",
-                    "choices": choices(&["white", "black", "random"])}),
-                json!({"type": SUB_INTEGER, "name": "seed",
-                    "description": "The starting board's number", "min_value": 0}),
-                json!({"type": SUB_STRING, "name": "options",
-                    "description": "Critters' options: growth, promotion, brains:N"}),
-            ];
-            if command == "play" {
-                options.push(json!({"type": SUB_STRING, "name": "level",
-                    "description": "An AMBIT puzzle's level",
-                    "choices": choices(&["easy", "medium", "hard"])}));
-            }
-            options
-        }
-        "accept" => vec![json!({"type": SUB_INTEGER, "name": "game",
-            "description": "The challenge's number", "min_value": 1, "autocomplete": true})],
-        "decline" | "resign" | "draw" => vec![game_number("The game's number")],
-        "move" => vec![
-            json!({"type": SUB_STRING, "name": "move", "description": "The move",
-                "required": true, "autocomplete": true}),
+        Word::Challenge | Word::Play => challenge_options(word),
+        Word::Accept => vec![game_number("The challenge's number").autocomplete()],
+        Word::Decline | Word::Resign | Word::Draw => vec![game_number("The game's number")],
+        Word::Move => vec![
+            SlashOption::text(name::MOVE, "The move")
+                .required()
+                .autocomplete(),
             game_number("The game's number, when you play several"),
         ],
-        "board" => vec![
+        Word::Board => vec![
             game_number("The game's number"),
-            json!({"type": SUB_BOOLEAN, "name": "flip", "description": "Black at the bottom"}),
+            SlashOption::flag(name::FLIP, "Black at the bottom"),
         ],
-        "ambit" => vec![
-            json!({"type": SUB_STRING, "name": "level", "description": "How hard",
-            "choices": choices(&["easy", "medium", "hard"])}),
+        Word::Ambit => vec![SlashOption::text(name::LEVEL, "How hard").choices(levels())],
+        Word::Place => vec![
+            SlashOption::text(name::PIECE, "The piece and its square, e.g. N f3")
+                .required()
+                .autocomplete(),
         ],
-        "place" => vec![json!({"type": SUB_STRING, "name": "piece",
-            "description": "The piece and its square, e.g. N f3", "required": true,
-            "autocomplete": true})],
-        "leaderboard" => {
-            let mut boards = vec![ambit::NAME];
-            boards.extend(games.iter().copied());
-            vec![
-                json!({"type": SUB_STRING, "name": "game", "description": "Which standings",
-                    "choices": choices(&boards)}),
-                json!({"type": SUB_STRING, "name": "period", "description": "Over which time",
-                    "choices": choices(&["week", "month", "all"])}),
-                json!({"type": SUB_INTEGER, "name": "page", "description": "The page",
-                    "min_value": 1}),
-            ]
-        }
-        "stats" => vec![json!({"type": SUB_USER, "name": "player",
-            "description": "Whose stats (yours when left out)"})],
-        "settings" => vec![
-            json!({"type": SUB_STRING, "name": "daily", "description": "Post the AMBIT daily here",
-                "choices": choices(&["on", "off"])}),
-            json!({"type": SUB_STRING, "name": "time",
-                "description": "When, as hh:mm in UTC (e.g. 09:00)"}),
-            json!({"type": SUB_STRING, "name": "level", "description": "The daily's level",
-                "choices": choices(&["auto", "easy", "medium", "hard"])}),
+        Word::Leaderboard => vec![
+            SlashOption::text(name::GAME, "Which standings")
+                .choices([ambit::NAME].into_iter().chain(games())),
+            SlashOption::text(name::PERIOD, "Over which time")
+                .choices([Period::Week, Period::Month, Period::All].map(Period::name)),
+            SlashOption::number(name::PAGE, "The page", 1),
         ],
-        "forgetme" => vec![json!({"type": SUB_BOOLEAN, "name": "confirm",
-            "description": "Yes: delete my data now"})],
-        _ => Vec::new(),
+        Word::Stats => vec![SlashOption::user(
+            name::PLAYER,
+            "Whose stats (yours when left out)",
+        )],
+        Word::Settings => vec![
+            SlashOption::text(name::DAILY, "Post the AMBIT daily here").choices(["on", "off"]),
+            SlashOption::text(name::TIME, "When, as hh:mm in UTC (e.g. 09:00)"),
+            SlashOption::text(name::LEVEL, "The daily's level")
+                .choices(["auto"].into_iter().chain(levels())),
+        ],
+        Word::ForgetMe => vec![SlashOption::flag(name::CONFIRM, "Yes: delete my data now")],
+        Word::Games | Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
     }
 }
 
@@ -126,8 +264,8 @@ fn options(command: &str) -> Vec<Value> {
 /// menu lines.
 pub struct Translation {
     pub locale: &'static str,
-    pub names: Vec<(&'static str, String)>,
-    pub menu: Vec<(&'static str, String)>,
+    pub names: Vec<(Word, String)>,
+    pub menu: Vec<(Word, String)>,
 }
 
 /// A name Discord accepts: 1-32 lowercase letters, digits, `-` or `_`.
@@ -139,36 +277,45 @@ fn usable_name(name: &str) -> bool {
         })
 }
 
+fn definition(word: Word, summary: &str, translations: &[Translation]) -> Definition {
+    let mut names = BTreeMap::new();
+    let mut descriptions = BTreeMap::new();
+    for translation in translations {
+        let find = |list: &[(Word, String)]| {
+            list.iter()
+                .find(|(w, _)| *w == word)
+                .map(|(_, t)| t.clone())
+        };
+        if let Some(name) = find(&translation.names).filter(|n| usable_name(n)) {
+            names.insert(translation.locale, name);
+        }
+        if let Some(text) = find(&translation.menu) {
+            descriptions.insert(translation.locale, description(&text));
+        }
+    }
+    Definition {
+        name: word.as_str(),
+        kind: CommandType::ChatInput,
+        description: description(summary),
+        name_localizations: names,
+        description_localizations: descriptions,
+        options: options(word),
+    }
+}
+
 /// The bulk-overwrite body: every command word with its menu line, names and descriptions
 /// localised through Discord's localisation maps.
-pub fn definitions(menu: &[(&'static str, String)], translations: &[Translation]) -> Value {
-    menu.iter()
-        .map(|(command, summary)| {
-            let mut names = serde_json::Map::new();
-            let mut descriptions = serde_json::Map::new();
-            for translation in translations {
-                let find = |list: &[(&'static str, String)]| {
-                    list.iter()
-                        .find(|(c, _)| c == command)
-                        .map(|(_, t)| t.clone())
-                };
-                if let Some(name) = find(&translation.names).filter(|n| usable_name(n)) {
-                    names.insert(translation.locale.to_string(), json!(name));
-                }
-                if let Some(text) = find(&translation.menu) {
-                    descriptions.insert(translation.locale.to_string(), json!(description(&text)));
-                }
-            }
-            json!({
-                "name": command,
-                "type": 1,
-                "description": description(summary),
-                "name_localizations": names,
-                "description_localizations": descriptions,
-                "options": options(command),
-            })
-        })
-        .collect()
+pub fn definitions(menu: &[(Word, String)], translations: &[Translation]) -> Value {
+    let defined: Vec<Definition> = menu
+        .iter()
+        .map(|(word, summary)| definition(*word, summary, translations))
+        .collect();
+    // Plain structs of strings and numbers always serialise; should one not, a body Discord
+    // refuses keeps the commands registered before (an empty list would delete them).
+    serde_json::to_value(defined).unwrap_or_else(|error| {
+        tracing::error!(%error, "slash command definitions do not serialise");
+        Value::Null
+    })
 }
 
 /// Free text from an option, kept to one line of words so that it cannot smuggle in
@@ -177,37 +324,54 @@ fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The value of the option called `key`.
+fn option<'a>(options: &'a [(String, Arg)], key: &str) -> Option<&'a Arg> {
+    options.iter().find(|(n, _)| n == key).map(|(_, v)| v)
+}
+
+/// `settings`'s options as the grammar's `settings daily …` (bare `settings` shows them).
+fn settings_text(options: &[(String, Arg)]) -> String {
+    let words: Vec<String> = [name::DAILY, name::TIME, name::LEVEL]
+        .iter()
+        .filter_map(|key| match option(options, key) {
+            Some(Arg::Text(text)) => Some(words(text)),
+            _ => None,
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut line = vec![Word::Settings.as_str().to_string()];
+    if !words.is_empty() {
+        line.push(name::DAILY.to_string());
+        line.extend(words);
+    }
+    line.join(" ")
+}
+
 /// The command line a used slash command stands for. The opponent (a USER option) is not in
 /// the text: it travels as a mention.
-pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
-    let get = |key: &str| options.iter().find(|(n, _)| n == key).map(|(_, v)| v);
-    let mut line = vec![name.to_string()];
-    if name == "settings" {
-        let words: Vec<String> = ["daily", "time", "level"]
-            .iter()
-            .filter_map(|key| match get(key) {
-                Some(Arg::Text(text)) => Some(words(text)),
-                _ => None,
-            })
-            .filter(|w| !w.is_empty())
-            .collect();
-        if !words.is_empty() {
-            line.push("daily".to_string());
-            line.extend(words);
-        }
-        return line.join(" ");
+pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
+    let get = |key: &str| option(options, key);
+    if Word::named(command) == Some(Word::Settings) {
+        return settings_text(options);
     }
-    if let Some(Arg::Text(period)) = get("period") {
+    let mut line = vec![command.to_string()];
+    if let Some(Arg::Text(period)) = get(name::PERIOD) {
         line.push(words(period));
     }
-    if let Some(Arg::Number(page)) = get("page") {
+    if let Some(Arg::Number(page)) = get(name::PAGE) {
         line.push(page.to_string());
     }
-    if let Some(Arg::Flag(true)) = get("confirm") {
+    if let Some(Arg::Flag(true)) = get(name::CONFIRM) {
         line.push("confirm".to_string());
     }
     for key in [
-        "command", "game", "move", "color", "level", "piece", "options",
+        name::COMMAND,
+        name::GAME,
+        name::MOVE,
+        name::COLOR,
+        name::LEVEL,
+        name::PIECE,
+        name::OPTIONS,
     ] {
         if let Some(Arg::Text(text)) = get(key) {
             let text = words(text);
@@ -216,14 +380,14 @@ pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
             }
         }
     }
-    if let Some(Arg::Number(seed)) = get("seed") {
+    if let Some(Arg::Number(seed)) = get(name::SEED) {
         line.push(format!("seed:{seed}"));
     }
-    if let Some(Arg::Flag(true)) = get("flip") {
+    if let Some(Arg::Flag(true)) = get(name::FLIP) {
         line.push("flip".to_string());
     }
     // Last, where the grammar looks for a game number after a move.
-    if let Some(Arg::Number(game)) = get("game") {
+    if let Some(Arg::Number(game)) = get(name::GAME) {
         line.push(format!("#{game}"));
     }
     line.join(" ")
@@ -232,14 +396,15 @@ pub fn command_text(name: &str, options: &[(String, Arg)]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::command::{Command, parse};
+    use crate::bot::command::{Command, DailyChange, DailyLevel, SettingsChange, parse};
+    use serde_json::json;
 
     fn arg(name: &str, value: Arg) -> (String, Arg) {
         (name.to_string(), value)
     }
 
     #[test]
-    fn slash_commands_become_the_command_grammar() {
+    fn slash_moves_and_challenges_become_the_command_grammar() {
         let text = command_text(
             "move",
             &[
@@ -276,6 +441,10 @@ mod tests {
             panic!("{text}: not a challenge");
         };
         assert_eq!(args.options, vec!["growth", "brains:2"]);
+    }
+
+    #[test]
+    fn slash_puzzles_and_boards_become_the_command_grammar() {
         let text = command_text(
             "play",
             &[
@@ -283,12 +452,16 @@ mod tests {
                 arg("game", Arg::Text("ambit".into())),
             ],
         );
-        assert_eq!(parse(&text), Ok(Command::Ambit(Some("hard".into()))));
+        assert_eq!(parse(&text), Ok(Command::Ambit(Some(Level::Hard))));
         assert_eq!(
             command_text("board", &[arg("flip", Arg::Flag(true))]),
             "board flip"
         );
         assert_eq!(command_text("games", &[]), "games");
+    }
+
+    #[test]
+    fn slash_settings_standings_and_forgetting_become_the_command_grammar() {
         let text = command_text(
             "settings",
             &[
@@ -299,11 +472,11 @@ mod tests {
         assert_eq!(text, "settings daily 09:30 hard");
         assert_eq!(
             parse(&text),
-            Ok(Command::Settings(vec![
-                "daily".into(),
-                "09:30".into(),
-                "hard".into()
-            ]))
+            Ok(Command::Settings(SettingsChange::Daily(DailyChange {
+                enabled: true,
+                minute_of_day: Some(570),
+                level: Some(DailyLevel::Fixed(Level::Hard)),
+            })))
         );
         assert_eq!(command_text("settings", &[]), "settings");
         let text = command_text(
@@ -327,11 +500,11 @@ mod tests {
         assert!(usable_name("språk"));
         assert!(!usable_name("Задача"));
         assert!(!usable_name("two words"));
-        let menu = vec![("move", "Make a move".to_string())];
+        let menu = vec![(Word::Move, "Make a move".to_string())];
         let translations = [Translation {
             locale: "ru",
-            names: vec![("move", "ход".to_string())],
-            menu: vec![("move", "Сделать ход".to_string())],
+            names: vec![(Word::Move, "ход".to_string())],
+            menu: vec![(Word::Move, "Сделать ход".to_string())],
         }];
         let defined = definitions(&menu, &translations);
         assert_eq!(defined[0]["name_localizations"]["ru"], "ход");
@@ -340,12 +513,12 @@ mod tests {
 
     #[test]
     fn every_command_is_defined_within_discords_limits() {
-        let menu: Vec<(&'static str, String)> =
-            COMMANDS.iter().map(|c| (*c, "x".repeat(150))).collect();
+        let menu: Vec<(Word, String)> = Word::ALL.map(|w| (w, "x".repeat(150))).to_vec();
         let defined = definitions(&menu, &[]);
         let defined = defined.as_array().expect("a list");
-        assert_eq!(defined.len(), COMMANDS.len());
+        assert_eq!(defined.len(), Word::ALL.len());
         for command in defined {
+            assert_eq!(command["type"], json!(1), "a slash command");
             assert_eq!(command["description"].as_str().map(str::len), Some(100));
             let options = command["options"].as_array().expect("options");
             // Required options come first.
@@ -364,5 +537,38 @@ mod tests {
                     .all(|o| { o["choices"].as_array().is_none_or(|c| c.len() <= 25) })
             );
         }
+    }
+
+    /// The typed definitions give the body the hand-written JSON gave.
+    #[test]
+    fn options_keep_discords_numbers_and_fields() {
+        let menu = vec![(Word::Move, "Make a move".to_string())];
+        let defined = definitions(&menu, &[]);
+        assert_eq!(
+            defined[0]["options"],
+            json!([
+                {"type": 3, "name": "move", "description": "The move", "required": true,
+                    "autocomplete": true},
+                {"type": 4, "name": "game", "min_value": 1,
+                    "description": "The game's number, when you play several"},
+            ])
+        );
+        let challenge = options(Word::Challenge);
+        let kinds: Vec<OptionType> = challenge.iter().map(|o| o.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                OptionType::String,
+                OptionType::User,
+                OptionType::String,
+                OptionType::Integer,
+                OptionType::String
+            ]
+        );
+        assert_eq!(
+            serde_json::to_value(&challenge[2]).unwrap()["choices"],
+            json!([{"name": "white", "value": "white"}, {"name": "black", "value": "black"},
+                {"name": "random", "value": "random"}])
+        );
     }
 }

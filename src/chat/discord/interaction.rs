@@ -1,12 +1,12 @@
 //! Answering interactions: a command or a press is handled by the service and every reply
-//! delivered (in time, deferred, or to the channel when the interaction is lost); `/resign`
-//! asks first; autocomplete offers what may be typed.
+//! delivered (in time, deferred, or to the channel when the interaction is lost);
+//! autocomplete offers what may be typed.
 
-use super::format::{Message, markdown, plan};
+use super::format::{Message, plan};
 use super::payload::{Choice, InteractionResponse, payload};
 use super::translate::{from_command, from_component};
 use super::{Core, Thread};
-use crate::bot::{Button, Incoming, Outgoing, Platform};
+use crate::bot::{Incoming, Outgoing, Platform};
 use reqwest::Method;
 use serenity::all::{CommandInteraction, Interaction};
 
@@ -34,12 +34,7 @@ impl Core {
                     token: &command.token,
                     channel: command.channel_id.get(),
                 };
-                let incoming = from_command(&command);
-                if command.data.name == "resign" {
-                    self.confirm_resignation(&thread, &incoming).await;
-                } else {
-                    self.answer(&thread, incoming).await;
-                }
+                self.answer(&thread, from_command(&command)).await;
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
                 let thread = Thread {
@@ -52,30 +47,6 @@ impl Core {
             }
             Interaction::Autocomplete(command) => self.autocomplete(&command).await,
             _ => {}
-        }
-    }
-
-    /// `/resign` cannot be undone: it first asks, privately, with a button that resigns.
-    async fn confirm_resignation(&self, thread: &Thread<'_>, incoming: &Incoming) {
-        let locale = incoming.locale.as_deref();
-        let message = Message {
-            content: markdown(&self.service.phrase(locale, "resign-confirm"), &[]),
-            png: None,
-            buttons: vec![Button {
-                label: self.service.phrase(locale, "button-resign-confirm"),
-                command: incoming.text.clone(),
-            }],
-            ephemeral: true,
-        };
-        let (data, files) = payload(&message, true);
-        let body = InteractionResponse::message(data);
-        let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
-        if let Err(fault) = self
-            .rest
-            .call("resign question", Method::POST, &callback, &body, &files)
-            .await
-        {
-            tracing::warn!(%fault, "the resignation question was not delivered");
         }
     }
 

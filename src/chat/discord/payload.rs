@@ -251,10 +251,7 @@ mod tests {
     use serde_json::{Value, json};
 
     fn button(label: &str, command: &str) -> Button {
-        Button {
-            label: label.into(),
-            command: command.into(),
-        }
+        Button::new(label, command)
     }
 
     /// What goes over the wire.

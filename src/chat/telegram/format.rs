@@ -31,13 +31,13 @@ fn spoilers_within(spoilers: &[Range<usize>], piece: &Range<usize>) -> Vec<(usiz
 }
 
 /// The buttons Telegram can carry, in rows; a command too long for callback data is left
-/// out (typing it still works). In a group, the daily's button is the deep link into the
+/// out (typing it still works). In a group, a button the service marks as played in private (the daily's) is the deep link into the
 /// private chat where the daily is played (`daily_link`).
 fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>> {
     let fitting: Vec<KeyButton> = buttons
         .iter()
         .filter_map(|button| match daily_link {
-            Some(link) if button.command == "daily" => Some(KeyButton {
+            Some(link) if button.plays_in_private => Some(KeyButton {
                 label: button.label.clone(),
                 data: String::new(),
                 url: Some(link.to_string()),
@@ -164,10 +164,7 @@ mod tests {
     use super::*;
 
     fn button(label: &str, command: &str) -> Button {
-        Button {
-            label: label.into(),
-            command: command.into(),
-        }
+        Button::new(label, command)
     }
 
     /// The pieces `split_text` cuts `text` into.
@@ -284,7 +281,7 @@ mod tests {
             serde_json::from_str(r#"{"send":"text","chat":1,"text":"hi","keyboard":[]}"#).unwrap();
         assert!(matches!(old, Delivery::Text { spoilers, .. } if spoilers.is_empty()));
         // A daily button in a group becomes the deep link; elsewhere it stays a command.
-        let daily = vec![button("Play", "daily")];
+        let daily = vec![Button::daily("Play")];
         let link = daily_link("kibitz_bot", -100).unwrap();
         assert_eq!(
             keyboard(&daily, Some(&link))[0][0].url.as_deref(),

@@ -6,7 +6,6 @@ use super::outbox::Delivery;
 use super::request::{Fault, classify};
 use super::translate::translate;
 use super::{Adapter, PLATFORM, TelegramError};
-use crate::bot::command;
 use crate::bot::schedule;
 use crate::store::NewOutboxItem;
 use teloxide::payloads::GetUpdatesSetters;
@@ -186,17 +185,17 @@ impl Adapter<'_> {
                 // What the service cannot know without asking Telegram, asked for the commands
                 // that need it alone: a group's admins, and a daily link's group members (in
                 // a private chat; in a group the service refuses the link unasked).
-                let parsed = command::parse(&incoming.text).ok();
+                let parsed = self.service.read(incoming);
                 let mut asked = incoming.clone();
-                if parsed.as_ref().is_some_and(|c| c.needs_admin()) && !asked.admin {
+                if parsed.needs_admin() && !asked.admin {
                     asked.admin = self.is_group_admin(event.chat, event.user).await;
                 }
-                if let Some(group) = parsed.as_ref().and_then(|c| c.needs_membership())
+                if let Some(group) = parsed.needs_membership()
                     && asked.chat.private
                 {
                     asked.membership = Some(self.membership(group, event.user).await);
                 }
-                let replies = self.service.handle(&asked).await;
+                let replies = self.service.handle_parsed(&asked, parsed).await;
                 for reply in replies {
                     sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
                 }

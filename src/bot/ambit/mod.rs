@@ -1,0 +1,174 @@
+//! AMBIT in chat: practice puzzles (`puzzle`), the daily puzzle (`daily`: one attempt per
+//! user and day, timed, private replies, a share line that spoils nothing), and what both
+//! share here: the attempt's board, its rack of buttons, saving and finishing it.
+
+mod daily;
+mod puzzle;
+
+use super::notes::figurine;
+use super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::games::Side;
+use crate::games::ambit::{self, Date, Game, GameStatus, Placement};
+use crate::games::glacier::Role;
+use crate::render::AmbitView;
+use crate::store::{AttemptRecord, AttemptStatus, StoreError};
+
+/// Daily puzzles are numbered from this day on (#1).
+const FIRST_DAILY: (i32, u8, u8) = (2026, 1, 1);
+
+pub(crate) fn today(now_ms: i64) -> Option<Date> {
+    Date::from_unix_seconds(now_ms.div_euclid(1000))
+}
+
+pub(crate) fn daily_number(date: Date) -> i64 {
+    let (y, m, d) = FIRST_DAILY;
+    let first = Date::new(y, m, d).map_or(0, Date::days_since_epoch);
+    date.days_since_epoch() - first + 1
+}
+
+/// `2:31` or `1:02:03`.
+pub(crate) fn duration_text(ms: i64) -> String {
+    let seconds = ms.max(0) / 1000;
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// A piece as the rack's buttons show it: its figurine and its letter (`♘ N`).
+fn rack_label(piece: ambit::Piece) -> String {
+    let role = match piece {
+        ambit::Piece::King => Role::King,
+        ambit::Piece::Queen => Role::Queen,
+        ambit::Piece::Rook => Role::Rook,
+        ambit::Piece::Bishop => Role::Bishop,
+        ambit::Piece::Knight => Role::Knight,
+    };
+    format!("{} {}", figurine(Side::White, role), piece.letter())
+}
+
+pub(crate) fn stars_text(stars: u8) -> String {
+    (0..ambit::LIVES)
+        .map(|i| if i < stars { '★' } else { '☆' })
+        .collect()
+}
+
+fn level_message(level: &str) -> Msg {
+    match level {
+        "easy" => msg("ambit-level-easy"),
+        "hard" => msg("ambit-level-hard"),
+        _ => msg("ambit-level-medium"),
+    }
+}
+
+fn parse_solution(text: &str) -> Vec<Placement> {
+    text.split_whitespace()
+        .filter_map(|p| ambit::notation::parse_placement(p).ok())
+        .collect()
+}
+
+impl Service {
+    fn ambit_game(&self, attempt: &AttemptRecord) -> Result<Game, Refusal> {
+        Game::parse(&attempt.state).map_err(|e| {
+            Refusal::Store(StoreError::Corrupt(format!("attempt {}: {e}", attempt.id)))
+        })
+    }
+
+    /// The user's open puzzle in this chat (the one started last).
+    async fn open_attempt(&self, context: &Context<'_>) -> Result<Option<AttemptRecord>, Refusal> {
+        Ok(self
+            .store
+            .open_attempts(context.user.id, context.chat_id)
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    pub(crate) async fn has_open_puzzle(&self, context: &Context<'_>) -> Result<bool, Refusal> {
+        Ok(self.open_attempt(context).await?.is_some())
+    }
+
+    /// A daily's replies are the player's alone, so in their own language.
+    fn attempt_language<'c>(context: &Context<'c>, attempt: &AttemptRecord) -> &'c str {
+        if attempt.day.is_some() {
+            context.own_language
+        } else {
+            context.language
+        }
+    }
+
+    async fn save_attempt(&self, attempt: &AttemptRecord) -> Result<AttemptRecord, Refusal> {
+        match self.store.save_attempt(attempt).await {
+            Err(StoreError::Conflict) => Err(msg("ambit-conflict").into()),
+            other => Ok(other?),
+        }
+    }
+
+    async fn finish(
+        &self,
+        mut attempt: AttemptRecord,
+        status: AttemptStatus,
+        stars: Option<u8>,
+        now: i64,
+    ) -> Result<AttemptRecord, Refusal> {
+        attempt.status = status;
+        attempt.stars = stars.map(i64::from);
+        attempt.finished_at = Some(now);
+        self.save_attempt(&attempt).await
+    }
+
+    pub(crate) fn ambit_picture(
+        &self,
+        language: &str,
+        attempt: &AttemptRecord,
+        game: &Game,
+        lines: Vec<Msg>,
+        mut view: AmbitView,
+    ) -> Result<Outgoing, Refusal> {
+        let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
+        let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
+        texts.push(self.say(language, &lives));
+        view.title = match &attempt.day {
+            Some(day) => {
+                let number = Date::parse(day).map(daily_number).unwrap_or_default();
+                self.say(language, &msg("ambit-daily-short").with("number", number))
+            }
+            None => self.say(language, &msg("ambit-practice-short")),
+        };
+        view.caption = texts.first().cloned().unwrap_or_default();
+        let png = self.renderer.render_ambit(game, &view)?;
+        let mut reply = Outgoing::image(png, texts.join("\n"));
+        // The rack: a piece's button asks for its file, then its square.
+        if game.status() == GameStatus::Ongoing {
+            reply.buttons = ambit::Piece::ALL
+                .into_iter()
+                .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))
+                .collect();
+        }
+        Ok(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dailies_are_numbered_from_the_first_of_january_2026() {
+        let first = Date::new(2026, 1, 1).unwrap();
+        assert_eq!(daily_number(first), 1);
+        assert_eq!(daily_number(Date::new(2026, 11, 29).unwrap()), 333);
+        assert_eq!(daily_number(Date::new(2027, 1, 1).unwrap()), 366);
+    }
+
+    #[test]
+    fn durations_and_stars_read_well() {
+        assert_eq!(duration_text(151_000), "2:31");
+        assert_eq!(duration_text(3_723_000), "1:02:03");
+        assert_eq!(duration_text(-5), "0:00");
+        assert_eq!(stars_text(2), "★★☆");
+        assert_eq!(today(0), Date::new(1970, 1, 1));
+    }
+}

@@ -39,6 +39,22 @@ fn take_statements() -> Vec<String> {
     std::mem::take(&mut *STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()))
 }
 
+/// Waits until the log has been still for a while: SQLite's worker thread logs a statement
+/// when it is done with it, which can be just after the caller has its rows, so a count
+/// taken at once could miss the last statement of one command and give it to the next.
+async fn settle() {
+    let logged = || STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let mut last = logged();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let now = logged();
+        if now == last {
+            return;
+        }
+        last = now;
+    }
+}
+
 /// Catches the SQL of sqlx's `sqlx::query` events: the whole text is in `db.statement` when
 /// it is longer than the `summary`, else in the summary.
 struct Statements;
@@ -272,12 +288,14 @@ const BARE_MOVE_STATEMENTS: usize = 10;
 
 /// The statements one bare move of `speaker` runs in the room, asserting that it was played.
 async fn bare_move_statements(service: &Service, speaker: &str, mv: &str) -> Vec<String> {
+    settle().await;
     take_statements();
     let replies = service.handle(&line("room", speaker, mv)).await;
     assert!(
         matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
         "{speaker}'s {mv} was refused: {replies:?}"
     );
+    settle().await;
     let statements = take_statements();
     assert!(
         statements.len() <= BARE_MOVE_STATEMENTS,

@@ -323,7 +323,10 @@ impl Service {
     }
 
     /// The user's open puzzle in this chat (the one started last).
-    async fn open_attempt(&self, context: &Context<'_>) -> Result<Option<AttemptRecord>, Refusal> {
+    pub(crate) async fn open_attempt(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<Option<AttemptRecord>, Refusal> {
         Ok(self
             .store
             .open_attempts(context.user.id, context.chat_id)
@@ -332,11 +335,7 @@ impl Service {
             .next())
     }
 
-    pub(crate) async fn has_open_puzzle(&self, context: &Context<'_>) -> Result<bool, Refusal> {
-        Ok(self.open_attempt(context).await?.is_some())
-    }
-
-    /// `place Nf3`, or a bare `Nf3` (`explicit` false) while a puzzle is open.
+    /// `place Nf3`.
     pub(crate) async fn ambit_place(
         &self,
         context: &Context<'_>,
@@ -345,6 +344,16 @@ impl Service {
         let Some(attempt) = self.open_attempt(context).await? else {
             return Err(msg("ambit-no-puzzle").into());
         };
+        self.ambit_place_in(context, text, attempt).await
+    }
+
+    /// `place Nf3`, or a bare `Nf3` while a puzzle is open, in the open puzzle `attempt`.
+    pub(crate) async fn ambit_place_in(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        attempt: AttemptRecord,
+    ) -> Result<Vec<Outgoing>, Refusal> {
         if let Some(partial) = ambit::notation::parse_partial_placement(text) {
             let game = self.ambit_game(&attempt)?;
             return self.rack_step(context, &attempt, &game, partial);

@@ -196,13 +196,9 @@ impl GlacierArt {
 
     /// Assembles the picture in `frame` (any previous content is overwritten).
     pub fn draw(&self, position: &Position, view: &View, glyphs: &GlyphCache, frame: &mut Indexed) {
-        let status = view.result.map_or_else(|| position.status(), Status::Over);
+        let status = view.facts.status;
         let mover = position.side_to_move();
-        let checked = if position.is_check() {
-            position.king(mover)
-        } else {
-            None
-        };
+        let checked = view.facts.check;
         let cells = SIZE.files as usize * SIZE.ranks as usize;
         let mut last = vec![false; cells];
         if let Some(squares) = &view.last_move {

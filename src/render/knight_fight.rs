@@ -126,15 +126,15 @@ impl KnightFightArt {
 
     /// Assembles the picture in `frame` (any previous content is overwritten).
     pub fn draw(&self, position: &Position, view: &View, glyphs: &GlyphCache, frame: &mut Indexed) {
-        let status = view.result.map_or_else(|| position.status(), Status::Over);
+        let on_board = |square: &Square| SIZE.contains(square.file as i16, square.rank as i16);
+        let status = view.facts.status;
         let mover = position.side_to_move();
         let mut targets = [false; 100];
-        if status == Status::Ongoing {
-            for square in position.targets(mover) {
+        for &square in &view.facts.targets {
+            if on_board(&square) {
                 targets[SIZE.index(square)] = true;
             }
         }
-        let on_board = |square: &Square| SIZE.contains(square.file as i16, square.rank as i16);
         let last = view.last_move.as_ref();
         let last_to = last.and_then(|m| m.to).filter(on_board);
         let last_from = last.and_then(|m| m.from).filter(on_board);

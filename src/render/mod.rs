@@ -30,7 +30,7 @@ pub use table::{Align, Column, TableView};
 
 use std::sync::OnceLock;
 
-use crate::games::{AnyGame, MoveSquares, Outcome};
+use crate::games::{AnyGame, MoveSquares, ViewFacts};
 
 use canvas::FramePool;
 use chesimals::ChesimalsArt;
@@ -57,9 +57,11 @@ pub struct View {
     pub last_move: Option<MoveSquares>,
     /// Draw from Black's side (Black at the bottom).
     pub flip: bool,
-    /// How the game ended when that is not in the position itself (resignation, agreement);
-    /// it replaces the position's own status in the picture.
-    pub result: Option<Outcome>,
+    /// The status (with how the game ended when that is not in the position itself:
+    /// resignation, agreement), the king in check and the squares to mark, as the rules
+    /// worked them out for this position ([`AnyGame::view_facts`]). The renderer draws them
+    /// and asks the rules nothing.
+    pub facts: ViewFacts,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -110,6 +110,8 @@ fn render(c: &mut Criterion) {
     let (glacier_start, _) = game_after(GameKind::Glacier, 0);
     // 36 plies: well into the middle game, with plenty of ice left before the first Ice Age.
     let (glacier_mid, glacier_last) = game_after(GameKind::Glacier, 36);
+    // The rules' facts come with each view, as the service hands them over: a render does
+    // not ask the rules.
     let start_view = View {
         white: "alice".into(),
         black: "bob".into(),
@@ -117,20 +119,23 @@ fn render(c: &mut Criterion) {
         detail: String::new(),
         last_move: None,
         flip: false,
-        result: None,
+        facts: start.view_facts(),
     };
     let mid_view = View {
         caption: "alice to move".into(),
         last_move,
+        facts: mid.view_facts(),
         ..start_view.clone()
     };
     let glacier_start_view = View {
         detail: "Ice Age in 20 Black moves".into(),
+        facts: glacier_start.view_facts(),
         ..start_view.clone()
     };
     let glacier_mid_view = View {
         detail: "Ice Age in 2 Black moves".into(),
         last_move: glacier_last,
+        facts: glacier_mid.view_facts(),
         ..start_view.clone()
     };
     for (name, game, view) in [

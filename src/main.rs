@@ -135,27 +135,7 @@ fn explain(error: &kibitz::games::RulesError) -> Failure {
 /// turn also says which move of the turn it was.
 fn say(error: &kibitz::games::RulesError) -> String {
     Catalogue::load()
-        .map(|catalogue| {
-            let mut args = kibitz::bot::i18n::Args::new();
-            for (name, value) in &error.args {
-                args = args.with(name, value);
-            }
-            let text = catalogue.text("en", error.key, &args);
-            let arg = |wanted: &str| error.args.iter().find(|(name, _)| *name == wanted);
-            match (arg("number"), arg("move")) {
-                (Some((_, number)), Some((_, mv)))
-                    if error.key.starts_with("chesimals-")
-                        && error.key != "chesimals-after-turn" =>
-                {
-                    let args = kibitz::bot::i18n::Args::new()
-                        .with("number", number)
-                        .with("move", mv)
-                        .with("reason", text);
-                    catalogue.text("en", "chesimals-turn-refused", &args)
-                }
-                _ => text,
-            }
-        })
+        .map(|catalogue| kibitz::bot::rules_error_text(&catalogue, "en", error))
         .unwrap_or_else(|_| error.to_string())
 }
 
@@ -257,7 +237,7 @@ fn execute(command: Command) -> Result<(), Failure> {
                 detail: String::new(),
                 last_move,
                 flip,
-                result: None,
+                facts: game.view_facts(),
             };
             let png = Renderer::new()?.render(&game, &view)?;
             std::fs::write(&output, png)

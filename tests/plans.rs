@@ -5,10 +5,11 @@
 //! many rows the database holds.
 //!
 //! Its own test binary: the statement log is process-wide, and no other test's statements
-//! (the scheduler's, the migrations') may slip in.
+//! (the scheduler's, the migrations') may slip in; the tests of this binary take turns
+//! ([`SERIAL`]) for the same reason.
 
 use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Incoming, Service};
+use kibitz::bot::{Body, Incoming, Service};
 use kibitz::games::{AnyGame, GameKind};
 use kibitz::render::Renderer;
 use kibitz::store::Store;
@@ -18,7 +19,41 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use tracing_subscriber::layer::{Context, SubscriberExt};
 
-static STATEMENTS: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+/// Every statement run since the log was last cleared, in order, repeats included.
+static STATEMENTS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// Held for the whole of a test: one test's statements at a time in the log.
+static SERIAL: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+/// Sends sqlx's statement events to [`STATEMENTS`], once for the whole binary.
+fn log_statements() {
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        tracing::subscriber::set_global_default(tracing_subscriber::registry().with(Statements))
+            .expect("the only subscriber of this test binary");
+    });
+}
+
+/// The statements logged since the last call, emptying the log.
+fn take_statements() -> Vec<String> {
+    std::mem::take(&mut *STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()))
+}
+
+/// Waits until the log has been still for a while: SQLite's worker thread logs a statement
+/// when it is done with it, which can be just after the caller has its rows, so a count
+/// taken at once could miss the last statement of one command and give it to the next.
+async fn settle() {
+    let logged = || STATEMENTS.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let mut last = logged();
+    loop {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        let now = logged();
+        if now == last {
+            return;
+        }
+        last = now;
+    }
+}
 
 /// Catches the SQL of sqlx's `sqlx::query` events: the whole text is in `db.statement` when
 /// it is longer than the `summary`, else in the summary.
@@ -58,7 +93,7 @@ impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for Statements {
             STATEMENTS
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(sql);
+                .push(sql);
         }
     }
 }
@@ -83,21 +118,13 @@ fn parameters(sql: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table() {
-    tracing::subscriber::set_global_default(tracing_subscriber::registry().with(Statements))
-        .expect("the only subscriber of this test binary");
+    let _turn = SERIAL.lock().await;
+    log_statements();
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("plans.db").display());
-    let store = Store::connect(&url).await.unwrap();
-    let clock = Arc::new(AtomicI64::new(1_795_942_800_000));
-    let ticking = clock.clone();
-    let service = Service::new(
-        store,
-        Arc::new(Renderer::new().unwrap()),
-        Catalogue::load().unwrap(),
-        Arc::new(move || ticking.fetch_add(1000, Ordering::SeqCst)),
-    );
+    let service = service(&url).await;
     // Only what commands run counts: not the migrations nor the connection's set-up.
-    STATEMENTS.lock().unwrap().clear();
+    take_statements();
 
     let say = |speaker: &'static str, text: String| {
         let service = &service;
@@ -178,7 +205,7 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
     say("dave", "forgetme".into()).await;
     say("dave", "forgetme confirm".into()).await;
 
-    let statements: Vec<String> = STATEMENTS.lock().unwrap().iter().cloned().collect();
+    let statements: BTreeSet<String> = take_statements().into_iter().collect();
     assert!(
         statements.len() > 20,
         "the statement log caught only {statements:?}"
@@ -240,6 +267,95 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         statements.len(),
         scans.join("\n")
     );
+}
+
+/// A service on a fresh SQLite file at `url`, its clock a second further on each reading.
+async fn service(url: &str) -> Service {
+    let store = Store::connect(url).await.unwrap();
+    let clock = Arc::new(AtomicI64::new(1_795_942_800_000));
+    Service::new(
+        store,
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        Arc::new(move || clock.fetch_add(1000, Ordering::SeqCst)),
+    )
+}
+
+/// The most statements one bare move in a running game may run: the chat, the speaker and
+/// the chat's language (read for every command), the speaker's live games, the commit (an
+/// update and an insert) and both players' names in one read. Before each command resolved
+/// its game once, a Knight Fight move ran 8 (a name read per player) and a Glacier move
+/// shaped like an AMBIT placement, with a puzzle open, 10 (the puzzle and the live games read
+/// before the move, the live games again for it).
+const BARE_MOVE_STATEMENTS: usize = 7;
+
+/// The statements one bare move of `speaker` runs in the room, asserting that it was played.
+async fn bare_move_statements(service: &Service, speaker: &str, mv: &str) -> Vec<String> {
+    settle().await;
+    take_statements();
+    let replies = service.handle(&line("room", speaker, mv)).await;
+    assert!(
+        matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
+        "{speaker}'s {mv} was refused: {replies:?}"
+    );
+    settle().await;
+    // A connection the pool opens meanwhile runs its set-up (`PRAGMA …`): not the move's.
+    let statements: Vec<String> = take_statements()
+        .into_iter()
+        .filter(|sql| !sql.starts_with("PRAGMA"))
+        .collect();
+    assert!(
+        statements.len() <= BARE_MOVE_STATEMENTS,
+        "{speaker}'s bare move {mv} ran {} statements, more than {BARE_MOVE_STATEMENTS}:\n{}",
+        statements.len(),
+        statements.join("\n")
+    );
+    statements
+}
+
+/// One bare move (`d3`, `Nf3`) in a running game: how many statements it runs in all. The
+/// command reads the speaker's games once, and the picture needs no second read; a Glacier
+/// move shaped like an AMBIT placement reads the open puzzle only when no game waits for
+/// the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_bare_move_runs_few_statements() {
+    let _turn = SERIAL.lock().await;
+    log_statements();
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("count.db").display());
+    let service = service(&url).await;
+    let say = |speaker: &'static str, text: &str| {
+        let incoming = line("room", speaker, text);
+        let service = &service;
+        async move { service.handle(&incoming).await }
+    };
+    let mut counts = Vec::new();
+
+    let seed = 11;
+    let mut game = AnyGame::start(GameKind::KnightFight, seed);
+    say("alice", &format!("challenge @bob kf seed:{seed}")).await;
+    say("bob", "accept").await;
+    for speaker in ["alice", "bob", "alice"] {
+        let mv = game.legal_move_texts().into_iter().next().unwrap();
+        game.play_text(&mv).unwrap();
+        counts.push(bare_move_statements(&service, speaker, &mv).await.len());
+    }
+    say("alice", "resign").await;
+
+    // Glacier, while the mover also has an AMBIT puzzle open.
+    say("carol", &format!("challenge @dave glacier seed:{seed}")).await;
+    say("dave", "accept").await;
+    say("carol", "ambit").await;
+    let mut game = AnyGame::start(GameKind::Glacier, seed);
+    // A knight move in SAN, which reads as a placement too.
+    let mv = ["Nc3", "Nf3", "Na3", "Nh3"]
+        .into_iter()
+        .find(|mv| game.clone().play_text(mv).is_ok())
+        .expect("a knight move");
+    assert!(kibitz::games::ambit::notation::parse_placement(mv).is_ok());
+    game.play_text(mv).unwrap();
+    counts.push(bare_move_statements(&service, "carol", mv).await.len());
+    eprintln!("statements per bare move (Knight Fight x3, Glacier with a puzzle open): {counts:?}");
 }
 
 /// The names of the schema's objects of `kind` (`table`, `index`), sorted.

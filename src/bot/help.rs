@@ -147,6 +147,7 @@ impl Service {
             GameKind::Critters => msg("rules-critters"),
         };
         let text = self.say(context.language, &text);
+        let example = example(kind);
         let view = View {
             white: self.say(context.language, &msg("side-white")),
             black: self.say(context.language, &msg("side-black")),
@@ -154,9 +155,9 @@ impl Service {
             detail: String::new(),
             last_move: None,
             flip: false,
-            result: None,
+            facts: example.view_facts(),
         };
-        let png = self.renderer.render(&example(kind), &view)?;
+        let png = self.renderer.render(&example, &view)?;
         Ok(vec![Outgoing::image(png, text)])
     }
 

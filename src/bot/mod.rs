@@ -14,6 +14,8 @@ mod play;
 pub mod schedule;
 mod suggest;
 
+pub use play::rules_error_text;
+
 use crate::games::ambit::DailySecret;
 use crate::render::{RenderError, Renderer};
 use crate::store::{Store, StoreError, UserRecord};
@@ -505,16 +507,18 @@ impl Service {
     }
 
     /// A line with no command word: an AMBIT placement while a puzzle is open and no game
-    /// waits for this player's move, else a move.
+    /// waits for this player's move, else a move. The speaker's running games are read once,
+    /// for both questions; the puzzle only when the line could be a placement.
     async fn bare(&self, context: &Context<'_>, text: &str) -> Result<Vec<Outgoing>, Refusal> {
         let placement_shaped = crate::games::ambit::notation::parse_placement(text).is_ok();
+        let running = self.running_games(context).await?;
         if placement_shaped
-            && self.has_open_puzzle(context).await?
-            && !self.has_game_awaiting_move(context).await?
+            && !running.awaits_move(context.user.id)
+            && let Some(attempt) = self.open_attempt(context).await?
         {
-            return self.ambit_place(context, text).await;
+            return self.ambit_place_in(context, text, attempt).await;
         }
-        self.play_move(context, text, None, false).await
+        self.play_bare(context, text, running).await
     }
 
     /// The question before a resignation (`Platform::asks_before_resigning`), for the speaker

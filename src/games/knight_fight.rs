@@ -135,6 +135,24 @@ impl Position {
         }
     }
 
+    /// The legal moves of a position whose status is known to be [`Status::Ongoing`]: what
+    /// [`TwoPlayerGame::legal_moves`] gives, without working the status out a second time.
+    pub fn moves_while_ongoing(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        self.for_each_target(self.turn, |to| {
+            let before = moves.len();
+            if is_double(self.number_at(to)) {
+                moves.extend(self.double_choices(to).map(|double| Move {
+                    to,
+                    double: Some(double),
+                }));
+            }
+            if moves.len() == before {
+                moves.push(Move { to, double: None });
+            }
+        });
+    }
+
     fn has_target(&self, side: Side) -> bool {
         let mut any = false;
         self.for_each_target(side, |_| any = true);
@@ -280,18 +298,7 @@ impl TwoPlayerGame for Position {
         if self.status().is_over() {
             return;
         }
-        self.for_each_target(self.turn, |to| {
-            let before = moves.len();
-            if is_double(self.number_at(to)) {
-                moves.extend(self.double_choices(to).map(|double| Move {
-                    to,
-                    double: Some(double),
-                }));
-            }
-            if moves.len() == before {
-                moves.push(Move { to, double: None });
-            }
-        });
+        self.moves_while_ongoing(moves);
     }
 
     fn status(&self) -> Status {

@@ -8,11 +8,13 @@ pub mod glacier;
 pub mod knight_fight;
 pub mod rng;
 pub mod side;
+mod view_facts;
 
 use std::fmt;
 
 pub use geometry::{BoardSize, Square};
 pub use side::{EndReason, Outcome, Side, Status};
+pub use view_facts::ViewFacts;
 
 /// Why a move or a position text was refused, as a message-catalogue key and its arguments,
 /// so that the bot can say it in the player's language.

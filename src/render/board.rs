@@ -1,10 +1,12 @@
 //! Board geometry and the prepared background of any rectangular board: the surround, the
 //! header band, the frame line and the coordinates, in both orientations.
 
-use crate::games::{BoardSize, Square};
+use crate::games::{BoardSize, Side, Square};
 
-use super::canvas::{ArtCanvas, Indexed, Palette};
-use super::font::{Face, Fonts, TextStyle};
+use super::RenderError;
+use super::canvas::{ArtCanvas, Indexed, Palette, Rgb};
+use super::font::{Face, Fonts, GlyphCache, TextStyle};
+use super::header::Header;
 use super::theme::Theme;
 
 const COORDINATES: TextStyle = TextStyle::new(Face::Bold, 15.0);
@@ -70,7 +72,7 @@ impl Layout {
 }
 
 /// Registers the colours [`draw_background`] uses.
-pub fn register(palette: &mut Palette, theme: &Theme) -> Result<(), super::RenderError> {
+pub fn register(palette: &mut Palette, theme: &Theme) -> Result<(), RenderError> {
     palette.ramp(theme.frame.background, theme.frame.coordinates, 8)?;
     palette.add(theme.frame.border)?;
     palette.add(theme.header.background)?;
@@ -133,4 +135,58 @@ pub fn draw_background(layout: &Layout, theme: &Theme, fonts: &Fonts, flip: bool
         );
     }
     art
+}
+
+/// What a game whose every square look is a ready tile (Knight Fight, Glacier) adds to its
+/// [`TiledArt`]: the piece of the header's icons, and the tiles.
+pub trait Tiling {
+    /// Registers the colours of the header's icon on its disc.
+    fn register_icon(&self, palette: &mut Palette, disc: Rgb) -> Result<(), RenderError>;
+    /// Draws the header's icon of `side`, `px` tall, centred on `centre`.
+    fn icon(&self, art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32);
+    /// Registers every colour the tiles blend, before any art is quantised.
+    fn register(&self, palette: &mut Palette) -> Result<(), RenderError>;
+    /// Every tile, in the order the game indexes them.
+    fn build(&self, palette: &mut Palette) -> Result<Vec<Indexed>, RenderError>;
+}
+
+/// The prepared art of a tiled board: its layout, palette, both backgrounds, its tiles and
+/// the header.
+#[derive(Debug)]
+pub struct TiledArt {
+    pub layout: Layout,
+    pub plte: Vec<u8>,
+    /// Unflipped and flipped.
+    pub backgrounds: [Indexed; 2],
+    pub tiles: Vec<Indexed>,
+    pub header: Header,
+}
+
+impl TiledArt {
+    /// Prepares the board of `layout` with the tiles of `tiling`. The palette fills in a
+    /// fixed order (frame, icon, header, tiles).
+    pub fn new(
+        layout: Layout,
+        theme: &Theme,
+        glyphs: &GlyphCache,
+        tiling: &impl Tiling,
+    ) -> Result<Self, RenderError> {
+        let mut palette = Palette::new();
+        register(&mut palette, theme)?;
+        tiling.register_icon(&mut palette, theme.header.icon_disc)?;
+        let icon = |art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32| {
+            tiling.icon(art, side, centre, px);
+        };
+        let header = Header::new(&mut palette, theme, glyphs, layout.width, &icon)?;
+        tiling.register(&mut palette)?;
+        let backgrounds = backgrounds(&layout, theme, glyphs.fonts(), &palette);
+        let tiles = tiling.build(&mut palette)?;
+        Ok(Self {
+            layout,
+            plte: palette.png_bytes(),
+            backgrounds,
+            tiles,
+            header,
+        })
+    }
 }

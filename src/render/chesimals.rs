@@ -199,7 +199,7 @@ impl BoardArt {
 
     fn draw(&self, position: &Position, view: &View, glyphs: &GlyphCache, frame: &mut Indexed) {
         let size = self.layout.size;
-        let status = view.result.map_or_else(|| position.status(), Status::Over);
+        let status = view.facts.status;
         let on_board = |square: Square| size.contains(square.file as i16, square.rank as i16);
         let mut trail: Vec<(Square, Square)> = view
             .last_move

@@ -7,10 +7,10 @@
 use crate::games::glacier::{Cell, Position, Role, SIZE};
 use crate::games::{Side, Square, Status, TwoPlayerGame};
 
-use super::board::{self, Layout};
-use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Rgb, rounded_rect_distance};
+use super::board::{Layout, TiledArt, Tiling};
+use super::canvas::{ArtCanvas, Indexed, Palette, Rgb, rounded_rect_distance};
 use super::font::{Fonts, GlyphCache};
-use super::header::{self, Header, Marker, Player};
+use super::header::{self, Marker, Player};
 use super::pieces::{self, BISHOP, GlyphPiece, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::theme::{GlacierTheme, Theme};
 use super::{RenderError, View};
@@ -141,133 +141,101 @@ fn ice_variant(square: Square) -> usize {
     (file * 7 + rank * 5 + file * rank) % ICE_VARIANTS
 }
 
-#[derive(Debug)]
-pub struct GlacierArt {
-    layout: Layout,
-    plte: Vec<u8>,
-    /// Unflipped and flipped.
-    backgrounds: [Indexed; 2],
-    tiles: Vec<Indexed>,
-    header: Header,
+/// Assembles the picture in `frame` (any previous content is overwritten).
+pub fn draw(
+    art: &TiledArt,
+    position: &Position,
+    view: &View,
+    glyphs: &GlyphCache,
+    frame: &mut Indexed,
+) {
+    let checked = view.facts.check;
+    let (last, new_ice) = marked(position, view);
+    let TiledArt {
+        layout,
+        backgrounds,
+        tiles,
+        header,
+        ..
+    } = art;
+    frame.copy_from(&backgrounds[usize::from(view.flip)]);
+    for square in SIZE.squares() {
+        let index = SIZE.index(square);
+        let content = match position.cell(square) {
+            Cell::Empty => Content::Empty,
+            Cell::Ice => Content::Ice(ice_variant(square)),
+            Cell::Piece(side, role) => Content::Piece(side, role),
+        };
+        let mark = if checked == Some(square) {
+            Mark::Check
+        } else if new_ice[index] {
+            Mark::NewIce
+        } else {
+            Mark::None
+        };
+        let look = Look {
+            content,
+            dark: Layout::is_dark(square),
+            last: last[index],
+            mark,
+        };
+        if let Some(tile) = tiles.get(look.index()) {
+            let (x, y) = layout.square_origin(square, view.flip);
+            frame.blit(tile, x, y);
+        }
+    }
+
+    let marker = match view.facts.status {
+        Status::Ongoing => Marker::Turn(position.side_to_move()),
+        Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
+    };
+    let players = [
+        Player {
+            name: &view.white,
+            score: None,
+        },
+        Player {
+            name: &view.black,
+            score: None,
+        },
+    ];
+    let text = (view.caption.as_str(), view.detail.as_str());
+    header.draw(frame, glyphs, players, marker, text);
 }
 
-impl GlacierArt {
-    pub fn new(theme: &Theme, glyphs: &GlyphCache) -> Result<Self, RenderError> {
-        let fonts = glyphs.fonts();
-        let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
-        let mut palette = Palette::new();
-        board::register(&mut palette, theme)?;
-        let icon = |art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32| {
-            pieces::draw_outlined(art, fonts, &theme.pieces, KING, side, centre, px);
-        };
-        pieces::register_outlined(
-            &mut palette,
-            &theme.pieces,
-            &[theme.header.icon_disc],
-            LEVELS,
-        )?;
-        let header = Header::new(&mut palette, theme, glyphs, layout.width, &icon)?;
-        let tiles = Tiles { theme, fonts };
-        tiles.register(&mut palette)?;
-
-        let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
-        let tiles = Look::all()
-            .into_iter()
-            .map(|look| tiles.art(look).quantise(&palette))
-            .collect();
-        Ok(Self {
-            layout,
-            plte: palette.png_bytes(),
-            backgrounds,
-            tiles,
-            header,
-        })
-    }
-
-    pub fn render(
-        &self,
-        position: &Position,
-        view: &View,
-        glyphs: &GlyphCache,
-        frames: &FramePool,
-    ) -> Result<Vec<u8>, RenderError> {
-        frames.encode(&self.plte, |frame| self.draw(position, view, glyphs, frame))
-    }
-
-    /// Assembles the picture in `frame` (any previous content is overwritten).
-    pub fn draw(&self, position: &Position, view: &View, glyphs: &GlyphCache, frame: &mut Indexed) {
-        let status = view.result.map_or_else(|| position.status(), Status::Over);
-        let mover = position.side_to_move();
-        let checked = if position.is_check() {
-            position.king(mover)
-        } else {
-            None
-        };
-        let cells = SIZE.files as usize * SIZE.ranks as usize;
-        let mut last = vec![false; cells];
-        if let Some(squares) = &view.last_move {
-            let touched = squares.from.iter().chain(&squares.to).chain(&squares.also);
-            for &square in touched {
-                if SIZE.contains(square.file as i16, square.rank as i16) {
-                    last[SIZE.index(square)] = true;
-                }
-            }
-        }
-        let mut new_ice = vec![false; cells];
-        for square in position
-            .last_ice_age()
-            .map(|r| r.new_ice())
-            .unwrap_or_default()
-        {
+/// Which squares the last move touched, and which froze in the last Ice Age, by square index.
+fn marked(position: &Position, view: &View) -> (Vec<bool>, Vec<bool>) {
+    let cells = SIZE.files as usize * SIZE.ranks as usize;
+    let mut last = vec![false; cells];
+    if let Some(squares) = &view.last_move {
+        let touched = squares.from.iter().chain(&squares.to).chain(&squares.also);
+        for &square in touched {
             if SIZE.contains(square.file as i16, square.rank as i16) {
-                new_ice[SIZE.index(square)] = true;
+                last[SIZE.index(square)] = true;
             }
         }
-
-        frame.copy_from(&self.backgrounds[usize::from(view.flip)]);
-        for square in SIZE.squares() {
-            let index = SIZE.index(square);
-            let content = match position.cell(square) {
-                Cell::Empty => Content::Empty,
-                Cell::Ice => Content::Ice(ice_variant(square)),
-                Cell::Piece(side, role) => Content::Piece(side, role),
-            };
-            let mark = if checked == Some(square) {
-                Mark::Check
-            } else if new_ice[index] {
-                Mark::NewIce
-            } else {
-                Mark::None
-            };
-            let look = Look {
-                content,
-                dark: Layout::is_dark(square),
-                last: last[index],
-                mark,
-            };
-            if let Some(tile) = self.tiles.get(look.index()) {
-                let (x, y) = self.layout.square_origin(square, view.flip);
-                frame.blit(tile, x, y);
-            }
-        }
-
-        let marker = match status {
-            Status::Ongoing => Marker::Turn(mover),
-            Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
-        };
-        let players = [
-            Player {
-                name: &view.white,
-                score: None,
-            },
-            Player {
-                name: &view.black,
-                score: None,
-            },
-        ];
-        let text = (view.caption.as_str(), view.detail.as_str());
-        self.header.draw(frame, glyphs, players, marker, text);
     }
+    let mut new_ice = vec![false; cells];
+    for square in position
+        .last_ice_age()
+        .map(|r| r.new_ice())
+        .unwrap_or_default()
+    {
+        if SIZE.contains(square.file as i16, square.rank as i16) {
+            new_ice[SIZE.index(square)] = true;
+        }
+    }
+    (last, new_ice)
+}
+
+/// The prepared art of Glacier: its tiles on the shared board.
+pub fn art(theme: &Theme, glyphs: &GlyphCache) -> Result<TiledArt, RenderError> {
+    let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
+    let tiles = Tiles {
+        theme,
+        fonts: glyphs.fonts(),
+    };
+    TiledArt::new(layout, theme, glyphs, &tiles)
 }
 
 /// Prepares the tiles: the theme and fonts every look is drawn with.
@@ -295,7 +263,7 @@ impl Tiles<'_> {
     /// Every colour pair the tiles blend, registered before any art is quantised so that
     /// anti-aliased edges find their exact ramp entries; what is left over (the inside of
     /// the ice and the glow) snaps to the nearest of these.
-    fn register(&self, palette: &mut Palette) -> Result<(), RenderError> {
+    fn register_tiles(&self, palette: &mut Palette) -> Result<(), RenderError> {
         let g = self.colours();
         let grounds: Vec<Rgb> = [(false, false), (true, false), (false, true), (true, true)]
             .into_iter()
@@ -408,5 +376,26 @@ impl Tiles<'_> {
             let (dx, dy) = (angle.cos() * 7.0, angle.sin() * 7.0);
             art.stroke_line((cx - dx, cy - dy), (cx + dx, cy + dy), 1.6, g.new_ice_flake);
         }
+    }
+}
+
+impl Tiling for Tiles<'_> {
+    fn register_icon(&self, palette: &mut Palette, disc: Rgb) -> Result<(), RenderError> {
+        pieces::register_outlined(palette, &self.theme.pieces, &[disc], LEVELS)
+    }
+
+    fn icon(&self, art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32) {
+        pieces::draw_outlined(art, self.fonts, &self.theme.pieces, KING, side, centre, px);
+    }
+
+    fn register(&self, palette: &mut Palette) -> Result<(), RenderError> {
+        self.register_tiles(palette)
+    }
+
+    fn build(&self, palette: &mut Palette) -> Result<Vec<Indexed>, RenderError> {
+        Ok(Look::all()
+            .into_iter()
+            .map(|look| self.art(look).quantise(palette))
+            .collect())
     }
 }

@@ -8,10 +8,10 @@
 use crate::games::knight_fight::{Position, SIZE};
 use crate::games::{Side, Square, Status, TwoPlayerGame};
 
-use super::board::{self, Layout};
-use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Ramp, Rgb};
+use super::board::{Layout, TiledArt, Tiling};
+use super::canvas::{ArtCanvas, Indexed, Palette, Ramp, Rgb};
 use super::font::{Face, Fonts, GlyphCache, Mask, TextStyle};
-use super::header::{self, Header, Marker, Player};
+use super::header::{self, Marker, Player};
 use super::pieces::{self, KNIGHT};
 use super::theme::Theme;
 use super::{RenderError, View};
@@ -74,124 +74,96 @@ const fn is_double(number: u8) -> bool {
     number.is_multiple_of(11)
 }
 
-#[derive(Debug)]
-pub struct KnightFightArt {
-    layout: Layout,
-    plte: Vec<u8>,
-    /// Unflipped and flipped.
-    backgrounds: [Indexed; 2],
-    tiles: Vec<Indexed>,
-    header: Header,
+/// Assembles the picture in `frame` (any previous content is overwritten).
+pub fn draw(
+    art: &TiledArt,
+    position: &Position,
+    view: &View,
+    glyphs: &GlyphCache,
+    frame: &mut Indexed,
+) {
+    let on_board = |square: &Square| SIZE.contains(square.file as i16, square.rank as i16);
+    let status = view.facts.status;
+    let mover = position.side_to_move();
+    let mut targets = [false; 100];
+    for &square in &view.facts.targets {
+        if on_board(&square) {
+            targets[SIZE.index(square)] = true;
+        }
+    }
+    let last = view.last_move.as_ref();
+    let last_to = last.and_then(|m| m.to).filter(on_board);
+    let last_from = last.and_then(|m| m.from).filter(on_board);
+    let last_also = last.map_or(&[][..], |m| m.also.as_slice());
+
+    let TiledArt {
+        layout,
+        backgrounds,
+        tiles,
+        header,
+        ..
+    } = art;
+    frame.copy_from(&backgrounds[usize::from(view.flip)]);
+    for square in SIZE.squares() {
+        let knight = Side::BOTH
+            .into_iter()
+            .find(|&side| position.knight(side) == Some(square));
+        let is_last_to = last_to == Some(square);
+        let cell = match knight {
+            Some(side) if is_last_to => Cell::KnightLastTo(side),
+            Some(side) => Cell::Knight(side),
+            None if is_last_to => Cell::LastTo,
+            None if position.is_blocked(square) => {
+                if last_from == Some(square) {
+                    Cell::LastFrom
+                } else if last_also.contains(&square) {
+                    Cell::LastBlocked
+                } else {
+                    Cell::Blocked
+                }
+            }
+            None if targets[SIZE.index(square)] => Cell::Target,
+            None => Cell::Free,
+        };
+        let number = usize::from(position.number_at(square) % 100);
+        let dark = Layout::is_dark(square);
+        if let Some(tile) = tiles.get(cell.first_tile(dark) + number) {
+            let (x, y) = layout.square_origin(square, view.flip);
+            frame.blit(tile, x, y);
+        }
+    }
+
+    let marker = match status {
+        Status::Ongoing => Marker::Turn(mover),
+        Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
+    };
+    let players = [
+        Player {
+            name: &view.white,
+            score: Some(position.score(Side::White)),
+        },
+        Player {
+            name: &view.black,
+            score: Some(position.score(Side::Black)),
+        },
+    ];
+    header.draw(
+        frame,
+        glyphs,
+        players,
+        marker,
+        (&view.caption, &view.detail),
+    );
 }
 
-impl KnightFightArt {
-    pub fn new(theme: &Theme, glyphs: &GlyphCache) -> Result<Self, RenderError> {
-        let fonts = glyphs.fonts();
-        let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
-        let mut palette = Palette::new();
-        board::register(&mut palette, theme)?;
-        let icon = |art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32| {
-            pieces::draw(art, fonts, &theme.pieces, KNIGHT, side, centre, px);
-        };
-        pieces::register(
-            &mut palette,
-            &theme.pieces,
-            &[theme.header.icon_disc],
-            LEVELS,
-        )?;
-        let header = Header::new(&mut palette, theme, glyphs, layout.width, &icon)?;
-        let tiles = Tiles { theme, fonts };
-        tiles.register(&mut palette)?;
-
-        let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
-        let tiles = tiles.build(&mut palette)?;
-        Ok(Self {
-            layout,
-            plte: palette.png_bytes(),
-            backgrounds,
-            tiles,
-            header,
-        })
-    }
-
-    pub fn render(
-        &self,
-        position: &Position,
-        view: &View,
-        glyphs: &GlyphCache,
-        frames: &FramePool,
-    ) -> Result<Vec<u8>, RenderError> {
-        frames.encode(&self.plte, |frame| self.draw(position, view, glyphs, frame))
-    }
-
-    /// Assembles the picture in `frame` (any previous content is overwritten).
-    pub fn draw(&self, position: &Position, view: &View, glyphs: &GlyphCache, frame: &mut Indexed) {
-        let status = view.result.map_or_else(|| position.status(), Status::Over);
-        let mover = position.side_to_move();
-        let mut targets = [false; 100];
-        if status == Status::Ongoing {
-            for square in position.targets(mover) {
-                targets[SIZE.index(square)] = true;
-            }
-        }
-        let on_board = |square: &Square| SIZE.contains(square.file as i16, square.rank as i16);
-        let last = view.last_move.as_ref();
-        let last_to = last.and_then(|m| m.to).filter(on_board);
-        let last_from = last.and_then(|m| m.from).filter(on_board);
-        let last_also = last.map_or(&[][..], |m| m.also.as_slice());
-
-        frame.copy_from(&self.backgrounds[usize::from(view.flip)]);
-        for square in SIZE.squares() {
-            let knight = Side::BOTH
-                .into_iter()
-                .find(|&side| position.knight(side) == Some(square));
-            let is_last_to = last_to == Some(square);
-            let cell = match knight {
-                Some(side) if is_last_to => Cell::KnightLastTo(side),
-                Some(side) => Cell::Knight(side),
-                None if is_last_to => Cell::LastTo,
-                None if position.is_blocked(square) => {
-                    if last_from == Some(square) {
-                        Cell::LastFrom
-                    } else if last_also.contains(&square) {
-                        Cell::LastBlocked
-                    } else {
-                        Cell::Blocked
-                    }
-                }
-                None if targets[SIZE.index(square)] => Cell::Target,
-                None => Cell::Free,
-            };
-            let number = usize::from(position.number_at(square) % 100);
-            let dark = Layout::is_dark(square);
-            if let Some(tile) = self.tiles.get(cell.first_tile(dark) + number) {
-                let (x, y) = self.layout.square_origin(square, view.flip);
-                frame.blit(tile, x, y);
-            }
-        }
-
-        let marker = match status {
-            Status::Ongoing => Marker::Turn(mover),
-            Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
-        };
-        let players = [
-            Player {
-                name: &view.white,
-                score: Some(position.score(Side::White)),
-            },
-            Player {
-                name: &view.black,
-                score: Some(position.score(Side::Black)),
-            },
-        ];
-        self.header.draw(
-            frame,
-            glyphs,
-            players,
-            marker,
-            (&view.caption, &view.detail),
-        );
-    }
+/// The prepared art of Knight Fight: its tiles on the shared board.
+pub fn art(theme: &Theme, glyphs: &GlyphCache) -> Result<TiledArt, RenderError> {
+    let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
+    let tiles = Tiles {
+        theme,
+        fonts: glyphs.fonts(),
+    };
+    TiledArt::new(layout, theme, glyphs, &tiles)
 }
 
 /// Prepares the tiles: the theme and fonts every look is drawn with.
@@ -230,7 +202,7 @@ impl Tiles<'_> {
 
     /// Every colour pair the tiles blend, registered before any art is quantised so each
     /// anti-aliased edge finds its exact ramp entry.
-    fn register(&self, palette: &mut Palette) -> Result<(), RenderError> {
+    fn register_tiles(&self, palette: &mut Palette) -> Result<(), RenderError> {
         let kf = &self.theme.knight_fight;
         for dark in [false, true] {
             let square = self.square(dark);
@@ -295,7 +267,7 @@ impl Tiles<'_> {
 
     /// All tiles, in the order [`Cell::first_tile`] indexes them: the art of each look, with
     /// each number stamped through the ramp from the look's colour to the number's.
-    fn build(&self, palette: &mut Palette) -> Result<Vec<Indexed>, RenderError> {
+    fn build_tiles(&self, palette: &mut Palette) -> Result<Vec<Indexed>, RenderError> {
         let numbers: Vec<(Mask, Mask)> = (0..100u8)
             .map(|number| {
                 let text = format!("{number:02}");
@@ -331,5 +303,31 @@ impl Tiles<'_> {
             }
         }
         Ok(tiles)
+    }
+}
+
+impl Tiling for Tiles<'_> {
+    fn register_icon(&self, palette: &mut Palette, disc: Rgb) -> Result<(), RenderError> {
+        pieces::register(palette, &self.theme.pieces, &[disc], LEVELS)
+    }
+
+    fn icon(&self, art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32) {
+        pieces::draw(
+            art,
+            self.fonts,
+            &self.theme.pieces,
+            KNIGHT,
+            side,
+            centre,
+            px,
+        );
+    }
+
+    fn register(&self, palette: &mut Palette) -> Result<(), RenderError> {
+        self.register_tiles(palette)
+    }
+
+    fn build(&self, palette: &mut Palette) -> Result<Vec<Indexed>, RenderError> {
+        self.build_tiles(palette)
     }
 }

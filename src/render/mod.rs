@@ -8,7 +8,8 @@
 //! hold the measurements behind this design).
 //!
 //! Modules: `theme` (every colour), `canvas` (palette, RGB art, indexed frames, PNG), `font`
-//! (embedded fonts, glyph cache), `board` (layout and background of any board size),
+//! (embedded fonts, glyph cache), `board` (layout and background of any board size, and the
+//! art of a board drawn from ready tiles),
 //! `header` (players, caption and detail line), `pieces` (glyph pieces), `table` (leaderboards),
 //! and one module a game.
 
@@ -30,13 +31,12 @@ pub use table::{Align, Column, TableView};
 
 use std::sync::OnceLock;
 
-use crate::games::{AnyGame, MoveSquares, Outcome};
+use crate::games::{AnyGame, MoveSquares, ViewFacts};
 
+use board::TiledArt;
 use canvas::FramePool;
 use chesimals::ChesimalsArt;
 use font::{Fonts, GlyphCache};
-use glacier::GlacierArt;
-use knight_fight::KnightFightArt;
 use table::TableArt;
 use theme::Theme;
 
@@ -57,9 +57,11 @@ pub struct View {
     pub last_move: Option<MoveSquares>,
     /// Draw from Black's side (Black at the bottom).
     pub flip: bool,
-    /// How the game ended when that is not in the position itself (resignation, agreement);
-    /// it replaces the position's own status in the picture.
-    pub result: Option<Outcome>,
+    /// The status (with how the game ended when that is not in the position itself:
+    /// resignation, agreement), the king in check and the squares to mark, as the rules
+    /// worked them out for this position ([`AnyGame::view_facts`]). The renderer draws them
+    /// and asks the rules nothing.
+    pub facts: ViewFacts,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -90,8 +92,8 @@ pub struct Renderer {
     theme: Theme,
     glyphs: GlyphCache,
     frames: FramePool,
-    knight_fight: OnceLock<KnightFightArt>,
-    glacier: OnceLock<GlacierArt>,
+    knight_fight: OnceLock<TiledArt>,
+    glacier: OnceLock<TiledArt>,
     ambit: OnceLock<ambit::AmbitArt>,
     chesimals: OnceLock<ChesimalsArt>,
     table: OnceLock<TableArt>,
@@ -153,14 +155,14 @@ impl Renderer {
         }
     }
 
-    fn knight_fight_art(&self) -> Result<&KnightFightArt, RenderError> {
+    fn knight_fight_art(&self) -> Result<&TiledArt, RenderError> {
         prepared(&self.knight_fight, || {
-            KnightFightArt::new(&self.theme, &self.glyphs)
+            knight_fight::art(&self.theme, &self.glyphs)
         })
     }
 
-    fn glacier_art(&self) -> Result<&GlacierArt, RenderError> {
-        prepared(&self.glacier, || GlacierArt::new(&self.theme, &self.glyphs))
+    fn glacier_art(&self) -> Result<&TiledArt, RenderError> {
+        prepared(&self.glacier, || glacier::art(&self.theme, &self.glyphs))
     }
 
     fn chesimals_art(&self) -> Result<&ChesimalsArt, RenderError> {
@@ -188,12 +190,16 @@ impl Renderer {
     pub fn render(&self, game: &AnyGame, view: &View) -> Result<Vec<u8>, RenderError> {
         match game {
             AnyGame::KnightFight(position) => {
-                self.knight_fight_art()?
-                    .render(position, view, &self.glyphs, &self.frames)
+                let art = self.knight_fight_art()?;
+                self.frames.encode(&art.plte, |frame| {
+                    knight_fight::draw(art, position, view, &self.glyphs, frame)
+                })
             }
             AnyGame::Glacier(position) => {
-                self.glacier_art()?
-                    .render(position, view, &self.glyphs, &self.frames)
+                let art = self.glacier_art()?;
+                self.frames.encode(&art.plte, |frame| {
+                    glacier::draw(art, position, view, &self.glyphs, frame)
+                })
             }
             AnyGame::Chesimals(position) => {
                 self.chesimals_art()?

@@ -14,15 +14,21 @@ fn renderer() -> &'static Renderer {
     })
 }
 
+/// A view with the players' names and `caption`; [`seen`] adds the rules' facts.
 fn view(caption: &str) -> View {
     View {
         white: "alice".into(),
         black: "bob".into(),
         caption: caption.into(),
-        detail: String::new(),
-        last_move: None,
-        flip: false,
-        result: None,
+        ..View::default()
+    }
+}
+
+/// `view` with the rules' facts about `game`, as the service hands them to the renderer.
+fn seen(game: &AnyGame, view: &View) -> View {
+    View {
+        facts: game.view_facts(),
+        ..view.clone()
     }
 }
 
@@ -45,7 +51,8 @@ fn random_game(seed: u64) -> Vec<(Position, Option<MoveSquares>)> {
 }
 
 fn render(position: &Position, view: &View) -> Vec<u8> {
-    match renderer().render(&AnyGame::KnightFight(position.clone()), view) {
+    let game = AnyGame::KnightFight(position.clone());
+    match renderer().render(&game, &seen(&game, view)) {
         Ok(png) => png,
         Err(error) => panic!("render failed: {error}"),
     }
@@ -58,17 +65,38 @@ fn rgb(png: &[u8]) -> image::RgbImage {
     }
 }
 
-/// The pixels of `square` in a picture drawn unflipped.
+/// The pixels of `square` in a picture of `layout` drawn unflipped.
+fn pixels_of_square(
+    image: &image::RgbImage,
+    layout: &board::Layout,
+    square: Square,
+) -> Vec<[u8; 3]> {
+    let (x0, y0) = layout.square_origin(square, false);
+    let side = layout.square as i32;
+    (y0..y0 + side)
+        .flat_map(|y| (x0..x0 + side).map(move |x| image.get_pixel(x as u32, y as u32).0))
+        .collect()
+}
+
+/// How many pixels of the board squares of `layout` pass `test`.
+fn board_pixels(
+    image: &image::RgbImage,
+    layout: &board::Layout,
+    test: impl Fn([u8; 3]) -> bool,
+) -> usize {
+    let (x0, y0) = (layout.board_x(), layout.board_y());
+    let width = layout.size.files as u32 * layout.square;
+    let height = layout.size.ranks as u32 * layout.square;
+    (y0..y0 + height)
+        .flat_map(|y| (x0..x0 + width).map(move |x| (x, y)))
+        .filter(|&(x, y)| test(image.get_pixel(x, y).0))
+        .count()
+}
+
+/// The pixels of `square` in a Knight Fight picture drawn unflipped.
 fn square_pixels(image: &image::RgbImage, square: Square) -> Vec<[u8; 3]> {
     let layout = board::Layout::new(crate::games::knight_fight::SIZE, 68, 30, header::HEIGHT);
-    let (x0, y0) = layout.square_origin(square, false);
-    let mut out = Vec::new();
-    for y in y0..y0 + layout.square as i32 {
-        for x in x0..x0 + layout.square as i32 {
-            out.push(image.get_pixel(x as u32, y as u32).0);
-        }
-    }
-    out
+    pixels_of_square(image, &layout, square)
 }
 
 /// `position` with its KFN ranks (top rank first) edited.
@@ -87,8 +115,8 @@ fn kfn(position: &Position, edit: impl Fn(&mut Vec<String>)) -> Position {
 
 #[test]
 fn the_renderer_can_be_shared_between_threads() {
-    fn shareable<T: Send + Sync>() {}
-    shareable::<Renderer>();
+    // Compiles only while `Renderer` is `Send + Sync`.
+    let _: &(dyn Send + Sync) = renderer();
 }
 
 #[test]
@@ -211,7 +239,7 @@ fn hostile_names_and_views_do_not_fail() {
                 also: vec![Square::new(0, 0), Square::new(200, 200)],
             }),
             flip: true,
-            result: None,
+            ..View::default()
         };
         let image = rgb(&render(&position, &view));
         assert_eq!(image.width(), 740);
@@ -281,10 +309,7 @@ fn write_samples() {
         white: "Maximilian Alexandrovich Von Knightsbridge-Smythe".into(),
         black: "Ŋøřđ Ωμέγα Жуков 東京".into(),
         caption: "Ŋøřđ Ωμέγα Жуков 東京 to move. A very long caption that goes on and on and does not stop until it is cut".into(),
-        detail: String::new(),
-        last_move: None,
-        flip: false,
-        result: None,
+        ..View::default()
     };
     write("names", &game[3].0, &names);
     let mut russian = leaderboard(10, 1);
@@ -320,10 +345,14 @@ fn a_resigned_game_shows_no_turn_and_no_targets() {
         white: "alice".into(),
         black: "bob".into(),
         caption: "Game #1".into(),
+        facts: game.view_facts(),
         ..View::default()
     };
     let resigned = View {
-        result: Some(Outcome::win(Side::Black, EndReason::Resignation)),
+        facts: ongoing
+            .facts
+            .clone()
+            .ended(Outcome::win(Side::Black, EndReason::Resignation)),
         ..ongoing.clone()
     };
     let a = image::load_from_memory(&renderer.render(&game, &ongoing).unwrap())

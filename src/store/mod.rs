@@ -5,6 +5,7 @@
 
 mod ambit;
 mod league;
+mod names;
 mod platform;
 mod records;
 

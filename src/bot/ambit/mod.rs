@@ -77,17 +77,16 @@ impl Service {
     }
 
     /// The user's open puzzle in this chat (the one started last).
-    async fn open_attempt(&self, context: &Context<'_>) -> Result<Option<AttemptRecord>, Refusal> {
+    pub(crate) async fn open_attempt(
+        &self,
+        context: &Context<'_>,
+    ) -> Result<Option<AttemptRecord>, Refusal> {
         Ok(self
             .store
             .open_attempts(context.user.id, context.chat_id)
             .await?
             .into_iter()
             .next())
-    }
-
-    pub(crate) async fn has_open_puzzle(&self, context: &Context<'_>) -> Result<bool, Refusal> {
-        Ok(self.open_attempt(context).await?.is_some())
     }
 
     /// A daily's replies are the player's alone, so in their own language.

@@ -64,7 +64,7 @@ impl Service {
         )?])
     }
 
-    /// `place Nf3`, or a bare `Nf3` (`explicit` false) while a puzzle is open.
+    /// `place Nf3`.
     pub(crate) async fn ambit_place(
         &self,
         context: &Context<'_>,
@@ -73,6 +73,16 @@ impl Service {
         let Some(attempt) = self.open_attempt(context).await? else {
             return Err(msg("ambit-no-puzzle").into());
         };
+        self.ambit_place_in(context, text, attempt).await
+    }
+
+    /// `place Nf3`, or a bare `Nf3` while a puzzle is open, in the open puzzle `attempt`.
+    pub(crate) async fn ambit_place_in(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        attempt: AttemptRecord,
+    ) -> Result<Vec<Outgoing>, Refusal> {
         if let Some(partial) = ambit::notation::parse_partial_placement(text) {
             let game = self.ambit_game(&attempt)?;
             return self.rack_step(context, &attempt, &game, partial);

@@ -1,6 +1,6 @@
 //! AMBIT pictures.
 
-use super::{renderer, rgb};
+use super::{board_pixels, pixels_of_square, renderer, rgb};
 use crate::games::Square;
 use crate::games::ambit::footprint::{self, bit};
 use crate::games::ambit::{
@@ -33,28 +33,12 @@ fn view(caption: &str) -> AmbitView {
 }
 
 fn square_pixels(image: &image::RgbImage, square: Square) -> Vec<[u8; 3]> {
-    let (x0, y0) = layout().square_origin(square, false);
-    let mut out = Vec::new();
-    for y in y0..y0 + SQUARE as i32 {
-        for x in x0..x0 + SQUARE as i32 {
-            out.push(image.get_pixel(x as u32, y as u32).0);
-        }
-    }
-    out
+    pixels_of_square(image, &layout(), square)
 }
 
 /// Pixels of the board squares that are the attempt's clear red.
 fn red_pixels(image: &image::RgbImage) -> usize {
-    let layout = layout();
-    let (x0, y0) = (layout.board_x(), layout.board_y());
-    let side = 8 * SQUARE;
-    (y0..y0 + side)
-        .flat_map(|y| (x0..x0 + side).map(move |x| (x, y)))
-        .filter(|&(x, y)| {
-            let [r, g, b] = image.get_pixel(x, y).0;
-            r > 200 && g < 110 && b < 110
-        })
-        .count()
+    board_pixels(image, &layout(), |[r, g, b]| r > 200 && g < 110 && b < 110)
 }
 
 fn place(game: &mut Game, placement: Placement) -> PlaceOutcome {

@@ -1,6 +1,6 @@
 //! Chesimals I, II and Critters pictures.
 
-use super::{renderer, rgb, view};
+use super::{renderer, rgb, seen, view};
 use crate::games::chesimals::{self, CHESIMALS_1_SETUP, Position, Variant};
 use crate::games::{AnyGame, MoveSquares, Square, TwoPlayerGame};
 use crate::render::chesimals::{CHESIMALS_SQUARE, CRITTERS_SQUARE, MARGIN};
@@ -17,7 +17,8 @@ fn layout(variant: Variant) -> board::Layout {
 }
 
 fn render(position: &Position, view: &View) -> image::RgbImage {
-    match renderer().render(&AnyGame::Chesimals(Box::new(position.clone())), view) {
+    let game = AnyGame::Chesimals(Box::new(position.clone()));
+    match renderer().render(&game, &seen(&game, view)) {
         Ok(png) => rgb(&png),
         Err(error) => panic!("render failed: {error}"),
     }

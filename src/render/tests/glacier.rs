@@ -1,6 +1,6 @@
 //! Glacier Chess pictures.
 
-use super::{renderer, rgb, view};
+use super::{board_pixels, pixels_of_square, renderer, rgb, seen, view};
 use crate::games::glacier::{Cell, Position, START_FEN};
 use crate::games::rng::SeededRng;
 use crate::games::{AnyGame, MoveSquares, Side, Square, Status, TwoPlayerGame};
@@ -17,7 +17,8 @@ fn fen(text: &str) -> Position {
 }
 
 fn render(position: &Position, view: &View) -> Vec<u8> {
-    match renderer().render(&AnyGame::Glacier(position.clone()), view) {
+    let game = AnyGame::Glacier(position.clone());
+    match renderer().render(&game, &seen(&game, view)) {
         Ok(png) => png,
         Err(error) => panic!("render failed: {error}"),
     }
@@ -29,29 +30,12 @@ fn layout() -> board::Layout {
 
 /// The pixels of `square` in a picture drawn unflipped.
 fn square_pixels(image: &image::RgbImage, square: Square) -> Vec<[u8; 3]> {
-    let layout = layout();
-    let (x0, y0) = layout.square_origin(square, false);
-    let mut out = Vec::new();
-    for y in y0..y0 + SQUARE as i32 {
-        for x in x0..x0 + SQUARE as i32 {
-            out.push(image.get_pixel(x as u32, y as u32).0);
-        }
-    }
-    out
+    pixels_of_square(image, &layout(), square)
 }
 
 /// Pixels of the board area that are clearly the check glow's red.
 fn red_pixels(image: &image::RgbImage) -> usize {
-    let layout = layout();
-    let (x0, y0) = (layout.board_x(), layout.board_y());
-    let side = 8 * SQUARE;
-    (y0..y0 + side)
-        .flat_map(|y| (x0..x0 + side).map(move |x| (x, y)))
-        .filter(|&(x, y)| {
-            let [r, g, b] = image.get_pixel(x, y).0;
-            r > 170 && g < 110 && b < 100
-        })
-        .count()
+    board_pixels(image, &layout(), |[r, g, b]| r > 170 && g < 110 && b < 100)
 }
 
 /// A random game from the start, `plies` half-moves long at most (less if it ends), with the
@@ -244,32 +228,32 @@ fn the_detail_line_shows_under_the_caption() {
     }
 }
 
-/// Writes sample pictures to /tmp for looking at:
-/// `cargo test --lib render::tests::glacier::write_samples -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn write_samples() {
-    let write = |name: &str, position: &Position, view: &View| {
-        let png = render(position, view);
-        let path = format!("/tmp/kibitz-glacier-{name}.png");
-        if let Err(error) = std::fs::write(&path, &png) {
-            panic!("{path}: {error}");
-        }
-        println!("{path}: {} bytes", png.len());
-    };
-    let named = |caption: &str, detail: &str| View {
+/// Writes a sample picture to /tmp/kibitz-glacier-`name`.png for looking at.
+fn write_sample(name: &str, position: &Position, view: &View) {
+    write_png(name, &render(position, view));
+}
+
+fn write_png(name: &str, png: &[u8]) {
+    let path = format!("/tmp/kibitz-glacier-{name}.png");
+    if let Err(error) = std::fs::write(&path, png) {
+        panic!("{path}: {error}");
+    }
+    println!("{path}: {} bytes", png.len());
+}
+
+/// A view with the players' names, `caption` and `detail`.
+fn named(caption: &str, detail: &str) -> View {
+    View {
         white: "alice".into(),
         black: "bob".into(),
         caption: caption.into(),
         detail: detail.into(),
         ..View::default()
-    };
-    write(
-        "start",
-        &Position::new_start(),
-        &named("Game #7 · alice to move", "Ice Age in 20 Black moves"),
-    );
-    // Close-ups at twice the size, for judging edges and outlines.
+    }
+}
+
+/// Close-ups of the start picture at twice the size, for judging edges and outlines.
+fn write_zooms() {
     let zoom = |name: &str, source: &str, (x, y, w, h): (u32, u32, u32, u32)| {
         let Ok(image) = image::open(source) else {
             return;
@@ -292,8 +276,10 @@ fn write_samples() {
         (282, 136, 340, 170),
     );
     zoom("ice", "/tmp/kibitz-glacier-start.png", (30, 304, 252, 168));
+}
 
-    // A mid-game with the last move and a check.
+/// A mid-game with the last move and a check, and one through an Ice Age.
+fn write_mid_games() {
     let game = random_game(3, 400);
     let checked = game
         .iter()
@@ -302,14 +288,14 @@ fn write_samples() {
     if let Some((position, last)) = checked {
         let mut v = named("Game #7 · bob to move", "Check! Ice Age in 5 Black moves");
         v.last_move = last.clone();
-        write("check", position, &v);
+        write_sample("check", position, &v);
         v.flip = true;
-        write("check-flipped", position, &v);
+        write_sample("check-flipped", position, &v);
     }
     let (position, last) = &game[30.min(game.len() - 1)];
     let mut v = named("Game #7 · alice to move", "");
     v.last_move = last.clone();
-    write("mid", position, &v);
+    write_sample("mid", position, &v);
 
     let ice_game = game_through_an_ice_age();
     if let Some((position, last)) = ice_game
@@ -321,21 +307,30 @@ fn write_samples() {
             "Ice Age! The board froze over. Next Ice Age in 20 Black moves",
         );
         v.last_move = last.clone();
-        write("ice-age", position, &v);
+        write_sample("ice-age", position, &v);
         let fresh = fen(&position.position_text());
-        write("ice-age-fresh", &fresh, &v);
+        write_sample("ice-age-fresh", &fresh, &v);
     }
+}
 
-    // A finished game: Black's king frozen on the open board.
+/// Finished games: Black's king frozen on the open board, and a checkmate.
+fn write_finished_games() {
     let over = fen("4k3/8/8/8/8/8/3PPP2/3QKB2 w - - 0 41");
-    let mut v = named("Game #7 · alice wins: the black king froze", "");
+    let game = AnyGame::Glacier(over.clone());
+    let mut v = seen(
+        &game,
+        &named("Game #7 · alice wins: the black king froze", ""),
+    );
     if over.status() == Status::Ongoing {
-        v.result = Some(crate::games::Outcome::win(
+        v.facts = v.facts.ended(crate::games::Outcome::win(
             Side::White,
             crate::games::EndReason::Resignation,
         ));
     }
-    write("over", &over, &v);
+    match renderer().render(&game, &v) {
+        Ok(png) => write_png("over", &png),
+        Err(error) => panic!("render failed: {error}"),
+    }
     let mate = fen("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
     let mut v = named("Game #7 · alice wins by checkmate", "");
     v.last_move = Some(MoveSquares {
@@ -343,5 +338,20 @@ fn write_samples() {
         to: Some(Square::new(5, 6)),
         also: Vec::new(),
     });
-    write("mate", &mate, &v);
+    write_sample("mate", &mate, &v);
+}
+
+/// Writes sample pictures to /tmp for looking at:
+/// `cargo test --lib render::tests::glacier::write_samples -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn write_samples() {
+    write_sample(
+        "start",
+        &Position::new_start(),
+        &named("Game #7 · alice to move", "Ice Age in 20 Black moves"),
+    );
+    write_zooms();
+    write_mid_games();
+    write_finished_games();
 }

@@ -1,0 +1,233 @@
+//! Playing a game: a move (typed with `move` or bare), the board, resigning and draws.
+
+use super::super::command::GameRef;
+use super::super::{Button, Context, Outgoing, Refusal, Service, msg, notes};
+use super::seat::{Running, Seat, pick_seat, playing_side};
+use super::words::{Quoting, move_usage, not_a_move, refusal_message};
+use crate::games::{AnyGame, EndReason, MoveSquares, Outcome, PlayedMove, Status};
+use crate::store::{GameRecord, GameState, LastMove, MoveRecord};
+
+impl Service {
+    /// `move`: a move in the game named, or the one the speaker means.
+    pub(crate) async fn play_move(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        game_ref: Option<GameRef>,
+        explicit: bool,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let seat = self.players_seat(context, game_ref, true).await;
+        self.play_in(context, text, seat, explicit).await
+    }
+
+    /// A bare line that may be a move, in one of the speaker's `running` games (read once,
+    /// by the caller, which also asked them whether a move is awaited).
+    pub(crate) async fn play_bare(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        running: Running,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let seat = pick_seat(context, running, true);
+        self.play_in(context, text, seat, false).await
+    }
+
+    /// Plays `text` in the game of `seat`; a bare line (`explicit` false) that finds no game
+    /// or is not shaped like a move was not meant as one.
+    async fn play_in(
+        &self,
+        context: &Context<'_>,
+        text: &str,
+        seat: Result<Seat, Refusal>,
+        explicit: bool,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let unknown_command = || {
+            let word = text.split_whitespace().next().unwrap_or_default();
+            Refusal::from(msg("help-unknown-command").with("command", word))
+        };
+        let mut seat = match seat {
+            Ok(seat) => seat,
+            Err(Refusal::User(_)) if !explicit => return Err(unknown_command()),
+            Err(other) => return Err(other),
+        };
+        let side = self.check_turn(&seat).await?;
+        let continuing_turn = seat.position.turn_in_progress();
+        let played = match seat.position.play_message(text) {
+            Ok(played) => played,
+            // A bare line that is not even shaped like a move was not meant as one.
+            Err(error) if !explicit && not_a_move(&error) => {
+                return Err(unknown_command());
+            }
+            Err(error) => {
+                let language = context.language;
+                let usage = self.say(language, &move_usage(seat.game.kind));
+                return Err(Refusal::User(vec![
+                    refusal_message(&error, Quoting::Cut, |m| self.say(language, m)),
+                    msg("move-usage").with("usage", usage),
+                ]));
+            }
+        };
+        // The rules' word on the new position, once: it ends the game, and the picture shows it.
+        let facts = seat.position.view_facts();
+        record_move(&mut seat.game, &played, &seat.position, continuing_turn);
+        if let Status::Over(outcome) = facts.status {
+            seat.game.state = GameState::Finished;
+            seat.game.result = Some(outcome.to_string());
+        }
+        let record = MoveRecord {
+            ply: seat.game.plies,
+            side,
+            user_id: context.user.id,
+            notation: played.text.clone(),
+        };
+        seat.game = self.save(context, &seat.game, Some(&record)).await?;
+        let players = self.players(&seat.game).await?;
+        let mut lines = vec![
+            msg("caption-last-move")
+                .with("player", &context.user.display_name)
+                .with("move", &played.text),
+        ];
+        lines.extend(notes::move_notes(&seat.position));
+        let picture = self.picture(context, &seat, &players, facts, lines, false);
+        Ok(vec![picture?])
+    }
+
+    pub(crate) async fn board(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+        flip: bool,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let game = match game_ref {
+            Some(id) => self.game_in_chat(context, id).await?,
+            None => match self.players_seat(context, None, true).await {
+                Ok(seat) => seat.game,
+                Err(Refusal::User(reasons)) => {
+                    if let Some(puzzle) = self.ambit_board(context).await? {
+                        return Ok(puzzle);
+                    }
+                    let ongoing = self.store.ongoing_games(context.chat_id, 2).await?;
+                    match ongoing.as_slice() {
+                        [one] => one.clone(),
+                        _ => match self
+                            .store
+                            .last_finished_game(context.chat_id, context.user.id)
+                            .await?
+                        {
+                            Some(last) => last,
+                            None => return Err(Refusal::User(reasons)),
+                        },
+                    }
+                }
+                Err(other) => return Err(other),
+            },
+        };
+        if game.state == GameState::Challenge || game.state == GameState::Declined {
+            return Err(msg("game-not-started").with("id", game.id).into());
+        }
+        let seat = Seat::new(game, context.user.id)?;
+        let players = self.players(&seat.game).await?;
+        let picture = self.picture(context, &seat, &players, seat.facts(), Vec::new(), flip);
+        Ok(vec![picture?])
+    }
+
+    pub(crate) async fn resign(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let mut seat = self.players_seat(context, game_ref, false).await?;
+        let side = playing_side(&seat)?;
+        let outcome = Outcome::win(side.opposite(), EndReason::Resignation);
+        seat.game.state = GameState::Finished;
+        seat.game.result = Some(outcome.to_string());
+        seat.game.draw_offer = None;
+        seat.game = self.save(context, &seat.game, None).await?;
+        let players = self.players(&seat.game).await?;
+        let line = msg("resigned")
+            .with("user", &context.user.display_name)
+            .with("id", seat.game.id)
+            .with("winner", players.of(side.opposite()));
+        let picture = self.picture(context, &seat, &players, seat.facts(), vec![line], false);
+        Ok(vec![picture?])
+    }
+
+    pub(crate) async fn draw(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let mut seat = self.players_seat(context, game_ref, false).await?;
+        let side = playing_side(&seat)?;
+        let players = self.players(&seat.game).await?;
+        let opponent = players.of(side.opposite()).to_string();
+        let game = &mut seat.game;
+        match game.draw_offer {
+            Some(offered) if offered == side => Err(msg("draw-already-offered")
+                .with("id", game.id)
+                .with("opponent", opponent)
+                .into()),
+            Some(_) => {
+                game.state = GameState::Finished;
+                game.result = Some(Outcome::draw(EndReason::Agreement).to_string());
+                game.draw_offer = None;
+                seat.game = self.save(context, game, None).await?;
+                let line = msg("draw-agreed").with("id", seat.game.id);
+                let facts = seat.facts();
+                Ok(vec![self.picture(
+                    context,
+                    &seat,
+                    &players,
+                    facts,
+                    vec![line],
+                    false,
+                )?])
+            }
+            None => {
+                game.draw_offer = Some(side);
+                let game = self.save(context, game, None).await?;
+                let text = msg("draw-offered")
+                    .with("user", &context.user.display_name)
+                    .with("id", game.id)
+                    .with("opponent", opponent);
+                let buttons = vec![
+                    Button::new(
+                        self.say(context.language, &msg("button-accept-draw")),
+                        format!("draw {}", game.id),
+                    ),
+                    Button::new(
+                        self.say(context.language, &msg("button-decline-draw")),
+                        format!("decline {}", game.id),
+                    ),
+                ];
+                Ok(vec![
+                    Outgoing::text(self.say(context.language, &text)).with_buttons(buttons),
+                ])
+            }
+        }
+    }
+}
+
+/// Writes a played move into the record: the new position, the ply count and the squares to
+/// mark. A Chesimals turn played over several messages keeps the whole turn's trail.
+fn record_move(
+    game: &mut GameRecord,
+    played: &PlayedMove,
+    position: &AnyGame,
+    continuing_turn: bool,
+) {
+    game.position = position.position_text();
+    game.plies += 1;
+    game.last_move = Some(match game.last_move.as_ref().filter(|_| continuing_turn) {
+        Some(earlier) => {
+            let mut trail = earlier.squares().trail();
+            trail.extend(played.squares.trail());
+            LastMove::new(
+                &format!("{} {}", earlier.text, played.text),
+                &MoveSquares::from_trail(&trail),
+            )
+        }
+        None => LastMove::new(&played.text, &played.squares),
+    });
+    game.draw_offer = None;
+}

@@ -1,0 +1,113 @@
+//! The board picture of a game and its caption: whose turn it is or the result, the game's
+//! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
+//! the seat, the names, the rules' facts — and reads nothing.
+
+use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
+use super::seat::{Players, Seat};
+use super::words::reason_message;
+use crate::games::{GameKind, Outcome, ViewFacts};
+use crate::render::View;
+use crate::store::{GameRecord, GameState, LastMove};
+
+/// The most legal moves offered as buttons under a Knight Fight picture.
+const MOVE_BUTTONS: usize = 20;
+
+impl Service {
+    /// The board picture of the game of `seat` as `facts` say it stands, captioned with
+    /// `first` (if any), whose turn it is or the result, and the scores; from Black's side
+    /// when `flip`.
+    pub(super) fn picture(
+        &self,
+        context: &Context<'_>,
+        seat: &Seat,
+        players: &Players,
+        facts: ViewFacts,
+        first: Vec<Msg>,
+        flip: bool,
+    ) -> Result<Outgoing, Refusal> {
+        let language = context.language;
+        let (game, position) = (&seat.game, &seat.position);
+        let status_line = match game.state {
+            GameState::Finished => msg("caption-over")
+                .with("id", game.id)
+                .with("result", self.result_text(context, game, players)),
+            _ => msg("caption-to-move")
+                .with("id", game.id)
+                .with("player", players.of(position.side_to_move())),
+        };
+        let status_text = self.say(language, &status_line);
+        let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
+        lines.push(status_text.clone());
+        let mut detail = String::new();
+        if game.state == GameState::Ongoing {
+            let notes: Vec<String> = notes::position_notes(position)
+                .iter()
+                .map(|note| self.say(language, note))
+                .collect();
+            detail = notes.join(" ");
+            lines.extend(notes);
+        }
+        if let Some((white_score, black_score)) = position.scores() {
+            lines.push(
+                self.say(
+                    language,
+                    &msg("score-line")
+                        .with("white", &players.white)
+                        .with("black", &players.black)
+                        .with("white-score", white_score)
+                        .with("black-score", black_score),
+                ),
+            );
+        }
+        let buttons = move_buttons(game, &facts);
+        let view = View {
+            white: players.white.clone(),
+            black: players.black.clone(),
+            caption: status_text,
+            detail,
+            last_move: game.last_move.as_ref().map(LastMove::squares),
+            flip,
+            facts,
+        };
+        let png = self.renderer.render(position, &view)?;
+        Ok(Outgoing::image(png, lines.join("\n")).with_buttons(buttons))
+    }
+
+    /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
+    pub(super) fn result_text(
+        &self,
+        context: &Context<'_>,
+        game: &GameRecord,
+        players: &Players,
+    ) -> String {
+        let outcome = game.result.as_deref().and_then(Outcome::parse);
+        let Some(outcome) = outcome else {
+            return game.result.clone().unwrap_or_default();
+        };
+        let head = match outcome.winner {
+            Some(side) => msg("result-win").with("winner", players.of(side)),
+            None => msg("result-draw"),
+        };
+        format!(
+            "{} ({})",
+            self.say(context.language, &head),
+            self.say(context.language, &reason_message(outcome.reason))
+        )
+    }
+}
+
+/// Knight Fight's few landing squares fit under the picture: one press plays one. They are
+/// the legal moves the rules listed for the picture's facts, not asked for again.
+fn move_buttons(game: &GameRecord, facts: &ViewFacts) -> Vec<Button> {
+    if game.state != GameState::Ongoing || game.kind != GameKind::KnightFight {
+        return Vec::new();
+    }
+    if !(1..=MOVE_BUTTONS).contains(&facts.moves.len()) {
+        return Vec::new();
+    }
+    facts
+        .moves
+        .iter()
+        .map(|mv| Button::new(mv.clone(), format!("move {mv} #{}", game.id)))
+        .collect()
+}

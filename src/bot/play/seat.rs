@@ -1,0 +1,236 @@
+//! Which game a command is about, resolved once: the record as read, its position parsed
+//! once, the speaker's side and (when a reply names them) both players' names in one read.
+//! A command hands its [`Seat`] down to the handler and the picture, which read nothing again.
+
+use super::super::command::GameRef;
+use super::super::{Context, Refusal, Service, msg};
+use super::{expiry, ids};
+use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
+use crate::store::{GameRecord, GameState, StoreError};
+use std::collections::HashMap;
+
+/// A game as one command resolved it.
+#[derive(Debug)]
+pub(crate) struct Seat {
+    pub game: GameRecord,
+    /// The game's position, parsed once for the whole command.
+    pub position: AnyGame,
+    /// The side the speaker plays; `None` for an onlooker (`board #3`).
+    pub side: Option<Side>,
+}
+
+impl Seat {
+    /// `game` as `user` sees it; a position that does not parse is a corrupt record.
+    pub fn new(game: GameRecord, user: i64) -> Result<Seat, Refusal> {
+        let position = parse(&game).map_err(|error| corrupt(&game, &error))?;
+        Ok(Seat::parsed(game, position, user))
+    }
+
+    fn parsed(game: GameRecord, position: AnyGame, user: i64) -> Seat {
+        let side = game.side_of(user);
+        Seat {
+            game,
+            position,
+            side,
+        }
+    }
+
+    /// What the picture shows of the position: the rules' status, check and highlights,
+    /// with the stored result in place of the status once the game ended.
+    pub fn facts(&self) -> ViewFacts {
+        let facts = self.position.view_facts();
+        match self.game.result.as_deref().and_then(Outcome::parse) {
+            Some(outcome) => facts.ended(outcome),
+            None => facts,
+        }
+    }
+
+    /// Whether it is the speaker's turn.
+    fn speakers_turn(&self) -> bool {
+        self.side == Some(self.position.side_to_move())
+    }
+}
+
+fn parse(game: &GameRecord) -> Result<AnyGame, RulesError> {
+    AnyGame::parse(game.kind, &game.position)
+}
+
+fn corrupt(game: &GameRecord, error: &RulesError) -> Refusal {
+    StoreError::Corrupt(format!("game {} position: {error}", game.id)).into()
+}
+
+/// The running games the speaker plays in this chat, read once per command, each position
+/// parsed once. A position that does not parse stays with its error, reported only if the
+/// command picks that game.
+pub(crate) struct Running(Vec<(GameRecord, Result<AnyGame, RulesError>)>);
+
+impl Running {
+    /// Whether one of the games waits for the speaker's move.
+    pub fn awaits_move(&self, user: i64) -> bool {
+        self.0.iter().any(|(game, position)| {
+            position
+                .as_ref()
+                .is_ok_and(|p| game.player(p.side_to_move()) == Some(user))
+        })
+    }
+}
+
+/// The players' names of a game, read together once per command.
+#[derive(Clone, Debug)]
+pub(crate) struct Players {
+    pub white: String,
+    pub black: String,
+}
+
+impl Players {
+    pub fn of(&self, side: Side) -> &str {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+}
+
+impl Service {
+    /// The speaker's running games here: one read of the chat's games.
+    pub(crate) async fn running_games(&self, context: &Context<'_>) -> Result<Running, Refusal> {
+        let user = context.user.id;
+        let games = self
+            .store
+            .user_live_games(context.chat_id, user, expiry(context))
+            .await?;
+        Ok(Running(
+            games
+                .into_iter()
+                .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
+                .map(|game| {
+                    let position = parse(&game);
+                    (game, position)
+                })
+                .collect(),
+        ))
+    }
+
+    /// The running game the user means: the one named, their only one here, or (when
+    /// `guess_by_turn`, for commands that cannot do harm in the wrong game) the only one of
+    /// several where it is their turn.
+    pub(super) async fn players_seat(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+        guess_by_turn: bool,
+    ) -> Result<Seat, Refusal> {
+        match game_ref {
+            Some(id) => self.named_seat(context, id).await,
+            None => {
+                let running = self.running_games(context).await?;
+                pick_seat(context, running, guess_by_turn)
+            }
+        }
+    }
+
+    /// The game numbered `id`, if the speaker plays it and it is running.
+    async fn named_seat(&self, context: &Context<'_>, id: GameRef) -> Result<Seat, Refusal> {
+        let game = self.game_in_chat(context, id).await?;
+        match game.state {
+            GameState::Challenge | GameState::Declined => {
+                Err(msg("game-not-started").with("id", id).into())
+            }
+            GameState::Finished => {
+                let players = self.players(&game).await?;
+                Err(msg("game-finished")
+                    .with("id", id)
+                    .with("result", self.result_text(context, &game, &players))
+                    .into())
+            }
+            GameState::Ongoing if game.side_of(context.user.id).is_none() => {
+                Err(msg("not-a-player").with("id", id).into())
+            }
+            GameState::Ongoing => Seat::new(game, context.user.id),
+        }
+    }
+
+    /// Both players' names, in one read ("?" for a seat nobody holds or a user not found).
+    pub(super) async fn players(&self, game: &GameRecord) -> Result<Players, Refusal> {
+        let ids: Vec<i64> = [game.white_id, game.black_id]
+            .into_iter()
+            .flatten()
+            .collect();
+        let names = self.store.display_names(&ids).await?;
+        Ok(Players {
+            white: name_in(&names, game.white_id),
+            black: name_in(&names, game.black_id),
+        })
+    }
+
+    /// The speaker's side, if it is their turn in the game of `seat`.
+    pub(super) async fn check_turn(&self, seat: &Seat) -> Result<Side, Refusal> {
+        let side = playing_side(seat)?;
+        let to_move = seat.position.side_to_move();
+        if to_move != side {
+            let players = self.players(&seat.game).await?;
+            return Err(msg("not-your-turn")
+                .with("id", seat.game.id)
+                .with("player", players.of(to_move))
+                .into());
+        }
+        Ok(side)
+    }
+
+    /// The position of a game, for the commands that read one without a seat (the games
+    /// list, suggestions).
+    pub(crate) fn position(&self, game: &GameRecord) -> Result<AnyGame, Refusal> {
+        parse(game).map_err(|error| corrupt(game, &error))
+    }
+}
+
+/// The running game the user means among their `running` games: their only one, or (when
+/// `guess_by_turn`) the only one of several where it is their turn.
+pub(super) fn pick_seat(
+    context: &Context<'_>,
+    running: Running,
+    guess_by_turn: bool,
+) -> Result<Seat, Refusal> {
+    let user = context.user.id;
+    let mut games = running.0;
+    if games.len() == 1 {
+        let (game, position) = games.remove(0);
+        let position = position.map_err(|error| corrupt(&game, &error))?;
+        return Ok(Seat::parsed(game, position, user));
+    }
+    if games.is_empty() {
+        return Err(msg("no-game").into());
+    }
+    let records: Vec<GameRecord> = games.iter().map(|(game, _)| game.clone()).collect();
+    let several = || -> Refusal {
+        msg("several-games")
+            .with("ids", ids(&records))
+            .with("example", format!("board #{}", records[0].id))
+            .into()
+    };
+    if !guess_by_turn {
+        return Err(several());
+    }
+    let mut my_turn: Vec<Seat> = games
+        .into_iter()
+        .filter_map(|(game, position)| Some(Seat::parsed(game, position.ok()?, user)))
+        .filter(Seat::speakers_turn)
+        .collect();
+    match my_turn.len() {
+        1 => Ok(my_turn.remove(0)),
+        _ => Err(several()),
+    }
+}
+
+/// The name of user `id` among `names` as read; "?" for a seat nobody holds or a user not
+/// found.
+pub(super) fn name_in(names: &HashMap<i64, String>, id: Option<i64>) -> String {
+    id.and_then(|id| names.get(&id).cloned())
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The speaker's side in the game of `seat`.
+pub(super) fn playing_side(seat: &Seat) -> Result<Side, Refusal> {
+    seat.side
+        .ok_or_else(|| msg("not-a-player").with("id", seat.game.id).into())
+}

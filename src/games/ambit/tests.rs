@@ -1,8 +1,8 @@
 use super::footprint::{self, attacks, bit, square_at};
+use super::game::parse_state;
 use super::generator::{construct, points};
 use super::notation::{
     PartialPlacement, footprint_text, parse_footprint, parse_partial_placement, parse_placement,
-    parse_state,
 };
 use super::solver::is_solution;
 use super::*;

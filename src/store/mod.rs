@@ -4,16 +4,17 @@
 //! functions) so that PostgreSQL can be served by the same statements later.
 
 mod ambit;
+mod forget;
 mod league;
 mod platform;
+mod ratings;
 mod records;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
-pub use league::{
-    Claim, DailyResult, DailySetting, DuePost, Forgetting, MAX_POST_ATTEMPTS, PeriodResult,
-    RatingRecord, Scope,
-};
+pub use forget::Forgetting;
+pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
+pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};

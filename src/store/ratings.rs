@@ -40,95 +40,24 @@ impl Store {
         now: i64,
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
         let mut tx = self.pool.begin().await?;
-        let row = sqlx::query(
-            "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at
-             FROM games g JOIN chats c ON c.id = g.chat_id
-             WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
-        )
-        .bind(game_id)
-        .bind(GameState::Finished.as_str())
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let kind_text: String = row.try_get("kind")?;
-        let result: Option<String> = row.try_get("result")?;
-        let white: Option<i64> = row.try_get("white_id")?;
-        let black: Option<i64> = row.try_get("black_id")?;
-        let scope = Scope {
-            chat_id: row.try_get("chat_id")?,
-            community: row.try_get("community")?,
-        };
-        let finished_at: i64 = row.try_get("updated_at")?;
-        let kind = GameKind::parse(&kind_text)
-            .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind_text}")))?;
-        let claimed =
-            sqlx::query("UPDATE games SET rated_at = $1 WHERE id = $2 AND rated_at IS NULL")
-                .bind(now)
-                .bind(game_id)
-                .execute(&mut *tx)
-                .await?;
-        let (Some(white), Some(black), Some(outcome), 1) = (
-            white,
-            black,
-            result.as_deref().and_then(Outcome::parse),
-            claimed.rows_affected(),
-        ) else {
-            // Nothing to rate (a game without two players); marked so it is not looked at again.
+        let Some(game) = claim_for_rating(&mut tx, game_id, now).await? else {
+            // Nothing to rate (not finished, rated already, or a game without two players);
+            // what was claimed is marked so it is not looked at again.
             tx.commit().await?;
             return Ok(None);
         };
-        if white == black {
-            tx.commit().await?;
-            return Ok(None);
-        }
-        let key = scope.key();
-        let mut records = Vec::new();
-        for user in [white, black] {
-            let row = sqlx::query(
-                "SELECT r.rating, r.deviation, r.volatility, r.wins, r.draws, r.losses,
-                     u.display_name
-                 FROM users u LEFT JOIN ratings r
-                     ON r.user_id = u.id AND r.scope = $1 AND r.kind = $2
-                 WHERE u.id = $3",
-            )
-            .bind(&key)
-            .bind(kind.name())
-            .bind(user)
-            .fetch_one(&mut *tx)
-            .await?;
-            let rating: Option<f64> = row.try_get("rating")?;
-            records.push(RatingRecord {
-                user_id: user,
-                name: row.try_get("display_name")?,
-                kind,
-                rating: match rating {
-                    Some(rating) => Rating {
-                        rating,
-                        deviation: row.try_get("deviation")?,
-                        volatility: row.try_get("volatility")?,
-                    },
-                    None => Rating::default(),
-                },
-                wins: row.try_get::<Option<i64>, _>("wins")?.unwrap_or(0),
-                draws: row.try_get::<Option<i64>, _>("draws")?.unwrap_or(0),
-                losses: row.try_get::<Option<i64>, _>("losses")?.unwrap_or(0),
-            });
-        }
-        let (Some(mut black_record), Some(mut white_record)) = (records.pop(), records.pop())
-        else {
-            return Err(StoreError::Corrupt("ratings vanished".into()));
-        };
+        let key = game.scope.key();
+        let mut white_record = stored_rating(&mut tx, &key, game.kind, game.white).await?;
+        let mut black_record = stored_rating(&mut tx, &key, game.kind, game.black).await?;
         let (white_rating, black_rating) =
-            rate_game(white_record.rating, black_record.rating, outcome);
+            rate_game(white_record.rating, black_record.rating, game.outcome);
         white_record.rating = white_rating;
         black_record.rating = black_rating;
         for (record, side) in [
             (&mut white_record, Side::White),
             (&mut black_record, Side::Black),
         ] {
-            let result = match outcome.winner {
+            let result = match game.outcome.winner {
                 None => (0, 1, 0),
                 Some(winner) if winner == side => (1, 0, 0),
                 Some(_) => (0, 0, 1),
@@ -136,44 +65,8 @@ impl Store {
             record.wins += result.0;
             record.draws += result.1;
             record.losses += result.2;
-            sqlx::query(
-                "INSERT INTO game_results_by_day (scope, kind, day, user_id, wins, draws, losses)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)
-                 ON CONFLICT (scope, kind, day, user_id) DO UPDATE SET
-                     wins = game_results_by_day.wins + excluded.wins,
-                     draws = game_results_by_day.draws + excluded.draws,
-                     losses = game_results_by_day.losses + excluded.losses",
-            )
-            .bind(&key)
-            .bind(kind.name())
-            .bind(finished_at.div_euclid(DAY_MS))
-            .bind(record.user_id)
-            .bind(result.0)
-            .bind(result.1)
-            .bind(result.2)
-            .execute(&mut *tx)
-            .await?;
-            sqlx::query(
-                "INSERT INTO ratings (scope, kind, user_id, rating, deviation, volatility, wins,
-                     draws, losses, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                 ON CONFLICT (scope, kind, user_id) DO UPDATE SET rating = excluded.rating,
-                     deviation = excluded.deviation, volatility = excluded.volatility,
-                     wins = excluded.wins, draws = excluded.draws, losses = excluded.losses,
-                     updated_at = excluded.updated_at",
-            )
-            .bind(&key)
-            .bind(kind.name())
-            .bind(record.user_id)
-            .bind(record.rating.rating)
-            .bind(record.rating.deviation)
-            .bind(record.rating.volatility)
-            .bind(record.wins)
-            .bind(record.draws)
-            .bind(record.losses)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            let day = game.finished_at.div_euclid(DAY_MS);
+            keep_result(&mut tx, &key, game.kind, day, record, result, now).await?;
         }
         tx.commit().await?;
         Ok(Some((white_record, black_record)))
@@ -262,4 +155,161 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// A finished game between two players, claimed for rating.
+struct Rateable {
+    kind: GameKind,
+    scope: Scope,
+    finished_at: i64,
+    white: i64,
+    black: i64,
+    outcome: Outcome,
+}
+
+/// Marks `game_id` rated if it is finished and not rated yet, and returns it when there is
+/// something to rate: two different players and a result.
+async fn claim_for_rating(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game_id: i64,
+    now: i64,
+) -> StoreResult<Option<Rateable>> {
+    let row = sqlx::query(
+        "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at
+         FROM games g JOIN chats c ON c.id = g.chat_id
+         WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
+    )
+    .bind(game_id)
+    .bind(GameState::Finished.as_str())
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let kind_text: String = row.try_get("kind")?;
+    let result: Option<String> = row.try_get("result")?;
+    let white: Option<i64> = row.try_get("white_id")?;
+    let black: Option<i64> = row.try_get("black_id")?;
+    let scope = Scope {
+        chat_id: row.try_get("chat_id")?,
+        community: row.try_get("community")?,
+    };
+    let finished_at: i64 = row.try_get("updated_at")?;
+    let kind = GameKind::parse(&kind_text)
+        .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind_text}")))?;
+    let claimed = sqlx::query("UPDATE games SET rated_at = $1 WHERE id = $2 AND rated_at IS NULL")
+        .bind(now)
+        .bind(game_id)
+        .execute(&mut **tx)
+        .await?;
+    let (Some(white), Some(black), Some(outcome), 1) = (
+        white,
+        black,
+        result.as_deref().and_then(Outcome::parse),
+        claimed.rows_affected(),
+    ) else {
+        return Ok(None);
+    };
+    if white == black {
+        return Ok(None);
+    }
+    Ok(Some(Rateable {
+        kind,
+        scope,
+        finished_at,
+        white,
+        black,
+        outcome,
+    }))
+}
+
+/// `user`'s rating and record in `kind` under the scope `key` (the default rating and no
+/// games if none is stored yet).
+async fn stored_rating(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    key: &str,
+    kind: GameKind,
+    user: i64,
+) -> StoreResult<RatingRecord> {
+    let row = sqlx::query(
+        "SELECT r.rating, r.deviation, r.volatility, r.wins, r.draws, r.losses,
+             u.display_name
+         FROM users u LEFT JOIN ratings r
+             ON r.user_id = u.id AND r.scope = $1 AND r.kind = $2
+         WHERE u.id = $3",
+    )
+    .bind(key)
+    .bind(kind.name())
+    .bind(user)
+    .fetch_one(&mut **tx)
+    .await?;
+    let rating: Option<f64> = row.try_get("rating")?;
+    Ok(RatingRecord {
+        user_id: user,
+        name: row.try_get("display_name")?,
+        kind,
+        rating: match rating {
+            Some(rating) => Rating {
+                rating,
+                deviation: row.try_get("deviation")?,
+                volatility: row.try_get("volatility")?,
+            },
+            None => Rating::default(),
+        },
+        wins: row.try_get::<Option<i64>, _>("wins")?.unwrap_or(0),
+        draws: row.try_get::<Option<i64>, _>("draws")?.unwrap_or(0),
+        losses: row.try_get::<Option<i64>, _>("losses")?.unwrap_or(0),
+    })
+}
+
+/// Writes `record` (already counting this game) and adds this game's `result` (wins, draws,
+/// losses) to the player's results of `day`.
+async fn keep_result(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    key: &str,
+    kind: GameKind,
+    day: i64,
+    record: &RatingRecord,
+    result: (i64, i64, i64),
+    now: i64,
+) -> StoreResult<()> {
+    sqlx::query(
+        "INSERT INTO game_results_by_day (scope, kind, day, user_id, wins, draws, losses)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (scope, kind, day, user_id) DO UPDATE SET
+             wins = game_results_by_day.wins + excluded.wins,
+             draws = game_results_by_day.draws + excluded.draws,
+             losses = game_results_by_day.losses + excluded.losses",
+    )
+    .bind(key)
+    .bind(kind.name())
+    .bind(day)
+    .bind(record.user_id)
+    .bind(result.0)
+    .bind(result.1)
+    .bind(result.2)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO ratings (scope, kind, user_id, rating, deviation, volatility, wins,
+             draws, losses, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (scope, kind, user_id) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             wins = excluded.wins, draws = excluded.draws, losses = excluded.losses,
+             updated_at = excluded.updated_at",
+    )
+    .bind(key)
+    .bind(kind.name())
+    .bind(record.user_id)
+    .bind(record.rating.rating)
+    .bind(record.rating.deviation)
+    .bind(record.rating.volatility)
+    .bind(record.wins)
+    .bind(record.draws)
+    .bind(record.losses)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

@@ -13,9 +13,9 @@ use crate::games::ambit::{Game, GameStatus, LIVES, Piece, Placement};
 use crate::games::{BoardSize, Square};
 
 use super::board::{self, Layout};
-use super::canvas::{FramePool, Indexed, Palette, Ramp};
+use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Ramp};
 use super::font::{Face, GlyphCache, TextStyle};
-use super::header;
+use super::header::{self, CAPTION, PAD, PANEL_H, PANEL_Y};
 use super::pieces::{BISHOP, GlyphPiece, KING, KNIGHT, QUEEN, ROOK};
 use super::theme::Theme;
 use super::{RenderError, Renderer};
@@ -62,12 +62,6 @@ const LEVELS: usize = 4;
 const MARKERS: usize = 8;
 
 /// The header: one wide panel (icon, title, lives) and the caption under it.
-const PAD: u32 = 14;
-const PANEL_Y: u32 = 12;
-const PANEL_H: u32 = 56;
-const PANEL_RADIUS: f32 = 11.0;
-const ICON_RADIUS: f32 = 21.0;
-const ICON_INSET: f32 = 10.0;
 const TITLE_INSET: i32 = 66;
 const CAPTION_BASELINE: i32 = 97;
 const STAR_SPRITE: u32 = 32;
@@ -78,7 +72,6 @@ const RIBBON_TOP: u32 = 2;
 const RIBBON_BAND: u32 = 56;
 
 const TITLE: TextStyle = TextStyle::new(Face::Bold, 22.0);
-const CAPTION: TextStyle = TextStyle::new(Face::Regular, 18.0);
 const RACK_LETTER: TextStyle = TextStyle::new(Face::Bold, 26.0);
 const COUNT: TextStyle = TextStyle::new(Face::Bold, 13.0);
 const BADGE_SYMBOL: TextStyle = TextStyle::new(Face::Regular, 21.0);
@@ -262,60 +255,26 @@ impl AmbitArt {
         let backgrounds = [Stage::Playing, Stage::Finished, Stage::Solved]
             .map(|stage| art.background(stage).quantise(&palette));
         let a = &theme.ambit;
-        let panels = [None, Some(a.gold), Some(a.lost)].map(|accent| {
-            art.panel(accent, theme.header.background)
-                .quantise(&palette)
-        });
-        let mut tiles = Vec::with_capacity(GROUNDS.len() * 2 * CONTENTS);
-        for ground in GROUNDS {
-            for dark in [false, true] {
-                for content in Content::all() {
-                    tiles.push(art.tile(ground, dark, content).quantise(&palette));
-                }
-            }
-        }
+        let panels =
+            [None, Some(a.gold), Some(a.lost)].map(|accent| art.panel(accent).quantise(&palette));
+        let tiles = art.tiles().map(|tile| tile.quantise(&palette)).collect();
         let covered = [false, true].map(|dark| art.ground(Ground::Covered, dark));
         let open = [false, true].map(|dark| art.ground(Ground::Open, dark));
-        let dots = covered.map(|ground| {
-            a.markers
+        let quantised = |sprites: Vec<ArtCanvas>| -> Vec<Indexed> {
+            sprites
                 .iter()
-                .map(|&colour| {
-                    art.dot(ground, colour, DOT_SPRITE, DOT_RADIUS)
-                        .quantise(&palette)
-                })
+                .map(|sprite| sprite.quantise(&palette))
                 .collect()
-        });
-        let mini_dots = covered.map(|ground| {
-            a.markers
-                .iter()
-                .map(|&colour| {
-                    art.dot(ground, colour, MINI_DOT_SPRITE, MINI_DOT_RADIUS)
-                        .quantise(&palette)
-                })
-                .collect()
-        });
-        let counts = covered.map(|ground| {
-            ["2", "3", "4", "5", "6", "7", "8", "9", "+"]
-                .iter()
-                .map(|text| {
-                    art.badge(ground, a.ink, text, BADGE_SPRITE)
-                        .quantise(&palette)
-                })
-                .collect()
-        });
+        };
+        let dots = covered.map(|ground| quantised(art.dots(ground, DOT_SPRITE, DOT_RADIUS)));
+        let mini_dots =
+            covered.map(|ground| quantised(art.dots(ground, MINI_DOT_SPRITE, MINI_DOT_RADIUS)));
+        let counts = covered.map(|ground| quantised(art.counts(ground)));
         let unanchored = open.map(|ground| {
             art.badge(ground, a.unanchored, ANCHOR, UNANCHORED_BADGE)
                 .quantise(&palette)
         });
-        let mut mini_ghosts = Vec::with_capacity(GROUNDS.len() * 2 * Piece::ALL.len());
-        for ground in GROUNDS {
-            for dark in [false, true] {
-                for piece in Piece::ALL {
-                    let colour = art.ground(ground, dark);
-                    mini_ghosts.push(art.mini_ghost(colour, piece).quantise(&palette));
-                }
-            }
-        }
+        let mini_ghosts = quantised(art.mini_ghosts());
         let panel = theme.header.panel;
         let lives = [
             art.star(panel, STAR_SPRITE, a.life, None),

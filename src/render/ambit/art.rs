@@ -2,9 +2,9 @@
 //! and the header panels, from masks of the pieces.
 
 use super::{
-    ANCHOR, BADGE_SYMBOL, COUNT, Content, GROUNDS, Ground, ICON_INSET, ICON_RADIUS, LEVELS, MARGIN,
-    MARKERS, MINI_GHOST_SPRITE, MINI_PIECE_PX, PAD, PANEL_H, PANEL_RADIUS, PIECE_PX, Paint,
-    RACK_LETTER, RIBBON_BAND, RIBBON_TOP, SQUARE, STRIP, Stage, glyph,
+    ANCHOR, BADGE_SPRITE, BADGE_SYMBOL, COUNT, Content, GROUNDS, Ground, LEVELS, MARGIN, MARKERS,
+    MINI_GHOST_SPRITE, MINI_PIECE_PX, PAD, PIECE_PX, Paint, RACK_LETTER, RIBBON_BAND, RIBBON_TOP,
+    SQUARE, STRIP, Stage, glyph,
 };
 use crate::games::Side;
 use crate::games::ambit::Piece;
@@ -12,6 +12,7 @@ use crate::render::RenderError;
 use crate::render::board::{self, Layout};
 use crate::render::canvas::{ArtCanvas, Palette, Ramp, Rgb};
 use crate::render::font::{Face, Fonts, TextStyle};
+use crate::render::header::{self, ICON_INSET, ICON_RADIUS};
 use crate::render::pieces::{self, QUEEN};
 use crate::render::theme::{AmbitTheme, PieceTheme, Theme};
 
@@ -213,6 +214,48 @@ impl<'a> Art<'a> {
         art
     }
 
+    /// Every tile, in [`super::tile_index`] order: by ground, square colour, then content.
+    pub(super) fn tiles(&self) -> impl Iterator<Item = ArtCanvas> + '_ {
+        GROUNDS.into_iter().flat_map(move |ground| {
+            [false, true].into_iter().flat_map(move |dark| {
+                Content::all()
+                    .into_iter()
+                    .map(move |content| self.tile(ground, dark, content))
+            })
+        })
+    }
+
+    /// A coverage dot of each marker colour, on a covered square of colour `ground`.
+    pub(super) fn dots(&self, ground: Rgb, size: u32, radius: f32) -> Vec<ArtCanvas> {
+        let markers = &self.colours().markers;
+        markers
+            .iter()
+            .map(|&colour| self.dot(ground, colour, size, radius))
+            .collect()
+    }
+
+    /// The count badges 2 to 9 and "+", on a covered square of colour `ground`.
+    pub(super) fn counts(&self, ground: Rgb) -> Vec<ArtCanvas> {
+        let ink = self.colours().ink;
+        ["2", "3", "4", "5", "6", "7", "8", "9", "+"]
+            .iter()
+            .map(|text| self.badge(ground, ink, text, BADGE_SPRITE))
+            .collect()
+    }
+
+    /// A small ghost of every piece, by ground slot (ground, square colour) then piece.
+    pub(super) fn mini_ghosts(&self) -> Vec<ArtCanvas> {
+        let mut ghosts = Vec::with_capacity(GROUNDS.len() * 2 * Piece::ALL.len());
+        for ground in GROUNDS {
+            for dark in [false, true] {
+                for piece in Piece::ALL {
+                    ghosts.push(self.mini_ghost(self.ground(ground, dark), piece));
+                }
+            }
+        }
+        ghosts
+    }
+
     /// A coverage dot in `colour` with a dark rim, on a square of colour `ground`.
     pub(super) fn dot(&self, ground: Rgb, colour: Rgb, size: u32, radius: f32) -> ArtCanvas {
         let mut art = ArtCanvas::new(size, size, ground);
@@ -271,23 +314,21 @@ impl<'a> Art<'a> {
     }
 
     /// The header panel: a plate with the icon, and an accent edge when the puzzle is over.
-    pub(super) fn panel(&self, accent: Option<Rgb>, surround: Rgb) -> ArtCanvas {
-        let h = &self.theme.header;
+    pub(super) fn panel(&self, accent: Option<Rgb>) -> ArtCanvas {
         let width = self.layout.width - 2 * PAD;
-        let mut art = ArtCanvas::new(width, PANEL_H, surround);
-        let plate = (0.0, 0.0, width as f32, PANEL_H as f32);
-        art.fill_rounded_rect(plate, PANEL_RADIUS, h.panel);
-        let mid = PANEL_H as f32 / 2.0;
-        let icon_x = ICON_INSET + ICON_RADIUS;
-        art.fill_circle(icon_x, mid, ICON_RADIUS, h.icon_disc, 1.0);
         let colours = &self.theme.pieces;
-        let at = (icon_x, mid + 1.0);
-        let px = ICON_RADIUS * 1.6;
-        pieces::draw_outlined(&mut art, self.fonts, colours, QUEEN, Side::White, at, px);
-        if let Some(accent) = accent {
-            art.stroke_rounded_rect(plate, PANEL_RADIUS, 2.5, accent);
-        }
-        art
+        let icon_x = ICON_INSET + ICON_RADIUS;
+        header::plate(self.theme, width, icon_x, accent, &|art, (x, y), px| {
+            pieces::draw_outlined(
+                art,
+                self.fonts,
+                colours,
+                QUEEN,
+                Side::White,
+                (x, y + 1.0),
+                px,
+            );
+        })
     }
 
     /// The picture without squares, header contents or marks, for `stage`.

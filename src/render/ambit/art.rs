@@ -107,16 +107,13 @@ impl<'a> Art<'a> {
 
     pub(super) fn ground(&self, ground: Ground, dark: bool) -> Rgb {
         let a = self.colours();
-        match (ground, dark) {
-            (Ground::Outside, false) => a.outside_light,
-            (Ground::Outside, true) => a.outside_dark,
-            (Ground::Open, false) => a.open_light,
-            (Ground::Open, true) => a.open_dark,
-            (Ground::Covered, false) => a.covered_light,
-            (Ground::Covered, true) => a.covered_dark,
-            (Ground::Offending, false) => a.offending_light,
-            (Ground::Offending, true) => a.offending_dark,
-        }
+        let light_and_dark = match ground {
+            Ground::Outside => a.outside,
+            Ground::Open => a.open,
+            Ground::Covered => a.covered,
+            Ground::Offending => a.offending,
+        };
+        light_and_dark[usize::from(dark)]
     }
 
     /// Every colour pair the art blends, registered before anything is quantised so that

@@ -53,13 +53,6 @@ const SQUARE: u32 = 84;
 const MARGIN: u32 = 30;
 /// The band under the board holding the rack (or, once solved, the ribbon).
 const STRIP: u32 = 74;
-const PIECE_PX: f32 = 62.0;
-const MINI_PIECE_PX: f32 = 21.0;
-/// Anti-aliasing steps of piece and mark edges: the palette has room for a handful of ramps.
-const LEVELS: usize = 4;
-
-/// Colours for placed pieces before they repeat (the theme holds this many).
-const MARKERS: usize = 8;
 
 /// The header: one wide panel (icon, title, lives) and the caption under it.
 const TITLE_INSET: i32 = 66;
@@ -72,9 +65,6 @@ const RIBBON_TOP: u32 = 2;
 const RIBBON_BAND: u32 = 56;
 
 const TITLE: TextStyle = TextStyle::new(Face::Bold, 22.0);
-const RACK_LETTER: TextStyle = TextStyle::new(Face::Bold, 26.0);
-const COUNT: TextStyle = TextStyle::new(Face::Bold, 13.0);
-const BADGE_SYMBOL: TextStyle = TextStyle::new(Face::Regular, 21.0);
 
 /// Coverage dots on an empty square: the sprite side and the distance between centres.
 const DOT_SPRITE: u32 = 22;
@@ -110,6 +100,9 @@ const GROUNDS: [Ground; 4] = [
     Ground::Covered,
     Ground::Offending,
 ];
+
+/// Colours for placed pieces before they repeat (the theme holds this many).
+const MARKERS: usize = 8;
 
 /// How a piece on a square is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,9 +2,8 @@
 //! and the header panels, from masks of the pieces.
 
 use super::{
-    ANCHOR, BADGE_SPRITE, BADGE_SYMBOL, COUNT, Content, GROUNDS, Ground, LEVELS, MARGIN, MARKERS,
-    MINI_GHOST_SPRITE, MINI_PIECE_PX, PAD, PIECE_PX, Paint, RACK_LETTER, RIBBON_BAND, RIBBON_TOP,
-    SQUARE, STRIP, Stage, glyph,
+    ANCHOR, BADGE_SPRITE, Content, GROUNDS, Ground, MARGIN, MARKERS, MINI_GHOST_SPRITE, PAD, Paint,
+    RIBBON_BAND, RIBBON_TOP, SQUARE, STRIP, Stage, glyph,
 };
 use crate::games::Side;
 use crate::games::ambit::Piece;
@@ -15,6 +14,17 @@ use crate::render::font::{Face, Fonts, TextStyle};
 use crate::render::header::{self, ICON_INSET, ICON_RADIUS};
 use crate::render::pieces::{self, QUEEN};
 use crate::render::theme::{AmbitTheme, PieceTheme, Theme};
+
+/// The pieces' size on a square and on a mini ghost.
+const PIECE_PX: f32 = 62.0;
+const MINI_PIECE_PX: f32 = 21.0;
+/// Anti-aliasing steps of piece and mark edges: the palette has room for a handful of ramps.
+const LEVELS: usize = 4;
+
+/// The words drawn into art: the rack's letters, the count badges, the unanchored badge.
+const RACK_LETTER: TextStyle = TextStyle::new(Face::Bold, 26.0);
+const COUNT: TextStyle = TextStyle::new(Face::Bold, 13.0);
+const BADGE_SYMBOL: TextStyle = TextStyle::new(Face::Regular, 21.0);
 
 /// Coverage masks of a piece in a square-sized box: its outlined body (the glyph's
 /// silhouette grown by a rim), the solid glyph and the hollow glyph.

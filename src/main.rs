@@ -1,15 +1,13 @@
 //! The `kibitz` command line: the bot itself (`run`) and the rules tools scripts rely on.
 
 use clap::{Parser, Subcommand};
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Service, system_clock};
 use kibitz::chat::console::{self, ConsoleOptions};
 use kibitz::chat::discord::{self, DiscordConfig, ShardPlan};
 use kibitz::chat::telegram::{self, TelegramConfig};
 use kibitz::games::ambit;
-use kibitz::games::{AnyGame, GameKind, Status};
-use kibitz::render::{AmbitView, Renderer, View};
-use kibitz::store::Store;
+use kibitz::{
+    AmbitView, AnyGame, Catalogue, GameKind, Renderer, Service, Status, Store, View, system_clock,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;

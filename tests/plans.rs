@@ -7,11 +7,7 @@
 //! Its own test binary: the statement log is process-wide, and no other test's statements
 //! (the scheduler's, the migrations') may slip in.
 
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Incoming, Service};
-use kibitz::games::{AnyGame, GameKind};
-use kibitz::render::Renderer;
-use kibitz::store::Store;
+use kibitz::{AnyGame, Catalogue, GameKind, Incoming, Renderer, Service, Store};
 use sqlx::{Connection, Row};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicI64, Ordering};

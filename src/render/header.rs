@@ -54,6 +54,9 @@ pub enum Marker {
 /// Draws a side's piece icon centred on a point at a size; supplied by each game.
 pub type IconPainter<'a> = &'a dyn Fn(&mut ArtCanvas, Side, (f32, f32), f32);
 
+/// Draws a panel's icon centred on a point at a size (see [`plate`]).
+pub(super) type PlateIcon<'a> = &'a dyn Fn(&mut ArtCanvas, (f32, f32), f32);
+
 #[derive(Debug)]
 pub struct Header {
     width: u32,
@@ -249,7 +252,7 @@ pub(super) fn plate(
     width: u32,
     icon_x: f32,
     accent: Option<Rgb>,
-    icon: &dyn Fn(&mut ArtCanvas, (f32, f32), f32),
+    icon: PlateIcon<'_>,
 ) -> ArtCanvas {
     let colours = &theme.header;
     let mut art = ArtCanvas::new(width, PANEL_H, colours.background);

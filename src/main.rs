@@ -6,7 +6,7 @@ use kibitz::chat::discord::{self, DiscordConfig, ShardPlan};
 use kibitz::chat::telegram::{self, TelegramConfig};
 use kibitz::games::ambit;
 use kibitz::{
-    AmbitView, AnyGame, Catalogue, GameKind, Renderer, Service, Status, Store, View, system_clock,
+    AmbitView, AnyGame, Catalogue, GameKind, Renderer, Service, Store, View, system_clock,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -252,7 +252,7 @@ impl Position {
     fn text_and_status(&self) -> [String; 2] {
         match self {
             Position::Ambit(game) => [game.text(), game.status().to_string()],
-            Position::TwoPlayer(game) => [game.position_text(), status_line(game.status())],
+            Position::TwoPlayer(game) => [game.position_text(), game.status().to_string()],
         }
     }
 
@@ -282,7 +282,7 @@ impl Position {
                 let view = View {
                     white: "White".to_string(),
                     black: "Black".to_string(),
-                    caption: status_line(game.status()),
+                    caption: game.status().to_string(),
                     detail: String::new(),
                     last_move,
                     flip,
@@ -419,10 +419,6 @@ fn random_seed() -> u64 {
     hasher.finish()
 }
 
-fn status_line(status: Status) -> String {
-    status.to_string()
-}
-
 /// Configuration from the environment; tokens never appear in logs or errors.
 struct Config {
     database_url: String,
@@ -458,24 +454,6 @@ impl Config {
     }
 }
 
-/// What logs may say about `DATABASE_URL`: the backend and, for a server, its host and port;
-/// never the user, password, database name or options.
-fn database_label(url: &str) -> String {
-    let backend = match kibitz::store::Backend::of(url) {
-        Ok(kibitz::store::Backend::Sqlite) => return "sqlite".to_string(),
-        Ok(kibitz::store::Backend::Postgres) => "postgres",
-        Err(_) => return "unknown".to_string(),
-    };
-    match url::Url::parse(url) {
-        Ok(parsed) => match (parsed.host_str(), parsed.port()) {
-            (Some(host), Some(port)) => format!("{backend}://{host}:{port}"),
-            (Some(host), None) => format!("{backend}://{host}"),
-            (None, _) => backend.to_string(),
-        },
-        Err(_) => backend.to_string(),
-    }
-}
-
 /// The secrets of `config` as they may appear in an error's text: the tokens, and the
 /// password of `DATABASE_URL` (as written and percent-decoded).
 fn secrets(config: &Config) -> Vec<String> {
@@ -484,16 +462,7 @@ fn secrets(config: &Config) -> Vec<String> {
         .flatten()
         .cloned()
         .collect();
-    if let Ok(url) = url::Url::parse(&config.database_url)
-        && let Some(password) = url.password()
-    {
-        secrets.push(password.to_string());
-        if let Some((_, decoded)) =
-            url::form_urlencoded::parse(format!("p={password}").as_bytes()).next()
-        {
-            secrets.push(decoded.into_owned());
-        }
-    }
+    secrets.extend(kibitz::store::database_url_secrets(&config.database_url));
     secrets.retain(|secret| !secret.is_empty());
     secrets
 }
@@ -514,7 +483,7 @@ fn run() -> Result<(), Failure> {
 }
 
 fn run_with(config: &Config) -> Result<(), Failure> {
-    tracing::info!(database = %database_label(&config.database_url), "starting");
+    tracing::info!(database = %kibitz::store::database_label(&config.database_url), "starting");
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let store = Store::connect(&config.database_url).await?;

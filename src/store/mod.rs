@@ -24,6 +24,7 @@ macro_rules! stored_as_text {
 }
 
 mod ambit;
+mod database_url;
 mod forget;
 mod league;
 mod platform;
@@ -31,6 +32,7 @@ mod ratings;
 mod records;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use database_url::{database_label, database_url_secrets};
 pub use forget::Forgetting;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};

@@ -20,8 +20,9 @@ mod chesimals;
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use kibitz::games::{AnyGame, GameKind, MoveSquares};
-use kibitz::render::{Align, ArtKind, Column, Renderer, TableView, View};
+use kibitz::games::MoveSquares;
+use kibitz::render::{Align, ArtKind, Column, TableView};
+use kibitz::{AnyGame, GameKind, Renderer, View};
 
 /// A game of `kind` `plies` moves in, played by a fixed rule so every run draws the same
 /// board, with the squares of its last move.

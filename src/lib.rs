@@ -11,3 +11,10 @@ pub mod games;
 pub mod league;
 pub mod render;
 pub mod store;
+
+// The handful of types the binary, the benches and the tests build on, at the crate's root.
+pub use bot::i18n::Catalogue;
+pub use bot::{Body, Incoming, Outgoing, Platform, Service, system_clock};
+pub use games::{AnyGame, GameKind, Side, Status, TwoPlayerGame};
+pub use render::{AmbitView, Renderer, View};
+pub use store::Store;

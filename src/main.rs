@@ -1,15 +1,13 @@
 //! The `kibitz` command line: the bot itself (`run`) and the rules tools scripts rely on.
 
 use clap::{Parser, Subcommand};
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Service, system_clock};
 use kibitz::chat::console::{self, ConsoleOptions};
 use kibitz::chat::discord::{self, DiscordConfig, ShardPlan};
 use kibitz::chat::telegram::{self, TelegramConfig};
 use kibitz::games::ambit;
-use kibitz::games::{AnyGame, GameKind, Status};
-use kibitz::render::{Renderer, View};
-use kibitz::store::Store;
+use kibitz::{
+    AmbitView, AnyGame, Catalogue, GameKind, Renderer, Service, Store, View, system_clock,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -139,110 +137,177 @@ fn say(error: &kibitz::games::RulesError) -> String {
         .unwrap_or_else(|_| error.to_string())
 }
 
-fn position(game: &str, text: &str) -> Result<AnyGame, Failure> {
-    AnyGame::parse(game_kind(game)?, text).map_err(|e| explain(&e))
+/// What a GAME argument names: AMBIT, a one-player puzzle with its own API (not a
+/// [`GameKind`]), or a two-player game.
+#[derive(Clone, Copy)]
+enum GameArg {
+    Ambit,
+    TwoPlayer(GameKind),
 }
 
-/// Whether a GAME argument names AMBIT, which is a puzzle and not a [`GameKind`].
-fn is_ambit(name: &str) -> bool {
-    name.trim().eq_ignore_ascii_case(ambit::NAME)
+/// A position of the game a GAME argument names, read once for the subcommand.
+enum Position {
+    Ambit(ambit::Game),
+    TwoPlayer(AnyGame),
 }
 
-fn ambit_game(text: &str) -> Result<ambit::Game, Failure> {
-    ambit::Game::parse(text).map_err(|e| explain(&e))
+impl GameArg {
+    fn resolve(name: &str) -> Result<Self, Failure> {
+        if name.trim().eq_ignore_ascii_case(ambit::NAME) {
+            return Ok(GameArg::Ambit);
+        }
+        game_kind(name).map(GameArg::TwoPlayer)
+    }
+
+    fn read(self, text: &str) -> Result<Position, Failure> {
+        match self {
+            GameArg::Ambit => ambit::Game::parse(text).map(Position::Ambit),
+            GameArg::TwoPlayer(kind) => AnyGame::parse(kind, text).map(Position::TwoPlayer),
+        }
+        .map_err(|e| explain(&e))
+    }
+
+    /// The leaf count of the move tree; refused for AMBIT before its position is read.
+    fn perft(self, text: &str, depth: u32) -> Result<u64, Failure> {
+        match self {
+            GameArg::Ambit => Err(Failure(
+                "perft is not defined for ambit, a one-player puzzle; `kibitz moves ambit FOOTPRINT` lists its valid placements".to_string(),
+            )),
+            GameArg::TwoPlayer(kind) => AnyGame::parse(kind, text)
+                .map(|game| game.perft(depth))
+                .map_err(|e| explain(&e)),
+        }
+    }
+}
+
+impl Position {
+    fn read(game: &str, text: &str) -> Result<Self, Failure> {
+        GameArg::resolve(game)?.read(text)
+    }
+
+    /// The legal moves (AMBIT: the valid placements), sorted.
+    fn moves(&self) -> Vec<String> {
+        match self {
+            Position::Ambit(game) => game
+                .valid_placements()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            Position::TwoPlayer(game) => game.legal_move_texts(),
+        }
+    }
+
+    /// Plays `moves` in order. AMBIT's notes on each placement go to `notes` as they come,
+    /// so that those of the moves before a refused one are still printed.
+    fn play(&mut self, moves: &[String], notes: &mut Vec<String>) -> Result<(), Failure> {
+        for (number, text) in moves.iter().enumerate() {
+            let refused = |e: kibitz::games::RulesError| {
+                let Failure(reason) = explain(&e);
+                Failure(format!(
+                    "move {} ({}): {reason}",
+                    number + 1,
+                    kibitz::games::quote(text)
+                ))
+            };
+            match self {
+                Position::Ambit(game) => {
+                    let placement = ambit::notation::parse_placement(text).map_err(refused)?;
+                    let outcome = game.place(placement).map_err(refused)?;
+                    notes.extend(
+                        outcome
+                            .notes(placement)
+                            .iter()
+                            .map(|note| format!("{placement}: {}", say(note))),
+                    );
+                }
+                Position::TwoPlayer(game) => {
+                    game.play_text(text).map_err(refused)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The position's text and its status, the last two lines of `kibitz play`.
+    fn text_and_status(&self) -> [String; 2] {
+        match self {
+            Position::Ambit(game) => [game.text(), game.status().to_string()],
+            Position::TwoPlayer(game) => [game.position_text(), game.status().to_string()],
+        }
+    }
+
+    /// The picture of the position. `last` marks the move that led to it and `flip` draws
+    /// it from Black's side: both are for two-player boards only.
+    fn render(&self, last: Option<&str>, flip: bool) -> Result<Vec<u8>, Failure> {
+        match self {
+            Position::Ambit(_) if last.is_some() || flip => Err(Failure(
+                "--last and --flip are for two-player boards: an ambit puzzle has no moves to mark and no sides".to_string(),
+            )),
+            Position::Ambit(game) => {
+                let view = AmbitView {
+                    title: "AMBIT".to_string(),
+                    caption: game.status().to_string(),
+                    ..AmbitView::default()
+                };
+                Ok(Renderer::new()?.render_ambit(game, &view)?)
+            }
+            Position::TwoPlayer(game) => {
+                let last_move = match last {
+                    Some(text) => Some(
+                        game.marks_for_last_move(text)
+                            .ok_or_else(|| Failure(format!("cannot read --last \"{}\"", kibitz::games::quote(text))))?,
+                    ),
+                    None => None,
+                };
+                let view = View {
+                    white: "White".to_string(),
+                    black: "Black".to_string(),
+                    caption: game.status().to_string(),
+                    detail: String::new(),
+                    last_move,
+                    flip,
+                    facts: game.view_facts(),
+                };
+                Ok(Renderer::new()?.render(game, &view)?)
+            }
+        }
+    }
 }
 
 fn execute(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run => run(),
         Command::Ambit { command } => ambit_command(command),
-        Command::Perft { game, .. } if is_ambit(&game) => Err(Failure(
-            "perft is not defined for ambit, a one-player puzzle; `kibitz moves ambit FOOTPRINT` lists its valid placements".to_string(),
-        )),
-        Command::Moves {
-            game,
-            position: text,
-        } if is_ambit(&game) => {
-            for placement in ambit_game(&text)?.valid_placements() {
-                println!("{placement}");
-            }
-            Ok(())
-        }
-        Command::Play {
-            game,
-            position: text,
-            moves,
-        } if is_ambit(&game) => {
-            let mut game = ambit_game(&text)?;
-            for (number, text) in moves.iter().enumerate() {
-                let (placement, outcome) = ambit::notation::parse_placement(text)
-                    .and_then(|placement| game.place(placement).map(|outcome| (placement, outcome)))
-                    .map_err(|e| {
-                        let Failure(reason) = explain(&e);
-                        Failure(format!("move {} ({}): {reason}", number + 1, kibitz::games::quote(text)))
-                    })?;
-                for note in outcome.notes(placement) {
-                    println!("{placement}: {}", say(&note));
-                }
-            }
-            println!("{}", game.text());
-            println!("{}", game.status());
-            Ok(())
-        }
-        Command::Render { game, .. } if is_ambit(&game) => Err(Failure(
-            "ambit boards cannot be drawn yet: the AMBIT pictures are still to come".to_string(),
-        )),
         Command::Perft {
             game,
-            position: text,
+            position,
             depth,
-        } => emit([position(&game, &text)?.perft(depth).to_string()]),
-        Command::Moves {
-            game,
-            position: text,
-        } => emit(position(&game, &text)?.legal_move_texts()),
+        } => emit([GameArg::resolve(&game)?
+            .perft(&position, depth)?
+            .to_string()]),
+        Command::Moves { game, position } => emit(Position::read(&game, &position)?.moves()),
         Command::Play {
             game,
-            position: text,
+            position,
             moves,
         } => {
-            let mut game = position(&game, &text)?;
-            for (number, text) in moves.iter().enumerate() {
-                game.play_text(text).map_err(|e| {
-                    let Failure(reason) = explain(&e);
-                    Failure(format!("move {} ({}): {reason}", number + 1, kibitz::games::quote(text)))
-                })?;
-            }
-            emit([game.position_text(), status_line(game.status())])
+            let mut position = Position::read(&game, &position)?;
+            let mut notes = Vec::new();
+            let played = position.play(&moves, &mut notes);
+            emit(notes)?;
+            played?;
+            emit(position.text_and_status())
         }
         Command::Render {
             game,
-            position: text,
+            position,
             output,
             last,
             flip,
         } => {
-            let game = position(&game, &text)?;
-            let last_move = match &last {
-                Some(text) => Some(
-                    game.marks_for_last_move(text)
-                        .ok_or_else(|| Failure(format!("cannot read --last \"{}\"", kibitz::games::quote(text))))?,
-                ),
-                None => None,
-            };
-            let view = View {
-                white: "White".to_string(),
-                black: "Black".to_string(),
-                caption: status_line(game.status()),
-                detail: String::new(),
-                last_move,
-                flip,
-                facts: game.view_facts(),
-            };
-            let png = Renderer::new()?.render(&game, &view)?;
+            let png = Position::read(&game, &position)?.render(last.as_deref(), flip)?;
             std::fs::write(&output, png)
-                .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))?;
-            Ok(())
+                .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))
         }
     }
 }
@@ -334,10 +399,6 @@ fn random_seed() -> u64 {
     hasher.finish()
 }
 
-fn status_line(status: Status) -> String {
-    status.to_string()
-}
-
 /// Configuration from the environment; tokens never appear in logs or errors.
 struct Config {
     database_url: String,
@@ -373,24 +434,6 @@ impl Config {
     }
 }
 
-/// What logs may say about `DATABASE_URL`: the backend and, for a server, its host and port;
-/// never the user, password, database name or options.
-fn database_label(url: &str) -> String {
-    let backend = match kibitz::store::Backend::of(url) {
-        Ok(kibitz::store::Backend::Sqlite) => return "sqlite".to_string(),
-        Ok(kibitz::store::Backend::Postgres) => "postgres",
-        Err(_) => return "unknown".to_string(),
-    };
-    match url::Url::parse(url) {
-        Ok(parsed) => match (parsed.host_str(), parsed.port()) {
-            (Some(host), Some(port)) => format!("{backend}://{host}:{port}"),
-            (Some(host), None) => format!("{backend}://{host}"),
-            (None, _) => backend.to_string(),
-        },
-        Err(_) => backend.to_string(),
-    }
-}
-
 /// The secrets of `config` as they may appear in an error's text: the tokens, and the
 /// password of `DATABASE_URL` (as written and percent-decoded).
 fn secrets(config: &Config) -> Vec<String> {
@@ -399,16 +442,7 @@ fn secrets(config: &Config) -> Vec<String> {
         .flatten()
         .cloned()
         .collect();
-    if let Ok(url) = url::Url::parse(&config.database_url)
-        && let Some(password) = url.password()
-    {
-        secrets.push(password.to_string());
-        if let Some((_, decoded)) =
-            url::form_urlencoded::parse(format!("p={password}").as_bytes()).next()
-        {
-            secrets.push(decoded.into_owned());
-        }
-    }
+    secrets.extend(kibitz::store::database_url_secrets(&config.database_url));
     secrets.retain(|secret| !secret.is_empty());
     secrets
 }
@@ -429,7 +463,7 @@ fn run() -> Result<(), Failure> {
 }
 
 fn run_with(config: &Config) -> Result<(), Failure> {
-    tracing::info!(database = %database_label(&config.database_url), "starting");
+    tracing::info!(database = %kibitz::store::database_label(&config.database_url), "starting");
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let store = Store::connect(&config.database_url).await?;
@@ -441,77 +475,94 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             system_clock(),
         ));
         if config.telegram_token.is_some() || config.discord_token.is_some() {
-            // Each platform set up runs beside the others, all stopped by the same signal.
-            let (stop, shutdown) = tokio::sync::watch::channel(false);
-            let stop = Arc::new(stop);
-            let signalled = stop.clone();
-            tokio::spawn(async move {
-                termination().await;
-                tracing::info!("stopping");
-                let _ = signalled.send(true);
-            });
-            let telegram = async {
-                let Some(token) = &config.telegram_token else {
-                    return Ok::<(), Failure>(());
-                };
-                let mut telegram = TelegramConfig::new(token.clone());
-                telegram.api_url = config.telegram_api_url.clone();
-                tracing::info!("Telegram chat");
-                telegram::run(&service, telegram, shutdown.clone()).await?;
-                Ok(())
-            };
-            let discord = async {
-                let Some(token) = &config.discord_token else {
-                    return Ok::<(), Failure>(());
-                };
-                let mut discord = DiscordConfig::new(token.clone());
-                discord.api_base = config.discord_api_base.clone();
-                discord.guild_id = match &config.discord_guild_id {
-                    Some(id) => Some(id.trim().parse::<u64>().map_err(|_| {
-                        Failure("DISCORD_GUILD_ID is not a server id (a number)".to_string())
-                    })?),
-                    None => None,
-                };
-                if let Some(total) = &config.discord_shards {
-                    discord.shards = Some(
-                        ShardPlan::parse(total, config.discord_shard_range.as_deref())
-                            .map_err(Failure)?,
-                    );
-                }
-                tracing::info!("Discord chat");
-                discord::run(service.clone(), discord, shutdown.clone()).await?;
-                Ok(())
-            };
-            // A platform that fails (a refused token) ends the run, the other one with it:
-            // half a bot would hide the fault. The other is asked to stop and waited for, so
-            // that it gives up what it holds (Telegram's polling lease) on the way out.
-            let stop_others = |result: Result<(), Failure>| {
-                if result.is_err() {
-                    let _ = stop.send(true);
-                }
-                result
-            };
-            let (telegram, discord) = tokio::join!(async { stop_others(telegram.await) }, async {
-                stop_others(discord.await)
-            },);
-            telegram.and(discord)?;
+            run_platforms(config, &service).await?;
         } else {
-            tracing::info!("console chat: one line a message, `@name text` to speak as name");
-            let options = ConsoleOptions {
-                image_dir: config.image_dir.clone(),
-                default_user: config.console_user.clone(),
-            };
-            let input = tokio::io::BufReader::new(tokio::io::stdin());
-            let summary = console::run(&service, input, tokio::io::stdout(), &options).await?;
-            tracing::info!(
-                lines = summary.lines,
-                pictures = summary.images.len(),
-                "input ended"
-            );
+            run_console(config, &service).await?;
         }
         store.close().await;
         Ok(())
     })
+}
+
+/// Runs each platform set up beside the others, all stopped by the same signal.
+async fn run_platforms(config: &Config, service: &Arc<Service>) -> Result<(), Failure> {
+    let (stop, shutdown) = tokio::sync::watch::channel(false);
+    let stop = Arc::new(stop);
+    let signalled = stop.clone();
+    tokio::spawn(async move {
+        termination().await;
+        tracing::info!("stopping");
+        let _ = signalled.send(true);
+    });
+    let telegram = async {
+        let Some(token) = &config.telegram_token else {
+            return Ok::<(), Failure>(());
+        };
+        let mut telegram = TelegramConfig::new(token.clone());
+        telegram.api_url = config.telegram_api_url.clone();
+        tracing::info!("Telegram chat");
+        telegram::run(service, telegram, shutdown.clone()).await?;
+        Ok(())
+    };
+    let discord = async {
+        let Some(discord) = discord_config(config)? else {
+            return Ok::<(), Failure>(());
+        };
+        tracing::info!("Discord chat");
+        discord::run(service.clone(), discord, shutdown.clone()).await?;
+        Ok(())
+    };
+    // A platform that fails (a refused token) ends the run, the other one with it: half a
+    // bot would hide the fault. The other is asked to stop and waited for, so that it gives
+    // up what it holds (Telegram's polling lease) on the way out.
+    let stop_others = |result: Result<(), Failure>| {
+        if result.is_err() {
+            let _ = stop.send(true);
+        }
+        result
+    };
+    let (telegram, discord) = tokio::join!(async { stop_others(telegram.await) }, async {
+        stop_others(discord.await)
+    },);
+    telegram.and(discord)
+}
+
+/// Discord's configuration, if its token is set.
+fn discord_config(config: &Config) -> Result<Option<DiscordConfig>, Failure> {
+    let Some(token) = &config.discord_token else {
+        return Ok(None);
+    };
+    let mut discord = DiscordConfig::new(token.clone());
+    discord.api_base = config.discord_api_base.clone();
+    discord.guild_id =
+        match &config.discord_guild_id {
+            Some(id) => Some(id.trim().parse::<u64>().map_err(|_| {
+                Failure("DISCORD_GUILD_ID is not a server id (a number)".to_string())
+            })?),
+            None => None,
+        };
+    if let Some(total) = &config.discord_shards {
+        discord.shards =
+            Some(ShardPlan::parse(total, config.discord_shard_range.as_deref()).map_err(Failure)?);
+    }
+    Ok(Some(discord))
+}
+
+/// The console chat on standard input and output, until the input ends.
+async fn run_console(config: &Config, service: &Service) -> Result<(), Failure> {
+    tracing::info!("console chat: one line a message, `@name text` to speak as name");
+    let options = ConsoleOptions {
+        image_dir: config.image_dir.clone(),
+        default_user: config.console_user.clone(),
+    };
+    let input = tokio::io::BufReader::new(tokio::io::stdin());
+    let summary = console::run(service, input, tokio::io::stdout(), &options).await?;
+    tracing::info!(
+        lines = summary.lines,
+        pictures = summary.images.len(),
+        "input ended"
+    );
+    Ok(())
 }
 
 /// Ctrl-C, or the SIGTERM of `docker stop` and service managers.

@@ -8,11 +8,7 @@
 //! (the scheduler's, the migrations') may slip in; the tests of this binary take turns
 //! ([`SERIAL`]) for the same reason.
 
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Body, Incoming, Service};
-use kibitz::games::{AnyGame, GameKind};
-use kibitz::render::Renderer;
-use kibitz::store::Store;
+use kibitz::{AnyGame, Body, Catalogue, GameKind, Incoming, Renderer, Service, Store};
 use sqlx::{Connection, Row};
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicI64, Ordering};

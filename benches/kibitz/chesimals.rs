@@ -4,8 +4,8 @@
 
 use criterion::Criterion;
 use kibitz::games::chesimals::{self, Move, Variant};
-use kibitz::games::{AnyGame, TwoPlayerGame};
-use kibitz::render::{ArtKind, Renderer, View};
+use kibitz::render::ArtKind;
+use kibitz::{AnyGame, Renderer, TwoPlayerGame, View};
 use std::hint::black_box;
 
 /// A game of `variant` `turns` whole turns in, each turn two unit moves chosen by a fixed

@@ -2,7 +2,7 @@
 //! the standard perft positions (ice-free, so both count the same tree).
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use kibitz::games::TwoPlayerGame;
+use kibitz::TwoPlayerGame;
 use kibitz::games::glacier::Position;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};

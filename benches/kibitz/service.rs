@@ -2,11 +2,10 @@
 //! with the store commit and the render alone measured in the same run as baselines.
 
 use criterion::Criterion;
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Body, Incoming, Service, system_clock};
-use kibitz::games::{AnyGame, GameKind};
-use kibitz::render::Renderer;
-use kibitz::store::{MoveRecord, Store};
+use kibitz::store::MoveRecord;
+use kibitz::{
+    AnyGame, Body, Catalogue, GameKind, Incoming, Renderer, Service, Store, system_clock,
+};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

@@ -12,13 +12,14 @@ use super::theme::Theme;
 /// Height of the band.
 pub const HEIGHT: u32 = 106;
 
-const PAD: u32 = 14;
+/// The panels' geometry, shared with AMBIT's one wide panel so the two headers look alike.
+pub(super) const PAD: u32 = 14;
+pub(super) const PANEL_Y: u32 = 12;
+pub(super) const PANEL_H: u32 = 56;
+pub(super) const ICON_RADIUS: f32 = 21.0;
+pub(super) const ICON_INSET: f32 = 10.0;
 const GAP: u32 = 12;
-const PANEL_Y: u32 = 12;
-const PANEL_H: u32 = 56;
 const RADIUS: f32 = 11.0;
-const ICON_RADIUS: f32 = 21.0;
-const ICON_INSET: f32 = 10.0;
 const MARKER_RADIUS: f32 = 5.5;
 /// From the panel's outer edge to where the name starts (past the icon and the marker).
 const NAME_INSET: i32 = 86;
@@ -31,7 +32,7 @@ const DETAIL_BASELINE: i32 = 114;
 
 const NAME: TextStyle = TextStyle::new(Face::Bold, 21.0);
 const SCORE: TextStyle = TextStyle::new(Face::Bold, 28.0);
-const CAPTION: TextStyle = TextStyle::new(Face::Regular, 18.0);
+pub(super) const CAPTION: TextStyle = TextStyle::new(Face::Regular, 18.0);
 const DETAIL: TextStyle = TextStyle::new(Face::Bold, 16.0);
 
 /// What one player's panel shows.
@@ -52,6 +53,9 @@ pub enum Marker {
 
 /// Draws a side's piece icon centred on a point at a size; supplied by each game.
 pub type IconPainter<'a> = &'a dyn Fn(&mut ArtCanvas, Side, (f32, f32), f32);
+
+/// Draws a panel's icon centred on a point at a size (see [`plate`]).
+pub(super) type PlateIcon<'a> = &'a dyn Fn(&mut ArtCanvas, (f32, f32), f32);
 
 #[derive(Debug)]
 pub struct Header {
@@ -224,24 +228,41 @@ fn panel_art(
     accent: Option<Rgb>,
     icon: IconPainter<'_>,
 ) -> ArtCanvas {
+    let icon_x = match side {
+        Side::White => ICON_INSET + ICON_RADIUS,
+        Side::Black => width as f32 - ICON_INSET - ICON_RADIUS,
+    };
+    let mut art = plate(theme, width, icon_x, accent, &|art, at, px| {
+        icon(art, side, at, px)
+    });
+    if let Some(accent) = accent {
+        let marker_x = match side {
+            Side::White => icon_x + ICON_RADIUS + 14.0,
+            Side::Black => icon_x - ICON_RADIUS - 14.0,
+        };
+        art.fill_circle(marker_x, PANEL_H as f32 / 2.0, MARKER_RADIUS, accent, 1.0);
+    }
+    art
+}
+
+/// A panel's plate, `width` wide: rounded, an icon drawn by `icon` (given its centre and
+/// size) on a disc centred `icon_x` from the left, and an `accent` edge if any.
+pub(super) fn plate(
+    theme: &Theme,
+    width: u32,
+    icon_x: f32,
+    accent: Option<Rgb>,
+    icon: PlateIcon<'_>,
+) -> ArtCanvas {
     let colours = &theme.header;
     let mut art = ArtCanvas::new(width, PANEL_H, colours.background);
     let plate = (0.0, 0.0, width as f32, PANEL_H as f32);
     art.fill_rounded_rect(plate, RADIUS, colours.panel);
     let mid = PANEL_H as f32 / 2.0;
-    let icon_x = match side {
-        Side::White => ICON_INSET + ICON_RADIUS,
-        Side::Black => width as f32 - ICON_INSET - ICON_RADIUS,
-    };
     art.fill_circle(icon_x, mid, ICON_RADIUS, colours.icon_disc, 1.0);
-    icon(&mut art, side, (icon_x, mid), ICON_RADIUS * 1.6);
+    icon(&mut art, (icon_x, mid), ICON_RADIUS * 1.6);
     if let Some(accent) = accent {
         art.stroke_rounded_rect(plate, RADIUS, 2.5, accent);
-        let marker_x = match side {
-            Side::White => icon_x + ICON_RADIUS + 14.0,
-            Side::Black => icon_x - ICON_RADIUS - 14.0,
-        };
-        art.fill_circle(marker_x, mid, MARKER_RADIUS, accent, 1.0);
     }
     art
 }

@@ -120,6 +120,70 @@ impl TableArt {
 
     /// Lays out and paints `table` into `frame` (any previous content is overwritten).
     pub fn draw(&self, table: &TableView, glyphs: &GlyphCache, frame: &mut Indexed) {
+        let laid = TableLayout::new(table, glyphs);
+        let (width, height) = (laid.width, laid.height);
+        frame.width = width;
+        frame.height = height;
+        frame.pixels.clear();
+        frame
+            .pixels
+            .resize(width as usize * height as usize, self.background);
+
+        glyphs
+            .run(TITLE, &laid.title)
+            .draw(frame, PAD as i32, TITLE_BASELINE, &self.title);
+        let label_baseline = (TITLE_BAND + LABEL_ROW) as i32 - 11;
+        for (c, column) in table.columns.iter().enumerate() {
+            let run = glyphs.run(LABEL, &column.label);
+            run.draw(
+                frame,
+                laid.place(table, run.width, c),
+                label_baseline,
+                &self.label,
+            );
+        }
+        for (r, row) in laid.rows.iter().enumerate() {
+            let top = TITLE_BAND + LABEL_ROW + ROW * r as u32;
+            let striped = r % 2 == 0;
+            if striped {
+                frame.fill_rect(PAD, top, width - 2 * PAD, ROW, self.stripe);
+            }
+            let shade = usize::from(striped);
+            let baseline = (top + ROW) as i32 - 13;
+            let rank = table.first_rank + r;
+            for (c, text) in row.iter().enumerate() {
+                let (style, ramp) = if c == 0 && (1..=3).contains(&rank) {
+                    (RANK, &self.podium[shade])
+                } else {
+                    (CELL, &self.cell[shade])
+                };
+                let run = glyphs.run(style, text);
+                run.draw(frame, laid.place(table, run.width, c), baseline, ramp);
+            }
+        }
+        if !laid.footer.is_empty() {
+            let baseline = (height - BOTTOM) as i32 - 12;
+            glyphs
+                .run(FOOTER, &laid.footer)
+                .draw(frame, PAD as i32, baseline, &self.footer);
+        }
+    }
+}
+
+/// Where everything of one table picture goes: its cells cut to fit, the columns' widths and
+/// left edges, and the picture's size.
+struct TableLayout {
+    rows: Vec<Vec<String>>,
+    widths: Vec<f32>,
+    starts: Vec<f32>,
+    title: String,
+    footer: String,
+    width: u32,
+    height: u32,
+}
+
+impl TableLayout {
+    fn new(table: &TableView, glyphs: &GlyphCache) -> Self {
         let rows = &table.rows[..table.rows.len().min(MAX_ROWS)];
         let cell_text = |row: &[String], column: usize| {
             let text = row.get(column).map_or("", String::as_str);
@@ -160,59 +224,29 @@ impl TableArt {
         let footer_band = if footer.is_empty() { 0 } else { FOOTER_BAND };
         let height = TITLE_BAND + LABEL_ROW + ROW * rows.len() as u32 + footer_band + BOTTOM;
 
-        frame.width = width;
-        frame.height = height;
-        frame.pixels.clear();
-        frame
-            .pixels
-            .resize(width as usize * height as usize, self.background);
-
         let mut starts = Vec::with_capacity(widths.len());
         let mut x = PAD as f32 + INSET;
         for w in &widths {
             starts.push(x);
             x += w + GAP;
         }
-        let place = |text_width: f32, column: usize| -> i32 {
-            let start = starts[column];
-            match table.columns[column].align {
-                Align::Left => start.round() as i32,
-                Align::Right => (start + widths[column] - text_width).round() as i32,
-            }
-        };
+        Self {
+            rows,
+            widths,
+            starts,
+            title,
+            footer,
+            width,
+            height,
+        }
+    }
 
-        glyphs
-            .run(TITLE, &title)
-            .draw(frame, PAD as i32, TITLE_BASELINE, &self.title);
-        let label_baseline = (TITLE_BAND + LABEL_ROW) as i32 - 11;
-        for (c, column) in table.columns.iter().enumerate() {
-            let run = glyphs.run(LABEL, &column.label);
-            run.draw(frame, place(run.width, c), label_baseline, &self.label);
-        }
-        for (r, row) in rows.iter().enumerate() {
-            let top = TITLE_BAND + LABEL_ROW + ROW * r as u32;
-            let striped = r % 2 == 0;
-            if striped {
-                frame.fill_rect(PAD, top, width - 2 * PAD, ROW, self.stripe);
-            }
-            let shade = usize::from(striped);
-            let baseline = (top + ROW) as i32 - 13;
-            let rank = table.first_rank + r;
-            for (c, text) in row.iter().enumerate() {
-                let (style, ramp) = if c == 0 && (1..=3).contains(&rank) {
-                    (RANK, &self.podium[shade])
-                } else {
-                    (CELL, &self.cell[shade])
-                };
-                let run = glyphs.run(style, text);
-                run.draw(frame, place(run.width, c), baseline, ramp);
-            }
-        }
-        if footer_band > 0 {
-            let baseline = (height - BOTTOM) as i32 - 12;
-            glyphs
-                .run(FOOTER, &footer)
-                .draw(frame, PAD as i32, baseline, &self.footer);
+    /// The left edge of a text `text_width` wide in `column`, as the column lines up.
+    fn place(&self, table: &TableView, text_width: f32, column: usize) -> i32 {
+        let start = self.starts[column];
+        match table.columns[column].align {
+            Align::Left => start.round() as i32,
+            Align::Right => (start + self.widths[column] - text_width).round() as i32,
         }
     }
 }

@@ -103,18 +103,16 @@ pub struct GlacierTheme {
 /// placed piece.
 #[derive(Clone, Copy, Debug)]
 pub struct AmbitTheme {
-    /// Squares outside the puzzle footprint.
-    pub outside_light: Rgb,
-    pub outside_dark: Rgb,
-    /// Footprint squares no piece covers yet: what is left to do stands out most.
-    pub open_light: Rgb,
-    pub open_dark: Rgb,
-    /// Footprint squares already covered, calmer than the open ones.
-    pub covered_light: Rgb,
-    pub covered_dark: Rgb,
-    /// Squares a refused placement reached outside the footprint, and the cross on them.
-    pub offending_light: Rgb,
-    pub offending_dark: Rgb,
+    /// Squares outside the puzzle footprint: light and dark.
+    pub outside: [Rgb; 2],
+    /// Footprint squares no piece covers yet, light and dark: what is left to do stands out
+    /// most.
+    pub open: [Rgb; 2],
+    /// Footprint squares already covered, light and dark, calmer than the open ones.
+    pub covered: [Rgb; 2],
+    /// Squares a refused placement reached outside the footprint (light and dark), and the
+    /// cross on them.
+    pub offending: [Rgb; 2],
     pub offending_cross: Rgb,
     /// The rim of placed pieces and coverage dots, and the disc of count badges.
     pub ink: Rgb,
@@ -237,14 +235,10 @@ impl Theme {
             new_ice_flake: Rgb(0xff, 0xff, 0xff),
         },
         ambit: AmbitTheme {
-            outside_light: Rgb(0xe9, 0xe8, 0xe4),
-            outside_dark: Rgb(0xcc, 0xca, 0xc4),
-            open_light: Rgb(0xff, 0xd4, 0x5c),
-            open_dark: Rgb(0xf7, 0xb2, 0x3b),
-            covered_light: Rgb(0xfb, 0xe4, 0xae),
-            covered_dark: Rgb(0xf0, 0xcc, 0x8c),
-            offending_light: Rgb(0xef, 0x5b, 0x55),
-            offending_dark: Rgb(0xd9, 0x40, 0x3d),
+            outside: [Rgb(0xe9, 0xe8, 0xe4), Rgb(0xcc, 0xca, 0xc4)],
+            open: [Rgb(0xff, 0xd4, 0x5c), Rgb(0xf7, 0xb2, 0x3b)],
+            covered: [Rgb(0xfb, 0xe4, 0xae), Rgb(0xf0, 0xcc, 0x8c)],
+            offending: [Rgb(0xef, 0x5b, 0x55), Rgb(0xd9, 0x40, 0x3d)],
             offending_cross: Rgb(0xff, 0xe8, 0xe4),
             ink: Rgb(0x1d, 0x21, 0x29),
             markers: [

@@ -26,27 +26,12 @@ pub enum AttemptStatus {
     GivenUp,
 }
 
-impl AttemptStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            AttemptStatus::Ongoing => "ongoing",
-            AttemptStatus::Solved => "solved",
-            AttemptStatus::GameOver => "game over",
-            AttemptStatus::GivenUp => "given up",
-        }
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        [
-            AttemptStatus::Ongoing,
-            AttemptStatus::Solved,
-            AttemptStatus::GameOver,
-            AttemptStatus::GivenUp,
-        ]
-        .into_iter()
-        .find(|status| status.as_str() == text)
-    }
-}
+stored_as_text!(AttemptStatus {
+    Ongoing => "ongoing",
+    Solved => "solved",
+    GameOver => "game over",
+    GivenUp => "given up",
+});
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AttemptRecord {

@@ -3,18 +3,41 @@
 //! The SQL is kept portable (numbered `$n` parameters, `RETURNING`, no engine-specific
 //! functions) so that PostgreSQL can be served by the same statements later.
 
+/// `as_str` and `parse` for an enum the database keeps as text, from its variants' texts.
+macro_rules! stored_as_text {
+    ($name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $name {
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            fn parse(text: &str) -> Option<Self> {
+                match text {
+                    $($text => Some($name::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
 mod ambit;
+mod database_url;
+mod forget;
 mod league;
 mod names;
 mod platform;
+mod ratings;
 mod records;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
-pub use league::{
-    Claim, DailyResult, DailySetting, DuePost, Forgetting, MAX_POST_ATTEMPTS, PeriodResult,
-    RatingRecord, Scope,
-};
+pub use database_url::{database_label, database_url_secrets};
+pub use forget::Forgetting;
+pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
+pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -59,6 +82,14 @@ impl Backend {
         }
     }
 }
+
+/// A value bound to a numbered parameter of a query built at run time.
+#[derive(Clone, Copy)]
+enum Param<'a> {
+    Int(i64),
+    Text(&'a str),
+}
+use Param::{Int, Text};
 
 /// Rows as the store reads them, whatever the engine.
 pub(crate) type DbRow = AnyRow;
@@ -294,15 +325,15 @@ impl Store {
 
     /// The chat's games that are open challenges or being played, oldest first.
     pub async fn active_games(&self, chat_id: i64) -> StoreResult<Vec<GameRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND status IN ($2, $3) ORDER BY id"
-        ))
-        .bind(chat_id)
-        .bind(GameState::Challenge.as_str())
-        .bind(GameState::Ongoing.as_str())
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRecord::from_row).collect()
+        self.games_where(
+            "chat_id = $1 AND status IN ($2, $3) ORDER BY id",
+            &[
+                Int(chat_id),
+                Text(GameState::Challenge.as_str()),
+                Text(GameState::Ongoing.as_str()),
+            ],
+        )
+        .await
     }
 
     /// A page of the chat's live games: being played, or challenges made at or after
@@ -314,34 +345,28 @@ impl Store {
         offset: i64,
         limit: i64,
     ) -> StoreResult<Vec<GameRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE chat_id = $1 AND status IN ($2, $3) AND (status = $2 OR created_at >= $4)
-             ORDER BY id LIMIT $5 OFFSET $6"
-        ))
-        .bind(chat_id)
-        .bind(GameState::Ongoing.as_str())
-        .bind(GameState::Challenge.as_str())
-        .bind(since)
-        .bind(limit)
-        .bind(offset)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRecord::from_row).collect()
+        self.games_where(
+            "chat_id = $1 AND status IN ($2, $3) AND (status = $2 OR created_at >= $4)
+             ORDER BY id LIMIT $5 OFFSET $6",
+            &[
+                Int(chat_id),
+                Text(GameState::Ongoing.as_str()),
+                Text(GameState::Challenge.as_str()),
+                Int(since),
+                Int(limit),
+                Int(offset),
+            ],
+        )
+        .await
     }
 
     /// The chat's games being played, oldest first, at most `limit`.
     pub async fn ongoing_games(&self, chat_id: i64, limit: i64) -> StoreResult<Vec<GameRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE chat_id = $1 AND status = $2
-             ORDER BY id LIMIT $3"
-        ))
-        .bind(chat_id)
-        .bind(GameState::Ongoing.as_str())
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRecord::from_row).collect()
+        self.games_where(
+            "chat_id = $1 AND status = $2 ORDER BY id LIMIT $3",
+            &[Int(chat_id), Text(GameState::Ongoing.as_str()), Int(limit)],
+        )
+        .await
     }
 
     /// The live games of the chat that `user_id` plays, made or is invited to: being played,
@@ -385,35 +410,52 @@ impl Store {
         since: i64,
         limit: i64,
     ) -> StoreResult<Vec<GameRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE chat_id = $1 AND status = $2 AND created_at >= $3 AND challenger_id <> $4
+        self.games_where(
+            "chat_id = $1 AND status = $2 AND created_at >= $3 AND challenger_id <> $4
                  AND (invitee_id IS NULL OR invitee_id = $4)
-             ORDER BY id LIMIT $5"
-        ))
-        .bind(chat_id)
-        .bind(GameState::Challenge.as_str())
-        .bind(since)
-        .bind(user_id)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(GameRecord::from_row).collect()
+             ORDER BY id LIMIT $5",
+            &[
+                Int(chat_id),
+                Text(GameState::Challenge.as_str()),
+                Int(since),
+                Int(user_id),
+                Int(limit),
+            ],
+        )
+        .await
     }
 
     /// Every open challenge and game of `user_id`, in any chat.
     pub async fn open_games_of(&self, user_id: i64) -> StoreResult<Vec<GameRecord>> {
-        let rows = sqlx::query(&format!(
-            "SELECT {GAME_COLUMNS} FROM games
-             WHERE status IN ($1, $2)
+        self.games_where(
+            "status IN ($1, $2)
                  AND (challenger_id = $3 OR invitee_id = $3 OR white_id = $3 OR black_id = $3)
-             ORDER BY id"
-        ))
-        .bind(GameState::Challenge.as_str())
-        .bind(GameState::Ongoing.as_str())
-        .bind(user_id)
-        .fetch_all(&self.pool)
-        .await?;
+             ORDER BY id",
+            &[
+                Text(GameState::Challenge.as_str()),
+                Text(GameState::Ongoing.as_str()),
+                Int(user_id),
+            ],
+        )
+        .await
+    }
+
+    /// The games `WHERE condition` (which may go on with ORDER BY and LIMIT), `params` bound
+    /// to `$1`, `$2`… in order.
+    async fn games_where(
+        &self,
+        condition: &str,
+        params: &[Param<'_>],
+    ) -> StoreResult<Vec<GameRecord>> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}");
+        let mut query = sqlx::query(&sql);
+        for param in params {
+            query = match *param {
+                Int(value) => query.bind(value),
+                Text(value) => query.bind(value),
+            };
+        }
+        let rows = query.fetch_all(&self.pool).await?;
         rows.iter().map(GameRecord::from_row).collect()
     }
 

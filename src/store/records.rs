@@ -40,27 +40,12 @@ pub enum GameState {
     Declined,
 }
 
-impl GameState {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            GameState::Challenge => "challenge",
-            GameState::Ongoing => "ongoing",
-            GameState::Finished => "finished",
-            GameState::Declined => "declined",
-        }
-    }
-
-    fn parse(text: &str) -> Option<Self> {
-        [
-            GameState::Challenge,
-            GameState::Ongoing,
-            GameState::Finished,
-            GameState::Declined,
-        ]
-        .into_iter()
-        .find(|state| state.as_str() == text)
-    }
-}
+stored_as_text!(GameState {
+    Challenge => "challenge",
+    Ongoing => "ongoing",
+    Finished => "finished",
+    Declined => "declined",
+});
 
 /// The last move of a game as stored, for marking it in pictures.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

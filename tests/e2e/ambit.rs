@@ -2,11 +2,10 @@
 //! placements, lives and giving up.
 
 use crate::service::{Bot, bot, line, replies_text, service_on};
-use kibitz::bot::Body;
 use kibitz::games::ambit::{
     DailySecret, Date, daily_level, daily_puzzle, notation, secret_daily_puzzle,
 };
-use kibitz::store::Store;
+use kibitz::{Body, Store};
 
 /// The deployment's daily secret as stored (none is made here: the candidate is refused).
 async fn stored_secret(store: &Store) -> DailySecret {

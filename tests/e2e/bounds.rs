@@ -3,10 +3,8 @@
 //! and expire, `games` is paged, and a burst of commands is refused once.
 
 use crate::service::{START_MS, bot, line, replies_text};
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Body, Outgoing, Platform, Service, UserInfo};
-use kibitz::render::Renderer;
-use kibitz::store::Store;
+use kibitz::bot::UserInfo;
+use kibitz::{Body, Catalogue, Outgoing, Platform, Renderer, Service, Store};
 use std::sync::Arc;
 
 /// The bytes a user reads of the replies: texts, captions and buttons (not the pictures).

@@ -3,9 +3,7 @@
 //! refusals that name the move and change nothing, Critters options).
 
 use crate::service::{Bot, bot};
-use kibitz::bot::Body;
-use kibitz::games::{AnyGame, GameKind};
-use kibitz::render::{Renderer, View};
+use kibitz::{AnyGame, Body, GameKind, Renderer, View};
 use std::sync::OnceLock;
 
 use crate::support::{kibitz, stdout_lines};

@@ -72,6 +72,24 @@ fn render_writes_a_png() {
     assert!(picture.width() >= 720);
 }
 
+/// `kibitz render ambit` draws the puzzle with the renderer the chat uses (it used to refuse:
+/// "the AMBIT pictures are still to come").
+#[test]
+fn render_draws_an_ambit_board() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let daily = stdout_lines(&kibitz(&["ambit", "daily", "--date", "2027-03-14"]));
+    let footprint = daily.last().expect("a footprint");
+    let path = dir.path().join("ambit.png");
+    let path_text = path.to_string_lossy().into_owned();
+    let output = kibitz(&["render", "ambit", footprint, "-o", &path_text]);
+    assert!(output.status.success(), "{output:?}");
+    let picture = image::open(&path).expect("a PNG");
+    // Eight squares of 84 pixels and two margins of 30; in height the header band (106)
+    // and the rack's strip (74) besides.
+    assert_eq!(picture.width(), 2 * 30 + 8 * 84);
+    assert_eq!(picture.height(), 106 + 2 * 30 + 8 * 84 + 74);
+}
+
 #[test]
 fn an_ambit_daily_is_the_same_in_every_process_and_solvable() {
     let first = stdout_lines(&kibitz(&["ambit", "daily", "--date", "2027-03-14"]));

@@ -1,7 +1,7 @@
 //! Whole games through the `kibitz run` console, replayed from scripts.
 
 use crate::support::{move_lines, pictures, run_console, score_line, scripted_game};
-use kibitz::games::{Status, TwoPlayerGame};
+use kibitz::{Status, TwoPlayerGame};
 
 const SEED: u64 = 77;
 

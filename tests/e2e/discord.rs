@@ -5,13 +5,10 @@ use crate::discord_standin::{
     APPLICATION, CHANNEL, Call, Fault, GUILD, Person, StandIn, TOKEN, number, text, user_option,
 };
 use crate::support::scripted_game;
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Service, system_clock};
 use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy, ShardPlan};
 use kibitz::games::knight_fight::Position;
-use kibitz::games::{Side, Status, TwoPlayerGame};
-use kibitz::render::Renderer;
-use kibitz::store::{GameState, Store};
+use kibitz::store::GameState;
+use kibitz::{Catalogue, Renderer, Service, Side, Status, Store, TwoPlayerGame, system_clock};
 use serde_json::json;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 use crate::support::{pictures, run_console};
 use kibitz::games::glacier::Position;
 use kibitz::games::rng::SeededRng;
-use kibitz::games::{Status, TwoPlayerGame};
+use kibitz::{Status, TwoPlayerGame};
 
 /// A random Glacier game of at most `plies` moves from the start: UCI texts and the position.
 fn random_game(seed: u64, plies: usize) -> (Vec<String>, Position) {

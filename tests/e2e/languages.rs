@@ -2,7 +2,7 @@
 //! Chess and AMBIT, and replies in the player's language.
 
 use crate::support::run_console;
-use kibitz::store::Store;
+use kibitz::Store;
 use std::path::Path;
 
 /// Every console reply line of `stdout`, without the `kibitz: ` prefix.

@@ -4,7 +4,7 @@
 use crate::service::{Bot, START_MS, bot, line, replies_text, service_on};
 use crate::support::PostRecorder;
 use kibitz::bot::schedule::POST_LEASE_MS;
-use kibitz::bot::{Body, Platform};
+use kibitz::{Body, Platform};
 use std::sync::atomic::Ordering;
 
 const DAY_MS: i64 = 86_400_000;

@@ -5,7 +5,7 @@
 
 use crate::service::{line, service_on};
 use crate::support::{PostRecorder, fresh_database, scripted_game, stored_moves};
-use kibitz::bot::{Body, Platform, Service};
+use kibitz::{Body, Platform, Service};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};

@@ -1,9 +1,8 @@
 //! The service with a real store and renderer: flows, refusals that change nothing, races.
 
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service};
-use kibitz::render::Renderer;
-use kibitz::store::{GameRecord, GameState, MoveRecord, Store};
+use kibitz::bot::ChatInfo;
+use kibitz::store::{GameRecord, GameState, MoveRecord};
+use kibitz::{Body, Catalogue, Incoming, Outgoing, Platform, Renderer, Service, Store};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 

@@ -2,7 +2,7 @@
 
 use kibitz::games::knight_fight::Position;
 use kibitz::games::rng::SeededRng;
-use kibitz::games::{Side, TwoPlayerGame};
+use kibitz::{Side, TwoPlayerGame};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -6,14 +6,11 @@ use crate::telegram_standin::{
     BOT_NAME, Call, Fault, Person, STRANGER, StandIn, TOKEN, button_press, message, replying_to,
     with_text_mention,
 };
-use kibitz::bot::i18n::Catalogue;
-use kibitz::bot::{Service, system_clock};
 use kibitz::chat::pacing::Limits;
 use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
 use kibitz::games::knight_fight::Position;
-use kibitz::games::{Side, Status, TwoPlayerGame};
-use kibitz::render::Renderer;
-use kibitz::store::{GameRecord, MoveRecord, Store};
+use kibitz::store::{GameRecord, MoveRecord};
+use kibitz::{Catalogue, Renderer, Service, Side, Status, Store, TwoPlayerGame, system_clock};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,9 +1,17 @@
 //! The puzzle being played: the footprint, the pieces placed so far, the lives left.
+//!
+//! Its **state** text is `FOOTPRINT PLACEMENT... LIVES`, separated by single spaces: the
+//! footprint, the pieces in the order they were placed, and the lives left (0 to 3), e.g.
+//! `<footprint> Nf3 Bc4 2`. When read, the lives may be left out (meaning 3), so a bare
+//! footprint is the state of a fresh puzzle. The footprint and placement texts are
+//! [`super::notation`]'s.
 
 use super::footprint::{self, bit};
-use super::{Footprint, Placement, notation};
+use super::notation::{footprint_text, parse_footprint, parse_placement, quote};
+use super::{Footprint, Placement};
 use crate::games::{RulesError, Square};
 use std::fmt;
+use std::str::FromStr;
 
 /// The lives a puzzle starts with.
 pub const LIVES: u8 = 3;
@@ -59,7 +67,7 @@ impl PlaceOutcome {
     }
 }
 
-/// A puzzle in play. Its text form is described in [`notation`]; serde uses that text.
+/// A puzzle in play. Its text form is the state text (see the module notes); serde uses it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     footprint: Footprint,
@@ -78,14 +86,14 @@ impl Game {
         }
     }
 
-    /// Reads a state text (or a bare footprint); see [`notation`].
+    /// Reads a state text (or a bare footprint); see the module notes.
     pub fn parse(text: &str) -> Result<Self, RulesError> {
-        notation::parse_state(text)
+        parse_state(text)
     }
 
     /// The state text `FOOTPRINT PLACEMENT... LIVES`.
     pub fn text(&self) -> String {
-        notation::state_text(self)
+        state_text(self)
     }
 
     pub fn footprint(&self) -> Footprint {
@@ -242,5 +250,74 @@ impl PlaceOutcome {
                 notes
             }
         }
+    }
+}
+
+/// The state text: `FOOTPRINT PLACEMENT... LIVES`.
+pub fn state_text(game: &Game) -> String {
+    let mut text = footprint_text(game.footprint());
+    for placement in game.placements() {
+        text.push(' ');
+        text.push_str(&placement.to_string());
+    }
+    text.push(' ');
+    text.push_str(&game.lives().to_string());
+    text
+}
+
+/// Reads a state text (see the module notes). The placements are replayed, so a state that
+/// no game could reach (an invalid or doubled placement, a move after the end, or a solved
+/// puzzle with no lives) is refused.
+pub fn parse_state(text: &str) -> Result<Game, RulesError> {
+    let malformed = || RulesError::new("ambit-state-malformed").arg("state", quote(text));
+    let mut tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.is_empty() {
+        return Err(malformed());
+    }
+    let footprint = parse_footprint(tokens.remove(0))?;
+    let lives = match tokens.last() {
+        Some(last) if last.chars().all(|c| c.is_ascii_digit()) => {
+            let lives: u8 = last.parse().map_err(|_| malformed())?;
+            if lives > LIVES {
+                return Err(malformed());
+            }
+            tokens.pop();
+            lives
+        }
+        _ => LIVES,
+    };
+    let mut game = Game::new(footprint);
+    for token in tokens {
+        let placement = parse_placement(token)?;
+        if !footprint.allows(placement) {
+            return Err(RulesError::new("ambit-state-invalid-placement")
+                .arg("placement", placement.to_string()));
+        }
+        game.place(placement)?;
+    }
+    game.set_lives(lives)?;
+    Ok(game)
+}
+
+impl FromStr for Game {
+    type Err = RulesError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        parse_state(text)
+    }
+}
+
+// Serde goes through the state text, so that a stored state is always checked when read back.
+
+impl serde::Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&state_text(self))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Game {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        parse_state(&text).map_err(serde::de::Error::custom)
     }
 }

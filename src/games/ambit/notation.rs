@@ -7,13 +7,11 @@
 //!   read forgivingly: either case, the piece before or after the square, spaces or an `@`
 //!   between (`nf3`, `N f3`, `N@f3`, `f3N`), and the English piece name instead of the letter
 //!   (`knight f3`).
-//! - The **state** of a puzzle being played is `FOOTPRINT PLACEMENT... LIVES`, separated by
-//!   single spaces: the footprint, the pieces in the order they were placed, and the lives
-//!   left (0 to 3), e.g. `<footprint> Nf3 Bc4 2`. When read, the lives may be left out
-//!   (meaning 3), so a bare footprint is the state of a fresh puzzle.
+//!
+//! The state text of a puzzle being played (`FOOTPRINT PLACEMENT... LIVES`) is the game's, in
+//! [`super::game`]: it is built of these texts, and this module knows nothing of a game.
 
 use super::footprint;
-use super::game::{Game, LIVES};
 use super::{Footprint, Piece, Placement};
 use crate::games::{BoardSize, RulesError};
 use std::str::FromStr;
@@ -24,7 +22,7 @@ const BOARD: BoardSize = BoardSize::new(8, 8);
 const QUOTE_LIMIT: usize = 80;
 
 /// `text`, cut to a length fit to quote back, control characters shown as U+FFFD.
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     crate::games::quote_within(text, QUOTE_LIMIT)
 }
 
@@ -151,52 +149,6 @@ pub fn parse_partial_placement(text: &str) -> Option<PartialPlacement> {
     None
 }
 
-/// The state text: `FOOTPRINT PLACEMENT... LIVES`.
-pub fn state_text(game: &Game) -> String {
-    let mut text = footprint_text(game.footprint());
-    for placement in game.placements() {
-        text.push(' ');
-        text.push_str(&placement.to_string());
-    }
-    text.push(' ');
-    text.push_str(&game.lives().to_string());
-    text
-}
-
-/// Reads a state text (see the module notes). The placements are replayed, so a state that
-/// no game could reach (an invalid or doubled placement, a move after the end, or a solved
-/// puzzle with no lives) is refused.
-pub fn parse_state(text: &str) -> Result<Game, RulesError> {
-    let malformed = || RulesError::new("ambit-state-malformed").arg("state", quote(text));
-    let mut tokens: Vec<&str> = text.split_whitespace().collect();
-    if tokens.is_empty() {
-        return Err(malformed());
-    }
-    let footprint = parse_footprint(tokens.remove(0))?;
-    let lives = match tokens.last() {
-        Some(last) if last.chars().all(|c| c.is_ascii_digit()) => {
-            let lives: u8 = last.parse().map_err(|_| malformed())?;
-            if lives > LIVES {
-                return Err(malformed());
-            }
-            tokens.pop();
-            lives
-        }
-        _ => LIVES,
-    };
-    let mut game = Game::new(footprint);
-    for token in tokens {
-        let placement = parse_placement(token)?;
-        if !footprint.allows(placement) {
-            return Err(RulesError::new("ambit-state-invalid-placement")
-                .arg("placement", placement.to_string()));
-        }
-        game.place(placement)?;
-    }
-    game.set_lives(lives)?;
-    Ok(game)
-}
-
 impl FromStr for Footprint {
     type Err = RulesError;
 
@@ -210,14 +162,6 @@ impl FromStr for Placement {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         parse_placement(text)
-    }
-}
-
-impl FromStr for Game {
-    type Err = RulesError;
-
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        parse_state(text)
     }
 }
 
@@ -263,18 +207,5 @@ impl<'de> serde::Deserialize<'de> for Placement {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
         parse_placement(&text).map_err(serde::de::Error::custom)
-    }
-}
-
-impl serde::Serialize for Game {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&state_text(self))
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Game {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        parse_state(&text).map_err(serde::de::Error::custom)
     }
 }

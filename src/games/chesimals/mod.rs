@@ -6,16 +6,21 @@
 //! `Position::play_turn_text` plays a whole typed turn atomically on top of that.
 //!
 //! - `units`: how each unit moves, per variant.
-//! - `turn`: activation (Chief chains, brain ranges and capacity), move generation, checks
-//!   with a reason for every refusal, applying actions, the end of the game.
+//! - `turn`: activation (Chief chains, brain ranges and capacity).
+//! - `actions`: move generation; `checks`: a reason for every refusal; `apply`: applying
+//!   actions and the end of the game; `typed`: whole turns as typed.
 //! - `notation`: the position text (documented there), the setups, move text.
 
 use super::geometry::{BoardSize, Square};
 use super::{MoveSquares, RulesError, Side, Status, TwoPlayerGame};
 use std::fmt;
 
+mod actions;
+mod apply;
+mod checks;
 mod notation;
 mod turn;
+mod typed;
 mod units;
 
 #[cfg(test)]

@@ -63,6 +63,17 @@ struct Mv {
     ep_victim: Option<usize>,
 }
 
+/// A move that is neither a promotion, a castling nor an en passant capture.
+fn simple(from: usize, to: usize) -> Mv {
+    Mv {
+        from,
+        to,
+        promo: None,
+        castle: None,
+        ep_victim: None,
+    }
+}
+
 impl Board {
     pub fn parse(fen: &str) -> Board {
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -191,15 +202,6 @@ impl Board {
     fn pseudo(&self) -> Vec<Mv> {
         let me = self.white_to_move;
         let mut out = Vec::new();
-        let simple = |from, to| Mv {
-            from,
-            to,
-            promo: None,
-            castle: None,
-            ep_victim: None,
-        };
-        // A target is fine for a piece if it is empty, ice, or an enemy.
-        let open = |s: usize| !matches!(self.cells[s], Cell::Piece(w, _) if w == me);
         for from in 0..64 {
             let Cell::Piece(white, kind) = self.cells[from] else {
                 continue;
@@ -207,91 +209,113 @@ impl Board {
             if white != me {
                 continue;
             }
-            let (f, r) = ((from % 8) as i32, (from / 8) as i32);
-            match kind {
-                'p' => {
-                    let dir = if me { 1 } else { -1 };
-                    let last = if me { 7 } else { 0 };
-                    let push = |out: &mut Vec<Mv>, to: usize| {
-                        if (to / 8) as i32 == last {
-                            for p in ['q', 'r', 'b', 'n'] {
-                                out.push(Mv {
-                                    promo: Some(p),
-                                    ..simple(from, to)
-                                });
-                            }
-                        } else {
-                            out.push(simple(from, to));
-                        }
-                    };
-                    if let Some(one) = at(f, r + dir)
-                        && self.cells[one] == Cell::Empty
+            if kind == 'p' {
+                self.pawn_moves(from, &mut out);
+            } else {
+                self.piece_moves(from, kind, &mut out);
+            }
+        }
+        self.castling_moves(&mut out);
+        out
+    }
+
+    /// The pawn on `from`: pushes, captures of pieces and ice, en passant, promotions.
+    fn pawn_moves(&self, from: usize, out: &mut Vec<Mv>) {
+        let me = self.white_to_move;
+        let (f, r) = ((from % 8) as i32, (from / 8) as i32);
+        let dir = if me { 1 } else { -1 };
+        let last = if me { 7 } else { 0 };
+        let push = |out: &mut Vec<Mv>, to: usize| {
+            if (to / 8) as i32 == last {
+                for p in ['q', 'r', 'b', 'n'] {
+                    out.push(Mv {
+                        promo: Some(p),
+                        ..simple(from, to)
+                    });
+                }
+            } else {
+                out.push(simple(from, to));
+            }
+        };
+        if let Some(one) = at(f, r + dir)
+            && self.cells[one] == Cell::Empty
+        {
+            push(out, one);
+            let start = if me { 1 } else { 6 };
+            if r == start
+                && let Some(two) = at(f, r + 2 * dir)
+                && self.cells[two] == Cell::Empty
+            {
+                out.push(simple(from, two));
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = at(f + df, r + dir) else {
+                continue;
+            };
+            match self.cells[to] {
+                Cell::Ice => push(out, to),
+                Cell::Piece(w, _) if w != me => push(out, to),
+                Cell::Empty if self.ep == Some(to) => {
+                    let victim = at(f + df, r).unwrap();
+                    if self.cells[victim] == Cell::Piece(!me, 'p') {
+                        out.push(Mv {
+                            ep_victim: Some(victim),
+                            ..simple(from, to)
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The knight, king, bishop, rook or queen (`kind`) on `from`.
+    fn piece_moves(&self, from: usize, kind: char, out: &mut Vec<Mv>) {
+        let me = self.white_to_move;
+        let (f, r) = ((from % 8) as i32, (from / 8) as i32);
+        // A target is fine for a piece if it is empty, ice, or an enemy.
+        let open = |s: usize| !matches!(self.cells[s], Cell::Piece(w, _) if w == me);
+        match kind {
+            'n' | 'k' => {
+                let steps = if kind == 'n' { KNIGHT } else { KING };
+                for (df, dr) in steps {
+                    if let Some(to) = at(f + df, r + dr)
+                        && open(to)
                     {
-                        push(&mut out, one);
-                        let start = if me { 1 } else { 6 };
-                        if r == start
-                            && let Some(two) = at(f, r + 2 * dir)
-                            && self.cells[two] == Cell::Empty
-                        {
-                            out.push(simple(from, two));
-                        }
-                    }
-                    for df in [-1, 1] {
-                        let Some(to) = at(f + df, r + dir) else {
-                            continue;
-                        };
-                        match self.cells[to] {
-                            Cell::Ice => push(&mut out, to),
-                            Cell::Piece(w, _) if w != me => push(&mut out, to),
-                            Cell::Empty if self.ep == Some(to) => {
-                                let victim = at(f + df, r).unwrap();
-                                if self.cells[victim] == Cell::Piece(!me, 'p') {
-                                    out.push(Mv {
-                                        ep_victim: Some(victim),
-                                        ..simple(from, to)
-                                    });
-                                }
-                            }
-                            _ => {}
-                        }
+                        out.push(simple(from, to));
                     }
                 }
-                'n' | 'k' => {
-                    let steps = if kind == 'n' { KNIGHT } else { KING };
-                    for (df, dr) in steps {
-                        if let Some(to) = at(f + df, r + dr)
-                            && open(to)
-                        {
+            }
+            _ => {
+                let mut dirs = Vec::new();
+                if kind != 'b' {
+                    dirs.extend(ROOK);
+                }
+                if kind != 'r' {
+                    dirs.extend(BISHOP);
+                }
+                for (df, dr) in dirs {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    while let Some(to) = at(x, y) {
+                        if open(to) {
                             out.push(simple(from, to));
                         }
-                    }
-                }
-                _ => {
-                    let mut dirs = Vec::new();
-                    if kind != 'b' {
-                        dirs.extend(ROOK);
-                    }
-                    if kind != 'r' {
-                        dirs.extend(BISHOP);
-                    }
-                    for (df, dr) in dirs {
-                        let (mut x, mut y) = (f + df, r + dr);
-                        while let Some(to) = at(x, y) {
-                            if open(to) {
-                                out.push(simple(from, to));
-                            }
-                            if self.cells[to] != Cell::Empty {
-                                break;
-                            }
-                            x += df;
-                            y += dr;
+                        if self.cells[to] != Cell::Empty {
+                            break;
                         }
+                        x += df;
+                        y += dr;
                     }
                 }
             }
         }
-        // Castling: rights, every square between king and rook empty (no ice), and the king
-        // neither in check nor passing or landing on an attacked square.
+    }
+
+    /// Castling: rights, every square between king and rook empty (no ice), and the king
+    /// neither in check nor passing or landing on an attacked square.
+    fn castling_moves(&self, out: &mut Vec<Mv>) {
+        let me = self.white_to_move;
         let (home, rights) = if me { (0, [0, 1]) } else { (56, [2, 3]) };
         for (i, right) in rights.into_iter().enumerate() {
             if !self.castle[right] {
@@ -324,7 +348,6 @@ impl Board {
                 });
             }
         }
-        out
     }
 
     fn apply(&self, mv: Mv) -> Board {

@@ -1,0 +1,86 @@
+//! A platform's lease, state and outbox.
+
+use super::*;
+
+#[tokio::test]
+async fn a_lease_has_one_holder_until_it_runs_out_or_is_released() {
+    let (_dir, store) = temp_store().await;
+    assert!(store.take_lease("poll", "a", 0, 100).await.unwrap());
+    assert!(
+        !store.take_lease("poll", "b", 50, 150).await.unwrap(),
+        "a holds it"
+    );
+    assert!(
+        store.take_lease("poll", "a", 90, 190).await.unwrap(),
+        "a renews"
+    );
+    assert!(
+        !store.take_lease("poll", "b", 150, 250).await.unwrap(),
+        "renewed to 190"
+    );
+    assert!(
+        store.take_lease("poll", "b", 191, 291).await.unwrap(),
+        "a ran out"
+    );
+    assert!(!store.take_lease("poll", "a", 200, 300).await.unwrap());
+    store.release_lease("poll", "a").await.unwrap();
+    assert!(
+        !store.take_lease("poll", "a", 200, 300).await.unwrap(),
+        "only b may release"
+    );
+    store.release_lease("poll", "b").await.unwrap();
+    assert!(store.take_lease("poll", "a", 200, 300).await.unwrap());
+    assert!(
+        store.take_lease("other", "b", 200, 300).await.unwrap(),
+        "leases are by name"
+    );
+}
+
+#[tokio::test]
+async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
+    let (_dir, store) = temp_store().await;
+    assert_eq!(
+        store.platform_value("telegram", "offset").await.unwrap(),
+        None
+    );
+    let items = |names: &[&str]| -> Vec<NewOutboxItem> {
+        names
+            .iter()
+            .map(|name| NewOutboxItem {
+                payload: name.to_string(),
+                attachment: (*name == "photo").then(|| vec![0x89, b'P', b'N', b'G']),
+            })
+            .collect()
+    };
+    store
+        .record_platform_event("telegram", "offset", "7", &items(&["a", "photo"]), 10)
+        .await
+        .unwrap();
+    store
+        .record_platform_event("telegram", "offset", "8", &items(&["b"]), 11)
+        .await
+        .unwrap();
+    store
+        .record_platform_event("discord", "offset", "x", &items(&["other"]), 12)
+        .await
+        .unwrap();
+    let value = store.platform_value("telegram", "offset").await.unwrap();
+    assert_eq!(
+        value,
+        Some(PlatformValue {
+            value: "8".into(),
+            updated_at: 11
+        })
+    );
+    let waiting = store.outbox("telegram", 10).await.unwrap();
+    let payloads: Vec<&str> = waiting.iter().map(|i| i.payload.as_str()).collect();
+    assert_eq!(payloads, ["a", "photo", "b"]);
+    assert_eq!(
+        waiting[1].attachment.as_deref(),
+        Some(&[0x89, b'P', b'N', b'G'][..])
+    );
+    store.remove_outbox_item(waiting[0].id).await.unwrap();
+    let rest = store.outbox("telegram", 1).await.unwrap();
+    assert_eq!(rest.len(), 1);
+    assert_eq!(rest[0].payload, "photo");
+}

@@ -1,13 +1,15 @@
 //! Kibitz: four unusual board games for Discord and Telegram.
 //!
 //! `games` is the rules core; `render` draws positions; `store` keeps everything in the
-//! database; `bot` is the platform-independent service; `chat` holds the platform adapters.
+//! database; `bot` is the platform-independent service; `chat` holds the platform adapters; `http` is the
+//! listener for probes, metrics and webhooks.
 
 pub mod bot;
 pub mod chat;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod games;
+pub mod http;
 pub mod league;
 pub mod render;
 pub mod store;

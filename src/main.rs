@@ -5,12 +5,14 @@ use kibitz::chat::console::{self, ConsoleOptions};
 use kibitz::chat::discord::{self, DiscordConfig, ShardPlan};
 use kibitz::chat::telegram::{self, TelegramConfig};
 use kibitz::games::ambit;
+use kibitz::http::{self, Readiness};
 use kibitz::{
     AmbitView, AnyGame, Catalogue, GameKind, Renderer, Service, Store, View, system_clock,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use tokio::sync::watch;
 
 #[derive(Parser)]
 #[command(
@@ -412,6 +414,8 @@ struct Config {
     discord_guild_id: Option<String>,
     discord_shards: Option<String>,
     discord_shard_range: Option<String>,
+    /// Where the HTTP listener (probes, metrics, webhooks) listens; none when unset.
+    http_addr: Option<String>,
 }
 
 impl Config {
@@ -430,6 +434,7 @@ impl Config {
             discord_guild_id: var("DISCORD_GUILD_ID"),
             discord_shards: var("DISCORD_SHARDS"),
             discord_shard_range: var("DISCORD_SHARD_RANGE"),
+            http_addr: var("KIBITZ_HTTP_ADDR"),
         }
     }
 }
@@ -474,20 +479,54 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             Catalogue::load()?,
             system_clock(),
         ));
-        if config.telegram_token.is_some() || config.discord_token.is_some() {
-            run_platforms(config, &service).await?;
+        let telegram = telegram_config(config);
+        let discord = discord_config(config)?;
+        let (stop, stopped) = watch::channel(false);
+        let listener = match &config.http_addr {
+            Some(addr) => Some(http::bind(addr).await?),
+            None => None,
+        };
+        let mut readiness = Readiness::new(store.clone()).stopping(stopped.clone());
+        if let Some(telegram) = &telegram {
+            readiness = readiness.platform("telegram", telegram.link.clone());
+        }
+        if let Some(discord) = &discord {
+            readiness = readiness.platform("discord", discord.link.clone());
+        }
+        let listening = listener.map(|listener| {
+            if let Ok(addr) = listener.local_addr() {
+                tracing::info!(%addr, "HTTP listener: /healthz, /readyz");
+            }
+            let app = http::health_routes(readiness);
+            tokio::spawn(http::serve(listener, app, stopped.clone()))
+        });
+        let stop = Arc::new(stop);
+        let ran = if telegram.is_some() || discord.is_some() {
+            run_platforms(telegram, discord, &service, stop.clone(), stopped).await
         } else {
-            run_console(config, &service).await?;
+            run_console(config, &service).await
+        };
+        let _ = stop.send(true);
+        if let Some(listening) = listening {
+            match listening.await {
+                Ok(Ok(())) => {}
+                Ok(Err(error)) => tracing::warn!(%error, "HTTP listener"),
+                Err(error) => tracing::warn!(%error, "HTTP listener task"),
+            }
         }
         store.close().await;
-        Ok(())
+        ran
     })
 }
 
 /// Runs each platform set up beside the others, all stopped by the same signal.
-async fn run_platforms(config: &Config, service: &Arc<Service>) -> Result<(), Failure> {
-    let (stop, shutdown) = tokio::sync::watch::channel(false);
-    let stop = Arc::new(stop);
+async fn run_platforms(
+    telegram: Option<TelegramConfig>,
+    discord: Option<DiscordConfig>,
+    service: &Arc<Service>,
+    stop: Arc<watch::Sender<bool>>,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), Failure> {
     let signalled = stop.clone();
     tokio::spawn(async move {
         termination().await;
@@ -495,17 +534,15 @@ async fn run_platforms(config: &Config, service: &Arc<Service>) -> Result<(), Fa
         let _ = signalled.send(true);
     });
     let telegram = async {
-        let Some(token) = &config.telegram_token else {
+        let Some(telegram) = telegram else {
             return Ok::<(), Failure>(());
         };
-        let mut telegram = TelegramConfig::new(token.clone());
-        telegram.api_url = config.telegram_api_url.clone();
         tracing::info!("Telegram chat");
         telegram::run(service, telegram, shutdown.clone()).await?;
         Ok(())
     };
     let discord = async {
-        let Some(discord) = discord_config(config)? else {
+        let Some(discord) = discord else {
             return Ok::<(), Failure>(());
         };
         tracing::info!("Discord chat");
@@ -525,6 +562,14 @@ async fn run_platforms(config: &Config, service: &Arc<Service>) -> Result<(), Fa
         stop_others(discord.await)
     },);
     telegram.and(discord)
+}
+
+/// Telegram's configuration, if its token is set.
+fn telegram_config(config: &Config) -> Option<TelegramConfig> {
+    let token = config.telegram_token.as_ref()?;
+    let mut telegram = TelegramConfig::new(token.clone());
+    telegram.api_url = config.telegram_api_url.clone();
+    Some(telegram)
 }
 
 /// Discord's configuration, if its token is set.

@@ -210,6 +210,12 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Whether the database answers a trivial query: the readiness probe's question.
+    pub async fn ping(&self) -> StoreResult<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// The chat's key, creating its row the first time it is seen.
     pub async fn upsert_chat(
         &self,

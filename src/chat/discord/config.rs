@@ -1,7 +1,7 @@
 //! Where and how to reach Discord, which shards this process runs, and what stops the
 //! adapter for good.
 
-use crate::chat::shared::{RetryPolicy, Secret};
+use crate::chat::shared::{PlatformLink, RetryPolicy, Secret};
 use std::time::Duration;
 
 /// Discord's retries: an interaction token lives 15 minutes, and the speaker waits for the
@@ -31,6 +31,8 @@ pub struct DiscordConfig {
     pub daily_every: Duration,
     /// The gateway shards this process runs; `None`: the one shard of a small bot.
     pub shards: Option<ShardPlan>,
+    /// Raised while the gateway is connected; `/readyz` reads it.
+    pub link: PlatformLink,
 }
 
 /// A process's part of a sharded bot: shards `first..=last` of `total`.
@@ -86,6 +88,7 @@ impl DiscordConfig {
             retry: DEFAULT_RETRY,
             daily_every: Duration::from_secs(30),
             shards: None,
+            link: PlatformLink::default(),
         }
     }
 }

@@ -10,7 +10,10 @@ use crate::bot::schedule::{self, Poster};
 use crate::bot::{Outgoing, Platform, Service};
 use crate::chat::shared::Shutdown;
 use reqwest::Method;
-use serenity::all::{Context, EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready};
+use serenity::all::{
+    ConnectionStage, Context, EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready,
+    ResumedEvent, ShardStageUpdateEvent,
+};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -103,7 +106,20 @@ struct Handler(Arc<Core>);
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
         tracing::info!(bot = %ready.user.name, "Discord chat: connected");
+        self.0.link.up();
         self.0.register(ready.application.id.get()).await;
+    }
+
+    async fn resume(&self, _: Context, _: ResumedEvent) {
+        self.0.link.up();
+    }
+
+    // Any shard that loses its connection makes the process not ready until it is back: the
+    // guilds on that shard get no answers meanwhile.
+    async fn shard_stage_update(&self, _: Context, event: ShardStageUpdateEvent) {
+        if event.new == ConnectionStage::Disconnected {
+            self.0.link.down();
+        }
     }
 
     async fn interaction_create(&self, _: Context, interaction: Interaction) {
@@ -145,6 +161,7 @@ pub async fn run(
         defer_after: config.defer_after,
         registered: AtomicBool::new(false),
         seen: Mutex::new(VecDeque::new()),
+        link: config.link.clone(),
     });
     let mut client =
         serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
@@ -162,6 +179,7 @@ pub async fn run(
         shards.shutdown_all().await;
     });
     let result = start(&mut client, config.shards).await;
+    config.link.down();
     stopper.abort();
     scheduler.abort();
     result.map_err(|e| gateway_error(&e))?;

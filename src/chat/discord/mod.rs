@@ -35,6 +35,7 @@ pub use gateway::run;
 pub use translate::incoming_of_interaction;
 
 use crate::bot::Service;
+use crate::chat::shared::PlatformLink;
 use rest::Rest;
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -56,4 +57,5 @@ struct Core {
     defer_after: Duration,
     registered: AtomicBool,
     seen: Mutex<VecDeque<u64>>,
+    link: PlatformLink,
 }

@@ -1,7 +1,7 @@
 //! Where and how to reach Telegram, and what stops the adapter for good.
 
 use crate::chat::pacing::Limits;
-use crate::chat::shared::{RetryPolicy, Secret};
+use crate::chat::shared::{PlatformLink, RetryPolicy, Secret};
 use crate::store::StoreError;
 use std::time::Duration;
 
@@ -32,6 +32,8 @@ pub struct TelegramConfig {
     pub poll_lease: Duration,
     /// How fast messages may go out (Telegram's published limits by default).
     pub limits: Limits,
+    /// Raised while Telegram takes the token and updates flow; `/readyz` reads it.
+    pub link: PlatformLink,
 }
 
 impl TelegramConfig {
@@ -45,6 +47,7 @@ impl TelegramConfig {
             daily_every: Duration::from_secs(30),
             poll_lease: Duration::from_secs(60),
             limits: Limits::default(),
+            link: PlatformLink::default(),
         }
     }
 }

@@ -48,7 +48,7 @@ pub use translate::incoming_of_update;
 use crate::bot::schedule;
 use crate::bot::{Platform, Service};
 use crate::chat::pacing::Pacer;
-use crate::chat::shared::{Secret, Shutdown};
+use crate::chat::shared::{PlatformLink, Secret, Shutdown};
 use outbox::DailyPoster;
 use poll::{POLL_LEASE, lease_holder_name};
 use request::Fault;
@@ -76,6 +76,7 @@ struct Adapter<'a> {
     poll_timeout: Duration,
     pacer: Pacer,
     shutdown: Shutdown,
+    link: PlatformLink,
 }
 
 /// Telegram adapters started in this process so far.
@@ -109,8 +110,11 @@ pub async fn run(
         poll_timeout: config.poll_timeout,
         pacer: Pacer::new(config.limits),
         shutdown: Shutdown::new(shutdown),
+        link: config.link,
     };
-    adapter.run().await
+    let result = adapter.run().await;
+    adapter.link.down();
+    result
 }
 
 impl Adapter<'_> {
@@ -130,6 +134,7 @@ impl Adapter<'_> {
         let Some(bot_name) = self.start().await? else {
             return Ok(());
         };
+        self.link.up();
         let poster = DailyPoster {
             service: self.service,
             bot_name: bot_name.clone(),

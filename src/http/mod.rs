@@ -1,0 +1,44 @@
+//! The bot's HTTP listener (`KIBITZ_HTTP_ADDR`): the probes an orchestrator asks
+//! (`/healthz`, `/readyz`), and the routes other parts of the bot add to it.
+
+mod health;
+
+pub use health::{Readiness, health_routes};
+
+use crate::chat::shared::Shutdown;
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HttpError {
+    #[error("KIBITZ_HTTP_ADDR {addr:?} cannot be listened on: {reason}")]
+    Bind { addr: String, reason: String },
+    #[error("the HTTP listener failed: {0}")]
+    Serve(String),
+}
+
+/// Listens on `addr` (`host:port`; port 0 picks a free one). Binding happens before the bot
+/// starts, so that a taken port is an error at start-up rather than a probe that never answers.
+pub async fn bind(addr: &str) -> Result<TcpListener, HttpError> {
+    TcpListener::bind(addr.trim())
+        .await
+        .map_err(|error| HttpError::Bind {
+            addr: addr.to_string(),
+            reason: error.to_string(),
+        })
+}
+
+/// Serves `app` on `listener` until `shutdown` turns true; requests already being answered
+/// finish first.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), HttpError> {
+    let shutdown = Shutdown::new(shutdown);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move { shutdown.stopped().await })
+        .await
+        .map_err(|error| HttpError::Serve(error.to_string()))
+}

@@ -409,6 +409,9 @@ struct Config {
     /// No `Debug` on `Config`, so that nothing can print it.
     telegram_token: Option<String>,
     telegram_api_url: Option<String>,
+    /// Webhook mode's public address, and the secret Telegram sends back with each update.
+    telegram_webhook_url: Option<String>,
+    telegram_webhook_secret: Option<String>,
     discord_token: Option<String>,
     discord_api_base: Option<String>,
     discord_guild_id: Option<String>,
@@ -429,6 +432,9 @@ impl Config {
             console_user: var("KIBITZ_CONSOLE_USER").unwrap_or_else(|| "player".to_string()),
             telegram_token: var("TELEGRAM_BOT_TOKEN").map(|token| token.trim().to_string()),
             telegram_api_url: var("TELEGRAM_API_URL"),
+            telegram_webhook_url: var("TELEGRAM_WEBHOOK_URL"),
+            telegram_webhook_secret: var("TELEGRAM_WEBHOOK_SECRET")
+                .map(|secret| secret.trim().to_string()),
             discord_token: var("DISCORD_TOKEN").map(|token| token.trim().to_string()),
             discord_api_base: var("DISCORD_API_BASE"),
             discord_guild_id: var("DISCORD_GUILD_ID"),
@@ -442,11 +448,15 @@ impl Config {
 /// The secrets of `config` as they may appear in an error's text: the tokens, and the
 /// password of `DATABASE_URL` (as written and percent-decoded).
 fn secrets(config: &Config) -> Vec<String> {
-    let mut secrets: Vec<String> = [&config.telegram_token, &config.discord_token]
-        .into_iter()
-        .flatten()
-        .cloned()
-        .collect();
+    let mut secrets: Vec<String> = [
+        &config.telegram_token,
+        &config.discord_token,
+        &config.telegram_webhook_secret,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
     secrets.extend(kibitz::store::database_url_secrets(&config.database_url));
     secrets.retain(|secret| !secret.is_empty());
     secrets
@@ -479,9 +489,20 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             Catalogue::load()?,
             system_clock(),
         ));
-        let telegram = telegram_config(config);
+        let (telegram, webhook_route) = telegram_config(config)?.unzip();
+        let webhook_route = webhook_route.flatten();
         let discord = discord_config(config)?;
+        if webhook_route.is_some() && config.http_addr.is_none() {
+            return Err(Failure(
+                "TELEGRAM_WEBHOOK_URL needs KIBITZ_HTTP_ADDR: the address whose listener \
+                 serves the webhook (behind the URL's host)"
+                    .to_string(),
+            ));
+        }
         let (stop, stopped) = watch::channel(false);
+        // The listener outlives the platforms' drain: probes see "stopping", pushed updates
+        // get a quick 503, and requests in hand get their answers.
+        let (listener_stop, listener_stopped) = watch::channel(false);
         let listener = match &config.http_addr {
             Some(addr) => Some(http::bind(addr).await?),
             None => None,
@@ -497,8 +518,11 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             if let Ok(addr) = listener.local_addr() {
                 tracing::info!(%addr, "HTTP listener: /healthz, /readyz");
             }
-            let app = http::health_routes(readiness);
-            tokio::spawn(http::serve(listener, app, stopped.clone()))
+            let mut app = http::health_routes(readiness);
+            if let Some(route) = webhook_route {
+                app = app.merge(route);
+            }
+            tokio::spawn(http::serve(listener, app, listener_stopped))
         });
         let stop = Arc::new(stop);
         let ran = if telegram.is_some() || discord.is_some() {
@@ -507,17 +531,26 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             run_console(config, &service).await
         };
         let _ = stop.send(true);
+        let _ = listener_stop.send(true);
         if let Some(listening) = listening {
-            match listening.await {
-                Ok(Ok(())) => {}
-                Ok(Err(error)) => tracing::warn!(%error, "HTTP listener"),
-                Err(error) => tracing::warn!(%error, "HTTP listener task"),
+            match tokio::time::timeout(LISTENER_STOP_LIMIT, listening).await {
+                Ok(Ok(Ok(()))) => {}
+                Ok(Ok(Err(error))) => tracing::warn!(%error, "HTTP listener"),
+                Ok(Err(error)) => tracing::warn!(%error, "HTTP listener task"),
+                Err(_) => tracing::warn!("HTTP connections still open at the stop"),
             }
         }
         store.close().await;
         ran
     })
 }
+
+/// How long a stop may take from its signal to the process's end (`docker stop` waits 10 s
+/// before it kills); the adapters' drain is bounded below it (`DRAIN_LIMIT`).
+const STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long the HTTP listener's open connections may hold up the end, once the platforms
+/// have stopped.
+const LISTENER_STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Runs each platform set up beside the others, all stopped by the same signal.
 async fn run_platforms(
@@ -530,8 +563,19 @@ async fn run_platforms(
     let signalled = stop.clone();
     tokio::spawn(async move {
         termination().await;
-        tracing::info!("stopping");
+        tracing::info!("stopping: finishing the work in hand (a second signal stops at once)");
         let _ = signalled.send(true);
+        let code = tokio::select! {
+            () = termination() => {
+                tracing::warn!("a second signal: stopping at once");
+                130
+            }
+            () = tokio::time::sleep(STOP_LIMIT) => {
+                tracing::warn!("the work in hand did not finish in time: stopping anyway");
+                1
+            }
+        };
+        std::process::exit(code);
     });
     let telegram = async {
         let Some(telegram) = telegram else {
@@ -564,12 +608,27 @@ async fn run_platforms(
     telegram.and(discord)
 }
 
-/// Telegram's configuration, if its token is set.
-fn telegram_config(config: &Config) -> Option<TelegramConfig> {
-    let token = config.telegram_token.as_ref()?;
+/// Telegram's configuration, if its token is set, and in webhook mode the route the HTTP
+/// listener serves for it.
+fn telegram_config(
+    config: &Config,
+) -> Result<Option<(TelegramConfig, Option<axum::Router>)>, Failure> {
+    let Some(token) = &config.telegram_token else {
+        return Ok(None);
+    };
     let mut telegram = TelegramConfig::new(token.clone());
     telegram.api_url = config.telegram_api_url.clone();
-    Some(telegram)
+    let mut route = None;
+    if let Some(url) = &config.telegram_webhook_url {
+        let secret = config
+            .telegram_webhook_secret
+            .clone()
+            .unwrap_or_else(|| telegram::derived_secret(token));
+        let (webhook, served) = telegram::webhook(url, secret)?;
+        telegram.webhook = Some(webhook);
+        route = Some(served);
+    }
+    Ok(Some((telegram, route)))
 }
 
 /// Discord's configuration, if its token is set.

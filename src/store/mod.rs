@@ -31,6 +31,7 @@ mod names;
 mod platform;
 mod ratings;
 mod records;
+mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
 pub use database_url::{database_label, database_url_secrets};
@@ -39,6 +40,7 @@ pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, S
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
+pub use updates::UpdateClaim;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};

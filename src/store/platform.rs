@@ -205,7 +205,7 @@ impl Store {
 }
 
 /// Queues `outbox` for `platform` inside the transaction `tx`.
-async fn queue_in(
+pub(super) async fn queue_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     platform: &str,
     outbox: &[NewOutboxItem],

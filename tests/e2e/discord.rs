@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
-fn alice() -> Person {
+pub(crate) fn alice() -> Person {
     Person {
         id: 1_101,
         username: "alice",

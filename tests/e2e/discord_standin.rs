@@ -106,6 +106,9 @@ struct Inner {
     /// Per interaction token: whether its deferral was ephemeral, and whether its placeholder
     /// still stands (neither edited nor removed nor answered by a follow-up).
     deferrals: std::collections::HashMap<String, (bool, bool)>,
+    /// (path fragment, delay, how many more times): calls answered only after the delay and
+    /// recorded only then, so a client that goes away meanwhile leaves no trace.
+    slow: Vec<(String, Duration, usize)>,
 }
 
 fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
@@ -286,6 +289,17 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
         .into_response();
     }
     let (body, file) = read_body(request).await;
+    let delay = lock(&state.inner)
+        .slow
+        .iter_mut()
+        .find(|(fragment, _, left)| path.contains(fragment.as_str()) && *left > 0)
+        .map(|(_, delay, left)| {
+            *left -= 1;
+            *delay
+        });
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     let fault = {
         let mut inner = lock(&state.inner);
         let fault = inner
@@ -492,6 +506,22 @@ impl StandIn {
 
     pub fn calls(&self) -> Vec<Call> {
         lock(&self.inner).calls.clone()
+    }
+
+    /// Answers the next `count` calls whose path contains `fragment` only after `delay`.
+    pub fn slow_next(&self, fragment: &str, delay: Duration, count: usize) {
+        lock(&self.inner)
+            .slow
+            .push((fragment.to_string(), delay, count));
+    }
+
+    /// `person` uses `/name` with `options`, without waiting for the answer; the
+    /// interaction's id.
+    pub fn send_command(&self, person: &Person, name: &str, options: &[Opt]) -> u64 {
+        let id = self.next_id();
+        let data = command_data(name, options, &[], None);
+        self.dispatch(base_interaction(id, 2, person, data));
+        id
     }
 
     /// Fails the next `count` calls whose path contains `fragment`.

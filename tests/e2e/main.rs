@@ -13,6 +13,8 @@ mod languages;
 mod league;
 mod load;
 mod service;
+mod stopping;
 mod support;
 mod telegram;
 mod telegram_standin;
+mod webhook;

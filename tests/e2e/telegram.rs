@@ -17,9 +17,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
-const GROUP: i64 = -1_001_234;
+pub(crate) const GROUP: i64 = -1_001_234;
 
-fn alice() -> Person {
+pub(crate) fn alice() -> Person {
     Person {
         id: 11,
         first_name: "Alice",
@@ -27,7 +27,7 @@ fn alice() -> Person {
     }
 }
 
-fn bob() -> Person {
+pub(crate) fn bob() -> Person {
     Person {
         id: 22,
         first_name: "Bob",
@@ -50,7 +50,7 @@ struct Adapter {
     store: Store,
 }
 
-fn config(standin: &StandIn) -> TelegramConfig {
+pub(crate) fn config(standin: &StandIn) -> TelegramConfig {
     let mut config = TelegramConfig::new(TOKEN);
     config.api_url = Some(standin.url.clone());
     config.poll_timeout = Duration::from_secs(1);
@@ -187,7 +187,7 @@ fn answered_press(calls: &[Call], id: &str) -> bool {
 }
 
 /// The answered sends among `calls`.
-fn replies(calls: &[Call]) -> Vec<&Call> {
+pub(crate) fn replies(calls: &[Call]) -> Vec<&Call> {
     calls
         .iter()
         .filter(|c| c.answered() && (c.method == "sendmessage" || c.method == "sendphoto"))
@@ -195,7 +195,7 @@ fn replies(calls: &[Call]) -> Vec<&Call> {
 }
 
 /// The one photo among `calls`: its caption, after checking its PNG.
-fn photo_caption(calls: &[Call], size: (u32, u32), what: &str) -> String {
+pub(crate) fn photo_caption(calls: &[Call], size: (u32, u32), what: &str) -> String {
     let sent = replies(calls);
     assert_eq!(sent.len(), 1, "{what}: one reply expected, got {calls:#?}");
     let photo = sent[0];
@@ -211,12 +211,12 @@ fn photo_caption(calls: &[Call], size: (u32, u32), what: &str) -> String {
     photo.text().to_string()
 }
 
-fn advance(position: &mut Position, mv: &str) {
+pub(crate) fn advance(position: &mut Position, mv: &str) {
     let parsed = position.parse_move(mv).unwrap();
     position.play(parsed).unwrap();
 }
 
-fn score_line(position: &Position) -> String {
+pub(crate) fn score_line(position: &Position) -> String {
     format!(
         "Alice {} : {} Bob",
         position.score(Side::White),
@@ -225,7 +225,7 @@ fn score_line(position: &Position) -> String {
 }
 
 /// The line a move is typed as: `/move@bot X`, `/move X` or a bare `X`, taking turns.
-fn move_text(ply: usize, mv: &str) -> String {
+pub(crate) fn move_text(ply: usize, mv: &str) -> String {
     match ply % 3 {
         0 => format!("/move@{BOT_NAME} {mv}"),
         1 => format!("/move {mv}"),

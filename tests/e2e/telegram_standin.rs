@@ -96,6 +96,13 @@ struct Inner {
     /// `getUpdates` calls in progress now, and the most ever at once.
     polling: usize,
     most_polling: usize,
+    /// The webhook set by `setWebhook`: its URL and secret token.
+    webhook: Option<(String, String)>,
+    /// (method, delay, how many more times): calls answered, and recorded, only after the
+    /// delay; a client that goes away meanwhile leaves no call behind.
+    slow: Vec<(String, Duration, usize)>,
+    /// Every slowed call's method as it arrived.
+    arrived_slow: Vec<String>,
 }
 
 pub struct StandIn {
@@ -294,6 +301,24 @@ async fn api(
         });
         return error(StatusCode::UNAUTHORIZED, "Unauthorized", None);
     }
+    let delay = {
+        let mut inner = lock(&inner);
+        let delay = inner
+            .slow
+            .iter_mut()
+            .find(|(m, _, left)| *m == method && *left > 0)
+            .map(|(_, delay, left)| {
+                *left -= 1;
+                *delay
+            });
+        if delay.is_some() {
+            inner.arrived_slow.push(method.clone());
+        }
+        delay
+    };
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
     let fault = {
         let mut inner = lock(&inner);
         let sends = matches!(method.as_str(), "sendmessage" | "sendphoto");
@@ -361,9 +386,33 @@ async fn api(
             me["has_main_web_app"] = json!(false);
             ok(me)
         }
-        "getwebhookinfo" => ok(json!({
-            "url": "", "has_custom_certificate": false, "pending_update_count": 0
-        })),
+        "getwebhookinfo" => {
+            let url = lock(&inner)
+                .webhook
+                .as_ref()
+                .map(|(url, _)| url.clone())
+                .unwrap_or_default();
+            ok(json!({"url": url, "has_custom_certificate": false, "pending_update_count": 0}))
+        }
+        "setwebhook" => {
+            let url = params["url"].as_str().unwrap_or_default().to_string();
+            let secret = params["secret_token"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            lock(&inner).webhook = Some((url, secret));
+            ok(json!(true))
+        }
+        "deletewebhook" => {
+            lock(&inner).webhook = None;
+            ok(json!(true))
+        }
+        // As Telegram: polling and a webhook exclude each other.
+        "getupdates" if lock(&inner).webhook.is_some() => error(
+            StatusCode::CONFLICT,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+            None,
+        ),
         "getupdates" => {
             // Counted until the call ends, or until its client goes away mid-poll (a killed
             // process), when the server drops this future.
@@ -424,7 +473,7 @@ async fn api(
                 ok(json!({"status": "member", "user": person}))
             }
         }
-        "answercallbackquery" | "setmycommands" | "deletewebhook" => ok(json!(true)),
+        "answercallbackquery" | "setmycommands" => ok(json!(true)),
         _ => error(StatusCode::NOT_FOUND, "Not Found: method not found", None),
     }
 }
@@ -483,6 +532,52 @@ impl StandIn {
         update["update_id"] = json!(id);
         inner.pending.push((id, update));
         id
+    }
+
+    /// Numbers an update as `push` does, without queueing it for `getUpdates`: for pushing
+    /// it to a webhook ([`StandIn::push_to`]).
+    pub fn numbered(&self, kind: Value) -> Value {
+        let mut inner = lock(&self.inner);
+        inner.next_update += 1;
+        let mut update = kind;
+        update["update_id"] = json!(inner.next_update);
+        update
+    }
+
+    /// The webhook as the bot set it: its URL and secret token.
+    pub fn webhook(&self) -> Option<(String, String)> {
+        lock(&self.inner).webhook.clone()
+    }
+
+    /// Pushes `update` as Telegram does to the webhook, but to the listener at `listener`
+    /// (`127.0.0.1:port`) standing behind the webhook URL's host, with `secret` in the
+    /// header; the HTTP status it answered.
+    pub async fn push_to(&self, listener: &str, secret: &str, update: &Value) -> u16 {
+        let (url, _) = self.webhook().expect("a webhook is set");
+        let path = url::Url::parse(&url)
+            .expect("a webhook URL")
+            .path()
+            .to_string();
+        let response = reqwest::Client::new()
+            .post(format!("http://{listener}{path}"))
+            .header("X-Telegram-Bot-Api-Secret-Token", secret)
+            .json(update)
+            .timeout(Duration::from_secs(30))
+            .send()
+            .await;
+        response.map_or(0, |response| response.status().as_u16())
+    }
+
+    /// Answers the next `count` calls of `method` only after `delay`.
+    pub fn slow_next(&self, method: &str, delay: Duration, count: usize) {
+        lock(&self.inner)
+            .slow
+            .push((method.to_ascii_lowercase(), delay, count));
+    }
+
+    /// How many slowed calls have arrived so far (answered or not).
+    pub fn slow_arrivals(&self) -> usize {
+        lock(&self.inner).arrived_slow.len()
     }
 
     /// Fails the next `count` calls of `method` (any case) with `fault`.

@@ -8,7 +8,7 @@ use super::rest::{Fault, Rest};
 use super::{Core, DiscordConfig, DiscordError, ShardPlan};
 use crate::bot::schedule::{self, Poster};
 use crate::bot::{Outgoing, Platform, Service};
-use crate::chat::shared::Shutdown;
+use crate::chat::shared::{DRAIN_LIMIT, InFlight, Shutdown};
 use reqwest::Method;
 use serenity::all::{
     ConnectionStage, Context, EventHandler, GatewayIntents, HttpBuilder, Interaction, Ready,
@@ -123,6 +123,7 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, _: Context, interaction: Interaction) {
+        let _working = self.0.in_flight.begin();
         self.0.on_interaction(interaction).await;
     }
 }
@@ -162,6 +163,7 @@ pub async fn run(
         registered: AtomicBool::new(false),
         seen: Mutex::new(VecDeque::new()),
         link: config.link.clone(),
+        in_flight: InFlight::default(),
     });
     let mut client =
         serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::empty())
@@ -172,16 +174,36 @@ pub async fn run(
         return Ok(());
     }
     let shards = client.shard_manager.clone();
-    let scheduler = spawn_scheduler(core, config.daily_every, &shutdown);
+    let in_flight = core.in_flight.clone();
+    let mut scheduler = spawn_scheduler(core, config.daily_every, &shutdown);
+    let stopping = shutdown.clone();
     let stopper = tokio::spawn(async move {
-        shutdown.stopped().await;
+        stopping.stopped().await;
         tracing::info!("Discord chat stopping");
         shards.shutdown_all().await;
     });
     let result = start(&mut client, config.shards).await;
     config.link.down();
     stopper.abort();
-    scheduler.abort();
+    if shutdown.asked() {
+        // Answers already begun (a deferral shown, a move committed) and a daily post already
+        // claimed are finished before the process goes.
+        if !in_flight.idle_within(DRAIN_LIMIT).await {
+            tracing::warn!(
+                left = in_flight.count(),
+                "interactions still unanswered at the stop"
+            );
+        }
+        if tokio::time::timeout(DRAIN_LIMIT, &mut scheduler)
+            .await
+            .is_err()
+        {
+            tracing::warn!("the daily posts' round did not finish in time");
+            scheduler.abort();
+        }
+    } else {
+        scheduler.abort();
+    }
     result.map_err(|e| gateway_error(&e))?;
     tracing::info!("Discord chat stopped");
     Ok(())

@@ -35,7 +35,7 @@ pub use gateway::run;
 pub use translate::incoming_of_interaction;
 
 use crate::bot::Service;
-use crate::chat::shared::PlatformLink;
+use crate::chat::shared::{InFlight, PlatformLink};
 use rest::Rest;
 use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
@@ -58,4 +58,6 @@ struct Core {
     registered: AtomicBool,
     seen: Mutex<VecDeque<u64>>,
     link: PlatformLink,
+    /// Interactions being answered: a stop waits for them.
+    in_flight: InFlight,
 }

@@ -16,5 +16,5 @@ pub use fault::{FaultKind, Retryable};
 pub use link::PlatformLink;
 pub use retry::{GaveUp, RetryPolicy};
 pub use secret::Secret;
-pub use shutdown::Shutdown;
+pub use shutdown::{DRAIN_LIMIT, InFlight, Shutdown};
 pub use text::{Unit, split_text};

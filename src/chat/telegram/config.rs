@@ -5,6 +5,8 @@ use crate::chat::shared::{PlatformLink, RetryPolicy, Secret};
 use crate::store::StoreError;
 use std::time::Duration;
 
+pub use super::webhook::WebhookConfig;
+
 /// Telegram's retries: flood control may ask for a minute, and nothing waits on an answer
 /// but the chat's own queue.
 pub(super) const DEFAULT_RETRY: RetryPolicy = RetryPolicy {
@@ -34,6 +36,8 @@ pub struct TelegramConfig {
     pub limits: Limits,
     /// Raised while Telegram takes the token and updates flow; `/readyz` reads it.
     pub link: PlatformLink,
+    /// Webhook mode ([`super::webhook()`]); long polling when `None`.
+    pub webhook: Option<WebhookConfig>,
 }
 
 impl TelegramConfig {
@@ -48,6 +52,7 @@ impl TelegramConfig {
             poll_lease: Duration::from_secs(60),
             limits: Limits::default(),
             link: PlatformLink::default(),
+            webhook: None,
         }
     }
 }
@@ -58,6 +63,8 @@ pub enum TelegramError {
     BadApiUrl(String),
     #[error("cannot set up the HTTP client: {0}")]
     Client(String),
+    #[error("TELEGRAM_WEBHOOK_URL cannot be used: {0}")]
+    BadWebhook(String),
     #[error("Telegram refused the bot token (check TELEGRAM_BOT_TOKEN)")]
     InvalidToken,
     #[error(transparent)]

@@ -1,5 +1,6 @@
-//! The Telegram chat: long polling through teloxide's `Bot`, updates handled one at a time,
-//! replies sent per chat side by side.
+//! The Telegram chat through teloxide's `Bot`: updates fetched by long polling (handled one at
+//! a time) or pushed to a webhook ([`webhook`], any number of processes), replies sent per
+//! chat side by side.
 //!
 //! A message or a pressed inline button becomes one [`Incoming`]; the service's replies are
 //! turned into Telegram sends (texts split under the limits, pictures as photos, buttons as
@@ -34,21 +35,24 @@
 
 mod config;
 mod format;
+mod handle;
 mod outbox;
 mod poll;
 mod request;
 mod send;
 mod translate;
+mod webhook;
 
 pub use crate::chat::shared::RetryPolicy;
-pub use config::{TelegramConfig, TelegramError};
+pub use config::{TelegramConfig, TelegramError, WebhookConfig};
 #[doc(hidden)]
 pub use translate::incoming_of_update;
+pub use webhook::{derived_secret, webhook};
 
 use crate::bot::schedule;
 use crate::bot::{Platform, Service};
 use crate::chat::pacing::Pacer;
-use crate::chat::shared::{PlatformLink, Secret, Shutdown};
+use crate::chat::shared::{DRAIN_LIMIT, PlatformLink, Secret, Shutdown};
 use outbox::DailyPoster;
 use poll::{POLL_LEASE, lease_holder_name};
 use request::Fault;
@@ -77,6 +81,10 @@ struct Adapter<'a> {
     pacer: Pacer,
     shutdown: Shutdown,
     link: PlatformLink,
+    /// How often the sender reads the whole outbox again for rows it did not queue itself.
+    rescan_every: Duration,
+    /// Webhook mode's public address; long polling when `None`.
+    webhook_url: Option<url::Url>,
 }
 
 /// Telegram adapters started in this process so far.
@@ -111,8 +119,16 @@ pub async fn run(
         pacer: Pacer::new(config.limits),
         shutdown: Shutdown::new(shutdown),
         link: config.link,
+        // In webhook mode other processes queue most replies: they are found by reading.
+        rescan_every: match &config.webhook {
+            Some(_) => Duration::from_millis(200),
+            None => config
+                .poll_timeout
+                .clamp(Duration::from_millis(200), Duration::from_secs(5)),
+        },
+        webhook_url: config.webhook.as_ref().map(|webhook| webhook.url.clone()),
     };
-    let result = adapter.run().await;
+    let result = adapter.run(config.webhook.as_ref()).await;
     adapter.link.down();
     result
 }
@@ -130,28 +146,51 @@ impl Adapter<'_> {
         }
     }
 
-    async fn run(&self) -> Result<(), TelegramError> {
+    async fn run(&self, webhook: Option<&WebhookConfig>) -> Result<(), TelegramError> {
         let Some(bot_name) = self.start().await? else {
             return Ok(());
         };
+        let ready = match webhook {
+            Some(webhook) => self.set_webhook(webhook).await?,
+            None => self.leave_webhook().await?,
+        };
+        if !ready {
+            return Ok(());
+        }
         self.link.up();
         let poster = DailyPoster {
             service: self.service,
             bot_name: bot_name.clone(),
         };
-        let polling = self.poll_loop(&bot_name);
-        tokio::pin!(polling);
+        let polling = async {
+            match webhook {
+                Some(webhook) => self.push_loop(webhook, &bot_name).await,
+                None => self.poll_loop(&bot_name).await,
+            }
+        };
+        let scheduler = schedule::run_scheduler(
+            self.service,
+            Platform::Telegram,
+            schedule::holder_name(),
+            poster,
+            self.daily_every,
+            self.shutdown.receiver(),
+        );
+        tokio::pin!(polling, scheduler);
         let result = tokio::select! {
-            result = &mut polling => result,
+            result = &mut polling => {
+                // At a stop, a round of daily posts in hand finishes its claims (the
+                // scheduler ends after its round); after a failure it is dropped, and a claim
+                // it left is taken over once its lease runs out.
+                if self.stopping()
+                    && tokio::time::timeout(DRAIN_LIMIT, &mut scheduler).await.is_err()
+                {
+                    tracing::warn!("the daily posts' round did not finish in time");
+                }
+                result
+            }
             // The scheduler ends only at shutdown; the sends on their way still finish.
-            () = schedule::run_scheduler(
-                self.service,
-                Platform::Telegram,
-                schedule::holder_name(),
-                poster,
-                self.daily_every,
-                self.shutdown.receiver(),
-            ) => polling.await,
+            () = &mut scheduler => polling.await,
         };
         // Every way out ends here (a stop, whichever of the two noticed it first; a refused
         // token; a database fault): the lease is given up so that a process waiting for it,
@@ -185,7 +224,10 @@ impl Adapter<'_> {
             }
         };
         let name = me.user.username.clone().unwrap_or_default();
-        tracing::info!(bot = %name, "Telegram chat: long polling");
+        match &self.webhook_url {
+            Some(url) => tracing::info!(bot = %name, path = url.path(), "Telegram chat: webhook"),
+            None => tracing::info!(bot = %name, "Telegram chat: long polling"),
+        }
         // The default menu, then one per language Telegram users may have (Norwegian comes as
         // `nb` or `no`).
         for language in [None, Some("ru"), Some("nb"), Some("no")] {

@@ -1,13 +1,9 @@
 //! Polling Telegram: one process at a time holds the polling lease, fetches updates from the
 //! recorded offset, and handles them one after another, each recorded with the sends it owes.
 
-use super::format::{daily_link, plan};
-use super::outbox::Delivery;
 use super::request::{Fault, classify};
-use super::translate::translate;
 use super::{Adapter, PLATFORM, TelegramError};
 use crate::bot::schedule;
-use crate::store::NewOutboxItem;
 use teloxide::payloads::GetUpdatesSetters;
 use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, Update};
@@ -55,7 +51,7 @@ impl Adapter<'_> {
     /// Whether this process may poll now: Telegram allows one poller per bot, so processes
     /// sharing a database take turns through a lease, renewed on every round and taken over
     /// when its holder stops renewing (it died).
-    async fn hold_lease(&self, holding: &mut bool) -> bool {
+    pub(super) async fn hold_lease(&self, holding: &mut bool) -> bool {
         let now = self.service.now();
         let lease = i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX / 2);
         match self
@@ -82,6 +78,43 @@ impl Adapter<'_> {
             Err(error) => {
                 tracing::warn!(%error, "cannot renew the polling lease; standing by");
                 false
+            }
+        }
+    }
+
+    /// Long polling and a webhook exclude each other: a webhook left by an earlier run in
+    /// webhook mode is deleted (its undelivered updates then come through `getUpdates`).
+    /// False when shutdown came first.
+    pub(super) async fn leave_webhook(&self) -> Result<bool, TelegramError> {
+        loop {
+            let info = self
+                .call("getWebhookInfo", || {
+                    self.bot.get_webhook_info().into_future()
+                })
+                .await;
+            let fault = match info {
+                Ok(info) if info.url.is_none() => return Ok(true),
+                Ok(_) => match self
+                    .call("deleteWebhook", || self.bot.delete_webhook().into_future())
+                    .await
+                {
+                    Ok(_) => {
+                        tracing::info!("the webhook was deleted: back to long polling");
+                        return Ok(true);
+                    }
+                    Err(fault) => fault,
+                },
+                Err(fault) => fault,
+            };
+            match fault {
+                Fault::InvalidToken => return Err(TelegramError::InvalidToken),
+                Fault::Stopping => return Ok(false),
+                fault => {
+                    tracing::warn!(fault = %self.token.redact(&fault.to_string()), "cannot leave webhook mode");
+                    if !self.shutdown.pause(self.retry.max_delay).await {
+                        return Ok(false);
+                    }
+                }
             }
         }
     }
@@ -168,49 +201,7 @@ impl Adapter<'_> {
 
     /// Handles one update and records it as handled together with the sends it owes.
     async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
-        let mut sends = Vec::new();
-        if let Some(event) = translate(update, bot_name) {
-            // The spinner on the pressed button stops first, before the (slower) replies.
-            if let Some(callback) = &event.callback {
-                sends.push((
-                    Delivery::Answer {
-                        callback: callback.clone(),
-                    },
-                    None,
-                ));
-            }
-            if let Some(incoming) = &event.incoming {
-                tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
-                let link = daily_link(bot_name, event.chat);
-                // What the service cannot know without asking Telegram, asked for the commands
-                // that need it alone: a group's admins, and a daily link's group members (in
-                // a private chat; in a group the service refuses the link unasked).
-                let parsed = self.service.read(incoming);
-                let mut asked = incoming.clone();
-                if parsed.needs_admin() && !asked.admin {
-                    asked.admin = self.is_group_admin(event.chat, event.user).await;
-                }
-                if let Some(group) = parsed.needs_membership()
-                    && asked.chat.private
-                {
-                    asked.membership = Some(self.membership(group, event.user).await);
-                }
-                let replies = self.service.handle_parsed(&asked, parsed).await;
-                for reply in replies {
-                    sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
-                }
-            }
-        }
-        let mut outbox = Vec::with_capacity(sends.len());
-        for (delivery, attachment) in sends {
-            match serde_json::to_string(&delivery) {
-                Ok(payload) => outbox.push(NewOutboxItem {
-                    payload,
-                    attachment,
-                }),
-                Err(error) => tracing::error!(%error, "cannot queue a reply"),
-            }
-        }
+        let outbox = self.replies_to(update, bot_name).await;
         let id = update.id.0.to_string();
         let mut tries = 0;
         loop {

@@ -9,7 +9,7 @@ use crate::chat::telegram::TelegramError;
 use crate::store::OutboxItem;
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use teloxide::payloads::{SendMessageSetters, SendPhotoSetters};
 use teloxide::prelude::Requester;
 use teloxide::types::{CallbackQueryId, ChatId, InputFile};
@@ -47,9 +47,7 @@ impl Adapter<'_> {
     ) -> Result<(), TelegramError> {
         // Rows queued by others (another process's daily posts) or committed out of id order
         // are found by reading the outbox from its start now and then.
-        let rescan_every = self
-            .poll_timeout
-            .clamp(Duration::from_millis(200), Duration::from_secs(5));
+        let rescan_every = self.rescan_every;
         let mut lanes = Lanes::default();
         let mut sending = FuturesUnordered::new();
         let (mut read_new, mut read_all) = (true, true);

@@ -84,3 +84,85 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
     assert_eq!(rest.len(), 1);
     assert_eq!(rest[0].payload, "photo");
 }
+
+#[tokio::test]
+async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stale() {
+    let (_dir, store) = temp_store().await;
+    let reply = |text: &str| NewOutboxItem {
+        payload: text.to_string(),
+        attachment: None,
+    };
+    let claim = |update: i64, holder: &'static str, now: i64| {
+        let store = store.clone();
+        async move {
+            store
+                .claim_update("telegram", update, "-5", holder, now, now - 100)
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(claim(7, "a", 1_000).await, UpdateClaim::Mine);
+    assert_eq!(claim(7, "b", 1_010).await, UpdateClaim::Busy, "a holds it");
+    assert_eq!(
+        claim(7, "a", 1_020).await,
+        UpdateClaim::Busy,
+        "even a asks once"
+    );
+    assert!(
+        store
+            .earlier_update_pending("telegram", "-5", 8, 1_020 - 100)
+            .await
+            .unwrap(),
+        "update 8 of the same chat waits for 7"
+    );
+    assert!(
+        !store
+            .earlier_update_pending("telegram", "-6", 8, 1_020 - 100)
+            .await
+            .unwrap(),
+        "another chat does not wait"
+    );
+    // a dies; b takes the stale claim over, and a's late finish writes nothing.
+    assert_eq!(claim(7, "b", 1_200).await, UpdateClaim::Mine);
+    assert!(
+        !store
+            .finish_update("telegram", 7, "a", &[reply("from a")], 1_201)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .finish_update("telegram", 7, "b", &[reply("from b")], 1_202)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .finish_update("telegram", 7, "b", &[reply("again")], 1_203)
+            .await
+            .unwrap(),
+        "done once"
+    );
+    assert_eq!(
+        claim(7, "c", 99_999).await,
+        UpdateClaim::Done,
+        "never stale once done"
+    );
+    let queued: Vec<String> = store
+        .outbox("telegram", 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|item| item.payload)
+        .collect();
+    assert_eq!(queued, ["from b"]);
+    assert!(
+        !store
+            .earlier_update_pending("telegram", "-5", 8, 1_300)
+            .await
+            .unwrap()
+    );
+    assert_eq!(claim(8, "a", 2_000).await, UpdateClaim::Mine);
+    assert_eq!(store.forget_updates(1_500, 10).await.unwrap(), 1, "only 7");
+    assert_eq!(claim(8, "b", 2_001).await, UpdateClaim::Busy, "8 is kept");
+}

@@ -1,0 +1,60 @@
+//! One update, however it arrived (polled or pushed to the webhook): what the service
+//! answers, turned into the sends it owes, ready to be queued in the outbox.
+
+use super::Adapter;
+use super::format::{daily_link, plan};
+use super::outbox::Delivery;
+use super::translate::translate;
+use crate::store::NewOutboxItem;
+use teloxide::types::Update;
+
+impl Adapter<'_> {
+    /// Has the service handle `update` (it commits its own changes, e.g. a move) and returns
+    /// the sends its replies need, the button's answer first.
+    pub(super) async fn replies_to(&self, update: &Update, bot_name: &str) -> Vec<NewOutboxItem> {
+        let mut sends = Vec::new();
+        if let Some(event) = translate(update, bot_name) {
+            // The spinner on the pressed button stops first, before the (slower) replies.
+            if let Some(callback) = &event.callback {
+                sends.push((
+                    Delivery::Answer {
+                        callback: callback.clone(),
+                    },
+                    None,
+                ));
+            }
+            if let Some(incoming) = &event.incoming {
+                tracing::debug!(update = update.id.0, chat = %incoming.chat.id, "handling");
+                let link = daily_link(bot_name, event.chat);
+                // What the service cannot know without asking Telegram, asked for the commands
+                // that need it alone: a group's admins, and a daily link's group members (in
+                // a private chat; in a group the service refuses the link unasked).
+                let parsed = self.service.read(incoming);
+                let mut asked = incoming.clone();
+                if parsed.needs_admin() && !asked.admin {
+                    asked.admin = self.is_group_admin(event.chat, event.user).await;
+                }
+                if let Some(group) = parsed.needs_membership()
+                    && asked.chat.private
+                {
+                    asked.membership = Some(self.membership(group, event.user).await);
+                }
+                let replies = self.service.handle_parsed(&asked, parsed).await;
+                for reply in replies {
+                    sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
+                }
+            }
+        }
+        let mut outbox = Vec::with_capacity(sends.len());
+        for (delivery, attachment) in sends {
+            match serde_json::to_string(&delivery) {
+                Ok(payload) => outbox.push(NewOutboxItem {
+                    payload,
+                    attachment,
+                }),
+                Err(error) => tracing::error!(%error, "cannot queue a reply"),
+            }
+        }
+        outbox
+    }
+}

@@ -253,3 +253,51 @@ async fn a_second_signal_stops_at_once() {
     assert!(took < Duration::from_secs(2), "took {took:?}");
     assert!(stderr.contains("stopping at once"), "{stderr}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_in_webhook_mode_answers_pushes_until_sigterm_then_refuses_them() {
+    let standin = telegram_standin::StandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let addr = format!("127.0.0.1:{}", crate::support::closed_port());
+    let secret = "binary-webhook-secret";
+    let env = [
+        ("TELEGRAM_BOT_TOKEN", telegram_standin::TOKEN),
+        ("TELEGRAM_API_URL", standin.url.as_str()),
+        ("TELEGRAM_WEBHOOK_URL", "https://bot.example.org/tg"),
+        ("TELEGRAM_WEBHOOK_SECRET", secret),
+        ("KIBITZ_HTTP_ADDR", addr.as_str()),
+    ];
+    let bot = Bot::start(&env, &dir.path().join("kibitz.db"));
+    bot.wait_for_log("Telegram chat: webhook").await;
+    standin
+        .wait_for("the webhook set", |calls| {
+            calls
+                .iter()
+                .any(|c| c.method == "setwebhook" && c.answered())
+        })
+        .await;
+    let ready = reqwest::get(format!("http://{addr}/readyz")).await.unwrap();
+    assert_eq!(ready.status(), 200);
+    let update =
+        standin.numbered(json!({"message": telegram_standin::message(GROUP, &bob(), 1, "/games")}));
+    assert_eq!(standin.push_to(&addr, secret, &update).await, 200);
+    standin
+        .wait_for("the pushed update's reply", |calls| {
+            calls
+                .iter()
+                .any(|c| c.method == "sendmessage" && c.text().contains("No games"))
+        })
+        .await;
+    assert!(
+        standin.calls().iter().all(|c| c.method != "getupdates"),
+        "no polling in webhook mode"
+    );
+    let stderr = bot.terminate().await;
+    assert!(!stderr.contains(secret), "the webhook secret was logged");
+    assert!(stderr.contains("Telegram chat stopped"), "{stderr}");
+    assert_eq!(
+        standin.push_to(&addr, secret, &update).await,
+        0,
+        "the listener is closed after the stop"
+    );
+}

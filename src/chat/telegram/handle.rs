@@ -5,7 +5,8 @@ use super::Adapter;
 use super::format::{daily_link, plan};
 use super::outbox::Delivery;
 use super::translate::translate;
-use crate::store::NewOutboxItem;
+use crate::store::{NewOutboxItem, StoreResult};
+use std::future::Future;
 use teloxide::types::Update;
 
 impl Adapter<'_> {
@@ -56,5 +57,26 @@ impl Adapter<'_> {
             }
         }
         outbox
+    }
+
+    /// Runs `record`, the store write that ends an update's handling (it holds the replies),
+    /// up to four times, waiting a little longer each time: a database that hiccups loses
+    /// nothing the service already decided.
+    pub(super) async fn recorded<T, F, Fut>(&self, what: &str, mut record: F) -> StoreResult<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = StoreResult<T>>,
+    {
+        let mut tries = 0;
+        loop {
+            match record().await {
+                Err(error) if tries < 3 => {
+                    tries += 1;
+                    tracing::warn!(%error, what, "cannot record a handled update; trying again");
+                    tokio::time::sleep(self.retry.first_delay * tries).await;
+                }
+                done => return done,
+            }
+        }
     }
 }

@@ -203,23 +203,13 @@ impl Adapter<'_> {
     async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
         let outbox = self.replies_to(update, bot_name).await;
         let id = update.id.0.to_string();
-        let mut tries = 0;
-        loop {
-            let recorded = self
-                .service
-                .store()
-                .record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, self.service.now())
-                .await;
-            match recorded {
-                Ok(()) => return Ok(()),
-                Err(error) if tries < 3 => {
-                    tries += 1;
-                    tracing::warn!(%error, "cannot record a handled update; trying again");
-                    tokio::time::sleep(self.retry.first_delay * tries).await;
-                }
-                Err(error) => return Err(error.into()),
-            }
-        }
+        let now = self.service.now();
+        let store = self.service.store();
+        self.recorded("polled", || {
+            store.record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, now)
+        })
+        .await?;
+        Ok(())
     }
 }
 

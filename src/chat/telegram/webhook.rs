@@ -349,27 +349,19 @@ impl Adapter<'_> {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
         let outbox = self.replies_to(update, bot_name).await;
-        let mut tries = 0;
-        loop {
-            let finished = store
-                .finish_update(PLATFORM, id, &self.holder, &outbox, self.service.now())
-                .await;
-            match finished {
-                Ok(true) => return Ok(Outcome::Handled),
-                Ok(false) => {
-                    // It took longer than CLAIM_STALE and another process took it over; that
-                    // one queues the replies.
-                    tracing::warn!(update = id, "a pushed update was taken over while handled");
-                    return Ok(Outcome::Repeated);
-                }
-                Err(error) if tries < 3 => {
-                    tries += 1;
-                    tracing::warn!(%error, "cannot record a pushed update; trying again");
-                    tokio::time::sleep(self.retry.first_delay * tries).await;
-                }
-                Err(error) => return Err(error.into()),
-            }
+        let now = self.service.now();
+        let finished = self
+            .recorded("pushed", || {
+                store.finish_update(PLATFORM, id, &self.holder, &outbox, now)
+            })
+            .await?;
+        if !finished {
+            // It took longer than CLAIM_STALE and another process took it over; that one
+            // queues the replies.
+            tracing::warn!(update = id, "a pushed update was taken over while handled");
+            return Ok(Outcome::Repeated);
         }
+        Ok(Outcome::Handled)
     }
 }
 

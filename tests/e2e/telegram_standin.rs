@@ -544,6 +544,13 @@ impl StandIn {
         update
     }
 
+    /// Queues an update numbered before (by [`StandIn::numbered`]) for `getUpdates`: one a
+    /// webhook took but whose answer Telegram never heard.
+    pub fn requeue(&self, update: Value) {
+        let id = update["update_id"].as_i64().unwrap_or_default();
+        lock(&self.inner).pending.push((id, update));
+    }
+
     /// The webhook as the bot set it: its URL and secret token.
     pub fn webhook(&self) -> Option<(String, String)> {
         lock(&self.inner).webhook.clone()

@@ -4,6 +4,7 @@
 use super::request::{Fault, classify};
 use super::{Adapter, PLATFORM, TelegramError};
 use crate::bot::schedule;
+use crate::store::UpdateClaim;
 use teloxide::payloads::GetUpdatesSetters;
 use teloxide::prelude::Requester;
 use teloxide::types::{AllowedUpdate, Update};
@@ -201,10 +202,18 @@ impl Adapter<'_> {
 
     /// Handles one update and records it as handled together with the sends it owes.
     async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
-        let outbox = self.replies_to(update, bot_name).await;
+        let store = self.service.store();
+        // After a switch from webhook mode, Telegram may still hold updates a process handled
+        // but whose 200 it never heard: handled once is enough (one primary-key look-up).
+        let pushed = store.update_state(PLATFORM, i64::from(update.id.0)).await?;
+        let outbox = if pushed == UpdateClaim::Done {
+            tracing::debug!(update = update.id.0, "handled in webhook mode already");
+            Vec::new()
+        } else {
+            self.replies_to(update, bot_name).await
+        };
         let id = update.id.0.to_string();
         let now = self.service.now();
-        let store = self.service.store();
         self.recorded("polled", || {
             store.record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, now)
         })

@@ -326,17 +326,21 @@ impl Adapter<'_> {
             .unwrap_or_default();
         let stale = i64::try_from(CLAIM_STALE.as_millis()).unwrap_or(i64::MAX / 2);
         let deadline = Instant::now() + WAIT_FOR_OTHERS;
-        loop {
-            let now = self.service.now();
-            match store
-                .claim_update(PLATFORM, id, &chat, &self.holder, now, now - stale)
-                .await?
-            {
-                UpdateClaim::Mine => break,
-                UpdateClaim::Done => return Ok(Outcome::Repeated),
-                UpdateClaim::Busy if Instant::now() >= deadline => return Ok(Outcome::Busy),
-                UpdateClaim::Busy => tokio::time::sleep(Duration::from_millis(25)).await,
+        let now = self.service.now();
+        let mut claim = store
+            .claim_update(PLATFORM, id, &chat, &self.holder, now, now - stale)
+            .await?;
+        // Another process has it: wait for it to be done, reading only (a claim it left stale
+        // is taken over when Telegram pushes the update again).
+        while claim == UpdateClaim::Busy {
+            if Instant::now() >= deadline {
+                return Ok(Outcome::Busy);
             }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+            claim = store.update_state(PLATFORM, id).await?;
+        }
+        if claim == UpdateClaim::Done {
+            return Ok(Outcome::Repeated);
         }
         // An earlier update of the chat that is taking long (a process stuck on it) holds this
         // one up for a while at most: order is kept where it can be, no chat stalls for good.

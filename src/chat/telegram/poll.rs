@@ -3,7 +3,7 @@
 
 use super::format::{daily_link, plan};
 use super::outbox::Delivery;
-use super::request::{Fault, classify};
+use super::request::{Fault, classify, counted};
 use super::translate::translate;
 use super::{Adapter, PLATFORM, TelegramError};
 use crate::bot::schedule;
@@ -163,7 +163,7 @@ impl Adapter<'_> {
             request = request.offset(offset);
         }
         // One try: the loop around backs off and polls again.
-        request.into_future().await.map_err(|e| classify(&e))
+        counted("getUpdates", request.into_future().await).map_err(|e| classify(&e))
     }
 
     /// Handles one update and records it as handled together with the sends it owes.

@@ -493,13 +493,15 @@ fn run_with(config: &Config) -> Result<(), Failure> {
         if let Some(discord) = &discord {
             readiness = readiness.platform("discord", discord.link.clone());
         }
-        let listening = listener.map(|listener| {
-            if let Ok(addr) = listener.local_addr() {
-                tracing::info!(%addr, "HTTP listener: /healthz, /readyz");
-            }
-            let app = http::health_routes(readiness);
-            tokio::spawn(http::serve(listener, app, stopped.clone()))
-        });
+        let listening = listener
+            .map(|listener| {
+                if let Ok(addr) = listener.local_addr() {
+                    tracing::info!(%addr, "HTTP listener: /healthz, /readyz, /metrics");
+                }
+                let app = http::router(readiness, http::install_metrics()?);
+                Ok::<_, http::HttpError>(tokio::spawn(http::serve(listener, app, stopped.clone())))
+            })
+            .transpose()?;
         let stop = Arc::new(stop);
         let ran = if telegram.is_some() || discord.is_some() {
             run_platforms(telegram, discord, &service, stop.clone(), stopped).await

@@ -98,16 +98,27 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
+    let json = std::env::var("KIBITZ_LOG_FORMAT").is_ok_and(|format| format.trim() == "json");
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,kibitz=info")),
-        )
-        .init();
+        );
+    // JSON lines for a log collector; anything else keeps the text a person reads.
+    if json {
+        logs.json().init();
+    } else {
+        logs.init();
+    }
     let cli = Cli::parse();
     match execute(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        // A collector reading JSON lines would stumble over a bare text line.
+        Err(Failure(message)) if json => {
+            tracing::error!(%message, "kibitz failed");
+            ExitCode::FAILURE
+        }
         Err(Failure(message)) => {
             eprintln!("kibitz: {message}");
             ExitCode::FAILURE

@@ -98,16 +98,27 @@ impl<E: std::fmt::Display> From<E> for Failure {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
+    let json = std::env::var("KIBITZ_LOG_FORMAT").is_ok_and(|format| format.trim() == "json");
+    let logs = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,kibitz=info")),
-        )
-        .init();
+        );
+    // JSON lines for a log collector; anything else keeps the text a person reads.
+    if json {
+        logs.json().init();
+    } else {
+        logs.init();
+    }
     let cli = Cli::parse();
     match execute(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        // A collector reading JSON lines would stumble over a bare text line.
+        Err(Failure(message)) if json => {
+            tracing::error!(%message, "kibitz failed");
+            ExitCode::FAILURE
+        }
         Err(Failure(message)) => {
             eprintln!("kibitz: {message}");
             ExitCode::FAILURE
@@ -514,16 +525,18 @@ fn run_with(config: &Config) -> Result<(), Failure> {
         if let Some(discord) = &discord {
             readiness = readiness.platform("discord", discord.link.clone());
         }
-        let listening = listener.map(|listener| {
-            if let Ok(addr) = listener.local_addr() {
-                tracing::info!(%addr, "HTTP listener: /healthz, /readyz");
-            }
-            let mut app = http::health_routes(readiness);
-            if let Some(route) = webhook_route {
-                app = app.merge(route);
-            }
-            tokio::spawn(http::serve(listener, app, listener_stopped))
-        });
+        let listening = listener
+            .map(|listener| {
+                if let Ok(addr) = listener.local_addr() {
+                    tracing::info!(%addr, "HTTP listener: /healthz, /readyz, /metrics");
+                }
+                let mut app = http::router(readiness, http::install_metrics()?);
+                if let Some(route) = webhook_route {
+                    app = app.merge(route);
+                }
+                Ok::<_, http::HttpError>(tokio::spawn(http::serve(listener, app, listener_stopped)))
+            })
+            .transpose()?;
         let stop = Arc::new(stop);
         let ran = if telegram.is_some() || discord.is_some() {
             run_platforms(telegram, discord, &service, stop.clone(), stopped).await

@@ -22,6 +22,7 @@ use crate::store::{Store, StoreError, UserRecord};
 use command::{Command, Parsed, Word};
 use i18n::{Args, Catalogue};
 use std::sync::Arc;
+use tracing::Instrument;
 
 pub use platform::Platform;
 
@@ -216,6 +217,76 @@ impl From<Msg> for Refusal {
     }
 }
 
+/// What became of a line, as `kibitz_commands_total` and the log say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    /// Answered as asked.
+    Ok,
+    /// Refused with a reason for the user: a malformed line, a rule, a line too long.
+    Refused,
+    /// An internal fault (the database, the renderer): the user was told it failed.
+    Error,
+    /// Stopped by the per-user rate limit (refused once, then dropped).
+    Limited,
+}
+
+impl Outcome {
+    const fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::Refused => "refused",
+            Outcome::Error => "error",
+            Outcome::Limited => "limited",
+        }
+    }
+}
+
+/// The command word of a line stopped before it was read (rate limit, length).
+const UNREAD: &str = "unread";
+
+/// The command word of a line for metrics and logs: a word of the vocabulary
+/// ([`Word::as_str`]; `play` is counted as what it became), `bare` for a line without one
+/// (a move or a placement), `unknown` for a line that named no command it could be read
+/// as. Never what was typed.
+fn command_word(parsed: &Parsed) -> &'static str {
+    let word = match &parsed.command {
+        Ok(command) => match command {
+            Command::Help(_) => Word::Help,
+            Command::Rules(_) => Word::Rules,
+            Command::Challenge(_) => Word::Challenge,
+            Command::Accept(_) => Word::Accept,
+            Command::Decline(_) => Word::Decline,
+            Command::Move { .. } => Word::Move,
+            Command::Board { .. } => Word::Board,
+            Command::Resign { .. } => Word::Resign,
+            Command::Draw(_) => Word::Draw,
+            Command::Games(_) => Word::Games,
+            Command::Ambit(_) => Word::Ambit,
+            Command::Daily(_) => Word::Daily,
+            Command::Place(_) => Word::Place,
+            Command::GiveUp => Word::GiveUp,
+            Command::Leaderboard(_) => Word::Leaderboard,
+            Command::Stats(_) => Word::Stats,
+            Command::ForgetMe { .. } => Word::ForgetMe,
+            Command::Settings(_) => Word::Settings,
+            Command::Lang(_) => Word::Lang,
+            Command::Bare(_) => return "bare",
+        },
+        Err(error) => match error.word() {
+            Some(word) => word,
+            None => return "unknown",
+        },
+    };
+    word.as_str()
+}
+
+/// Records the time the store took for one step of a command since `started`
+/// (`kibitz_store_seconds`, label `step`).
+pub(crate) fn store_time(step: &'static str, started: std::time::Instant) {
+    metrics::histogram!("kibitz_store_seconds", "step" => step)
+        .record(started.elapsed().as_secs_f64());
+}
+
 /// Milliseconds since the Unix epoch; injectable so tests can move time.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
@@ -312,14 +383,68 @@ impl Service {
         self.handle_with(incoming, None, true).await
     }
 
-    /// `parsed`: the line as the platform had it read; else it is read here, after the edge's
-    /// bounds (a line dropped or too long is not read at all).
+    /// Every platform's lines come through here, so this is where each line is measured
+    /// (`kibitz_commands_total`, `kibitz_command_seconds`) and logged: one span a line with
+    /// the platform, the chat's id and the command word, and one closing event with the
+    /// outcome and how long it took. Ids and words of the vocabulary only: what people
+    /// write stays out of the log and the metrics.
     async fn handle_with(
         &self,
         incoming: &Incoming,
         parsed: Option<Parsed>,
         private_refusals: bool,
     ) -> Vec<Outgoing> {
+        // A duration, so the monotonic clock: the service's clock is for what is recorded,
+        // and a test's may stand still.
+        let started = std::time::Instant::now();
+        let platform = incoming.platform.as_str();
+        let span = tracing::info_span!(
+            "line",
+            platform,
+            chat = %incoming.chat.id,
+            command = tracing::field::Empty,
+        );
+        let (replies, command, outcome) = self
+            .answer(incoming, parsed, private_refusals, &span)
+            .instrument(span.clone())
+            .await;
+        let elapsed = started.elapsed();
+        metrics::counter!(
+            "kibitz_commands_total",
+            "platform" => platform,
+            "command" => command,
+            "outcome" => outcome.as_str(),
+        )
+        .increment(1);
+        metrics::histogram!(
+            "kibitz_command_seconds",
+            "platform" => platform,
+            "command" => command,
+        )
+        .record(elapsed.as_secs_f64());
+        span.record("command", command);
+        let duration_ms = elapsed.as_secs_f64() * 1000.0;
+        span.in_scope(|| match outcome {
+            // A flood's lines at debug, as before: a spammer must not fill the log.
+            Outcome::Limited => {
+                tracing::debug!(outcome = outcome.as_str(), duration_ms, "line handled");
+            }
+            _ => tracing::info!(outcome = outcome.as_str(), duration_ms, "line handled"),
+        });
+        replies
+    }
+
+    /// The replies to a line, its command word ([`command_word`]; `unread` for a line
+    /// stopped at the edge) and what became of it. `parsed`: the line as the platform had
+    /// it read; else it is read here, after the edge's bounds (a line dropped or too long
+    /// is not read at all).
+    async fn answer(
+        &self,
+        incoming: &Incoming,
+        parsed: Option<Parsed>,
+        private_refusals: bool,
+        span: &tracing::Span,
+    ) -> (Vec<Outgoing>, &'static str, Outcome) {
         // Until the user and chat are read, the platform's word for the user's language.
         let guess = self.catalogue.language_for(incoming.locale.as_deref());
         let mut languages = Languages {
@@ -329,19 +454,21 @@ impl Service {
         let now = (self.clock)();
         match self.at_the_edge(incoming, now) {
             Ok(()) => {}
-            Err(None) => return Vec::new(),
-            Err(Some(refusal)) => {
+            Err(None) => return (Vec::new(), UNREAD, Outcome::Limited),
+            Err(Some((refusal, outcome))) => {
                 let mut reply = Outgoing::text(self.say(guess, &refusal));
                 reply.private = private_refusals;
-                return vec![reply];
+                return (vec![reply], UNREAD, outcome);
             }
         }
         let parsed = parsed.unwrap_or_else(|| self.read(incoming));
+        let command = command_word(&parsed);
+        span.record("command", command);
         match self
             .handle_inner(incoming, parsed, &mut languages, now)
             .await
         {
-            Ok(replies) => replies,
+            Ok(replies) => (replies, command, Outcome::Ok),
             Err(Refusal::User(lines)) => {
                 let language = if private_refusals {
                     languages.own
@@ -350,13 +477,12 @@ impl Service {
                 };
                 let mut reply = Outgoing::text(self.say_all(language, &lines));
                 reply.private = private_refusals;
-                vec![reply]
+                (vec![reply], command, Outcome::Refused)
             }
             Err(fault) => {
                 tracing::error!(error = %fault, chat = %incoming.chat.id, "command failed");
-                vec![Outgoing::text(
-                    self.say(languages.public, &msg("internal-error")),
-                )]
+                let reply = Outgoing::text(self.say(languages.public, &msg("internal-error")));
+                (vec![reply], command, Outcome::Error)
             }
         }
     }
@@ -386,8 +512,9 @@ impl Service {
 
     /// The bounds every line meets before anything is read or stored: the per-user rate
     /// limit (not on the console, the operator's own terminal) and the line's length.
-    /// `Err(None)`: dropped without a word.
-    fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<Msg>> {
+    /// `Err(None)`: dropped without a word; else the refusal, and whether it was the rate
+    /// limit's.
+    fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<(Msg, Outcome)>> {
         if incoming.platform != Platform::Console {
             match self
                 .limiter
@@ -396,11 +523,12 @@ impl Service {
                 limits::Verdict::Answer => {}
                 limits::Verdict::Refuse => {
                     tracing::info!(platform = incoming.platform.as_str(), "rate limit reached");
-                    return Err(Some(
+                    return Err(Some((
                         msg("rate-limited")
                             .number("commands", limits::RATE_COMMANDS)
                             .number("seconds", (limits::RATE_WINDOW_MS / 1000) as u32),
-                    ));
+                        Outcome::Limited,
+                    )));
                 }
                 limits::Verdict::Drop => {
                     tracing::debug!(
@@ -415,9 +543,10 @@ impl Service {
             && incoming.text.chars().count() > limits::MAX_LINE_CHARS
         {
             tracing::debug!(bytes = incoming.text.len(), "line too long");
-            return Err(Some(
+            return Err(Some((
                 msg("line-too-long").number("max", limits::MAX_LINE_CHARS as u32),
-            ));
+                Outcome::Refused,
+            )));
         }
         Ok(())
     }
@@ -430,28 +559,38 @@ impl Service {
         now: i64,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let platform = incoming.platform.as_str();
-        let chat_id = self
-            .store
-            .upsert_chat(
-                platform,
-                &incoming.chat.id,
-                incoming.chat.title.as_deref(),
-                incoming
-                    .chat
-                    .community
-                    .as_deref()
-                    .map(|c| format!("{platform}:{c}"))
-                    .as_deref(),
-                now,
-            )
-            .await?;
-        let user = self.remember(platform, &incoming.user, now).await?;
-        let mut mentioned = Vec::new();
-        // Only the first few mentions of a line are stored; a challenge uses the first.
-        for other in incoming.mentions.iter().take(limits::MAX_MENTIONS) {
-            mentioned.push(self.remember(platform, other, now).await?);
+        // The store work every command does before its own: `kibitz_store_seconds`, step
+        // `context` (failed tries too: a locked database is slow before it fails).
+        let started = std::time::Instant::now();
+        let read = async {
+            let chat_id = self
+                .store
+                .upsert_chat(
+                    platform,
+                    &incoming.chat.id,
+                    incoming.chat.title.as_deref(),
+                    incoming
+                        .chat
+                        .community
+                        .as_deref()
+                        .map(|c| format!("{platform}:{c}"))
+                        .as_deref(),
+                    now,
+                )
+                .await?;
+            let user = self.remember(platform, &incoming.user, now).await?;
+            let mut mentioned = Vec::new();
+            // Only the first few mentions of a line are stored; a challenge uses the first.
+            for other in incoming.mentions.iter().take(limits::MAX_MENTIONS) {
+                mentioned.push(self.remember(platform, other, now).await?);
+            }
+            let found = self.languages(incoming, &user, chat_id).await?;
+            Ok::<_, Refusal>((chat_id, user, mentioned, found))
         }
-        *languages = self.languages(incoming, &user, chat_id).await?;
+        .await;
+        store_time("context", started);
+        let (chat_id, user, mentioned, found) = read?;
+        *languages = found;
         let context = Context {
             incoming,
             language: languages.public,

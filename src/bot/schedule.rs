@@ -16,6 +16,19 @@ use tokio::sync::watch;
 /// How long a claim on a post holds before another scheduler may take it over.
 pub const POST_LEASE_MS: i64 = 120_000;
 
+/// Milliseconds in a UTC day.
+const DAY_MS: i64 = 86_400_000;
+
+/// Counts a daily post made or failed (`kibitz_daily_posts_total`, label `outcome`).
+fn count_post(platform: Platform, outcome: &'static str) {
+    metrics::counter!(
+        "kibitz_daily_posts_total",
+        "platform" => platform.as_str(),
+        "outcome" => outcome,
+    )
+    .increment(1);
+}
+
 /// How a platform delivers a post to a channel.
 pub trait Poster: Send + Sync {
     /// Sends `replies` to the chat the platform calls `chat`. An error means nothing was
@@ -67,6 +80,7 @@ impl Service {
                 Err(error) => {
                     tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
                     self.store.release_post(due.chat_id, &day, holder).await?;
+                    count_post(platform, "failed");
                     round.failed.push(due.external_id);
                     continue;
                 }
@@ -80,11 +94,22 @@ impl Service {
                     {
                         tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
                     }
+                    count_post(platform, "posted");
+                    // How late the post went out against the time its chat set: a scheduler
+                    // starved or down shows here (a post missed and made at start-up too).
+                    let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * 60_000;
+                    let late_ms = (self.clock)().saturating_sub(due_at).max(0);
+                    metrics::histogram!(
+                        "kibitz_daily_post_lag_seconds",
+                        "platform" => platform.as_str(),
+                    )
+                    .record(late_ms as f64 / 1000.0);
                     round.posted.push(due.external_id);
                 }
                 Err(why) => {
                     tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
                     self.store.release_post(due.chat_id, &day, holder).await?;
+                    count_post(platform, "failed");
                     round.failed.push(due.external_id);
                 }
             }

@@ -1,9 +1,13 @@
 //! The bot's HTTP listener (`KIBITZ_HTTP_ADDR`): the probes an orchestrator asks
-//! (`/healthz`, `/readyz`), and the routes other parts of the bot add to it.
+//! (`/healthz`, `/readyz`), what a monitoring system scrapes (`/metrics`), and the routes
+//! other parts of the bot add to it.
 
 mod health;
+mod metrics;
 
 pub use health::{Readiness, health_routes};
+pub use metrics::{install as install_metrics, metrics_routes};
+pub use metrics_exporter_prometheus::PrometheusHandle;
 
 use crate::chat::shared::Shutdown;
 use axum::Router;
@@ -16,6 +20,14 @@ pub enum HttpError {
     Bind { addr: String, reason: String },
     #[error("the HTTP listener failed: {0}")]
     Serve(String),
+    #[error("the metrics recorder cannot be set up: {0}")]
+    Metrics(String),
+}
+
+/// Everything the listener serves: the probes, and `/metrics` from `metrics` (the handle
+/// [`install_metrics`] gave).
+pub fn router(readiness: Readiness, metrics: PrometheusHandle) -> Router {
+    health_routes(readiness).merge(metrics_routes(metrics))
 }
 
 /// Listens on `addr` (`host:port`; port 0 picks a free one). Binding happens before the bot

@@ -42,8 +42,10 @@ pub struct AmbitView {
 impl Renderer {
     /// PNG bytes of an AMBIT puzzle as seen with `view`.
     pub fn render_ambit(&self, game: &Game, view: &AmbitView) -> Result<Vec<u8>, RenderError> {
-        self.ambit_art()?
-            .render(game, view, &self.glyphs, &self.frames)
+        super::timed("ambit", || {
+            self.ambit_art()?
+                .render(game, view, &self.glyphs, &self.frames)
+        })
     }
 }
 

@@ -112,6 +112,20 @@ fn prepared<T>(
     Ok(cell.get_or_init(|| art))
 }
 
+/// Makes one picture and records how long it took (`kibitz_picture_seconds`, label
+/// `picture`: the game, or `table`). A game's first picture includes preparing its art,
+/// since the player who asked waits for that too.
+fn timed(
+    picture: &'static str,
+    make: impl FnOnce() -> Result<Vec<u8>, RenderError>,
+) -> Result<Vec<u8>, RenderError> {
+    let started = std::time::Instant::now();
+    let made = make();
+    metrics::histogram!("kibitz_picture_seconds", "picture" => picture)
+        .record(started.elapsed().as_secs_f64());
+    made
+}
+
 impl Renderer {
     /// Loads the fonts; board backgrounds (with coordinates and the fixed square numbers),
     /// piece sprites and header panels are prepared per game on its first picture.
@@ -183,11 +197,22 @@ impl Renderer {
 
     /// PNG bytes of a table (a leaderboard page).
     pub fn render_table(&self, table: &TableView) -> Result<Vec<u8>, RenderError> {
-        self.table_art()?.render(table, &self.glyphs, &self.frames)
+        timed("table", || {
+            self.table_art()?.render(table, &self.glyphs, &self.frames)
+        })
     }
 
     /// PNG bytes of `game` as seen with `view`.
     pub fn render(&self, game: &AnyGame, view: &View) -> Result<Vec<u8>, RenderError> {
+        let picture = match game {
+            AnyGame::KnightFight(_) => "knight_fight",
+            AnyGame::Glacier(_) => "glacier",
+            AnyGame::Chesimals(_) => "chesimals",
+        };
+        timed(picture, || self.render_untimed(game, view))
+    }
+
+    fn render_untimed(&self, game: &AnyGame, view: &View) -> Result<Vec<u8>, RenderError> {
         match game {
             AnyGame::KnightFight(position) => {
                 let art = self.knight_fight_art()?;

@@ -46,6 +46,8 @@ pub struct DuePost {
     pub platform: String,
     pub external_id: String,
     pub level: String,
+    /// The minute of the UTC day the post is due at.
+    pub minute_of_day: i64,
 }
 
 /// How a claim on a daily post went.
@@ -176,7 +178,7 @@ impl Store {
         minute: i64,
     ) -> StoreResult<Vec<DuePost>> {
         let rows = sqlx::query(
-            "SELECT s.chat_id, c.platform, c.external_id, s.level FROM daily_settings s
+            "SELECT s.chat_id, c.platform, c.external_id, s.level, s.minute_of_day FROM daily_settings s
              JOIN chats c ON c.id = s.chat_id
              LEFT JOIN daily_posts p ON p.chat_id = s.chat_id AND p.day = $1
              WHERE s.enabled = 1 AND s.minute_of_day <= $2 AND c.platform = $3
@@ -196,6 +198,7 @@ impl Store {
                     platform: row.try_get("platform")?,
                     external_id: row.try_get("external_id")?,
                     level: row.try_get("level")?,
+                    minute_of_day: row.try_get("minute_of_day")?,
                 })
             })
             .collect()

@@ -12,6 +12,7 @@ mod glacier;
 mod languages;
 mod league;
 mod load;
+mod metrics;
 mod service;
 mod stopping;
 mod support;

@@ -292,6 +292,19 @@ async fn the_binary_in_webhook_mode_answers_pushes_until_sigterm_then_refuses_th
         standin.calls().iter().all(|c| c.method != "getupdates"),
         "no polling in webhook mode"
     );
+    // Telegram pushes it again (it missed the 200), and someone without the secret tries.
+    assert_eq!(standin.push_to(&addr, secret, &update).await, 200);
+    assert_eq!(standin.push_to(&addr, "guess", &update).await, 401);
+    let metrics = reqwest::get(format!("http://{addr}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for outcome in ["handled", "repeated", "refused"] {
+        let line = format!("kibitz_webhook_updates_total{{outcome=\"{outcome}\"}} 1");
+        assert!(metrics.lines().any(|l| l == line), "{line} in:\n{metrics}");
+    }
     let stderr = bot.terminate().await;
     assert!(!stderr.contains(secret), "the webhook secret was logged");
     assert!(stderr.contains("Telegram chat stopped"), "{stderr}");

@@ -57,7 +57,12 @@ impl Service {
         game: &GameRecord,
         played: Option<&MoveRecord>,
     ) -> Result<GameRecord, Refusal> {
-        let saved = match self.store.save_game(game, played, context.now).await {
+        // The commit of a move (or an accept, resign, draw): `kibitz_store_seconds`, step
+        // `save_game`.
+        let started = std::time::Instant::now();
+        let saved = self.store.save_game(game, played, context.now).await;
+        super::store_time("save_game", started);
+        let saved = match saved {
             Err(StoreError::Conflict) => {
                 return Err(msg("move-conflict").with("id", game.id).into());
             }

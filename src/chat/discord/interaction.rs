@@ -6,9 +6,11 @@ use super::format::{Message, plan};
 use super::payload::{Choice, InteractionResponse, payload};
 use super::translate::{from_command, from_component};
 use super::{Core, Thread};
+use crate::bot::command::Word;
 use crate::bot::{Incoming, Outgoing, Platform};
 use reqwest::Method;
 use serenity::all::{CommandInteraction, Interaction};
+use tracing::Instrument;
 
 /// Discord shows at most this many autocomplete choices.
 const CHOICE_LIMIT: usize = 25;
@@ -25,7 +27,18 @@ fn suggestions(moves: Vec<String>, typed: &str) -> Vec<String> {
 }
 
 impl Core {
+    /// Each interaction runs in a span naming its platform, channel and kind, so that what
+    /// happens outside the service (deferring, delivering, autocomplete) is logged with it;
+    /// a command's or press's line gets the service's own span inside this one.
     pub(super) async fn on_interaction(&self, interaction: Interaction) {
+        let span = |kind: &'static str, channel: u64| {
+            tracing::info_span!(
+                "interaction",
+                platform = Platform::Discord.as_str(),
+                chat = channel,
+                kind
+            )
+        };
         match interaction {
             Interaction::Command(command) if self.first_time(command.id.get()) => {
                 let thread = Thread {
@@ -34,7 +47,9 @@ impl Core {
                     token: &command.token,
                     channel: command.channel_id.get(),
                 };
-                self.answer(&thread, from_command(&command)).await;
+                self.answer(&thread, from_command(&command))
+                    .instrument(span("command", thread.channel))
+                    .await;
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
                 let thread = Thread {
@@ -43,17 +58,26 @@ impl Core {
                     token: &press.token,
                     channel: press.channel_id.get(),
                 };
-                self.answer(&thread, from_component(&press)).await;
+                self.answer(&thread, from_component(&press))
+                    .instrument(span("press", thread.channel))
+                    .await;
             }
-            Interaction::Autocomplete(command) => self.autocomplete(&command).await,
+            Interaction::Autocomplete(command) => {
+                self.autocomplete(&command)
+                    .instrument(span("autocomplete", command.channel_id.get()))
+                    .await;
+            }
             _ => {}
         }
     }
 
+    /// Offers what may be typed; outside the service's entry point, so it logs its own
+    /// closing event (at debug: one comes with every key pressed).
     async fn autocomplete(&self, command: &CommandInteraction) {
         let Some(focused) = command.data.autocomplete() else {
             return;
         };
+        let started = std::time::Instant::now();
         let (chat, user) = (
             command.channel_id.get().to_string(),
             command.user.id.get().to_string(),
@@ -95,12 +119,18 @@ impl Core {
             command.id.get(),
             command.token
         );
-        if let Err(fault) = self
+        let answered = self
             .rest
             .call("autocomplete", Method::POST, &path, &body, &[])
-            .await
-        {
-            tracing::debug!(%fault, "autocomplete not answered");
+            .await;
+        // The command's name only if it is one of ours: Discord sends what was registered.
+        let word = Word::named(&command.data.name).map_or("unknown", Word::as_str);
+        let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
+        match answered {
+            Ok(_) => tracing::debug!(command = word, duration_ms, "autocomplete answered"),
+            Err(fault) => {
+                tracing::debug!(command = word, duration_ms, %fault, "autocomplete not answered");
+            }
         }
     }
 

@@ -2,11 +2,17 @@
 //! registration), with its own bounded retries: serenity's rate limiter cannot be used with
 //! another base URL, and it hides the `retry_after` of a 429 from its callers.
 
-use crate::chat::shared::{FaultKind, GaveUp, RetryPolicy, Retryable, Secret, Shutdown};
+use crate::bot::Platform;
+use crate::chat::shared::{
+    CallStatus, FaultKind, GaveUp, RetryPolicy, Retryable, Secret, Shutdown, count_call,
+};
 use reqwest::{Method, StatusCode};
 use serde::Serialize;
 use serde_json::Value;
 use std::time::Duration;
+
+/// The platform label of the calls counted here.
+const PLATFORM: &str = Platform::Discord.as_str();
 
 /// Why a request failed for good.
 #[derive(Debug, thiserror::Error)]
@@ -93,10 +99,11 @@ impl Rest {
 
     /// Sends `body` (JSON, or multipart with `payload_json` when there are files) to
     /// `path`, trying again after 429s, 5xx and network errors. The answer's JSON, if any.
-    /// `route` names the call in logs, which must not show interaction tokens.
+    /// `route` names the call in logs and metrics, which must not show interaction tokens
+    /// or ids (so a literal, not the path).
     pub async fn call<B: Serialize + ?Sized>(
         &self,
-        route: &str,
+        route: &'static str,
         method: Method,
         path: &str,
         body: &B,
@@ -112,7 +119,7 @@ impl Rest {
     /// A call without a body (a GET, a DELETE).
     pub async fn call_bare(
         &self,
-        route: &str,
+        route: &'static str,
         method: Method,
         path: &str,
     ) -> Result<Option<Value>, Fault> {
@@ -121,13 +128,13 @@ impl Rest {
 
     async fn request(
         &self,
-        route: &str,
+        route: &'static str,
         method: Method,
         path: &str,
         json: Option<&str>,
         files: &[Upload],
     ) -> Result<Option<Value>, Fault> {
-        let once = || self.try_once(&method, path, json, files);
+        let once = || self.try_once(route, &method, path, json, files);
         match self
             .retry
             .run(("Discord", route), &self.secret, &self.shutdown, once)
@@ -186,8 +193,10 @@ impl Rest {
         })
     }
 
+    /// One try, counted by the status it got (`kibitz_platform_calls_total`).
     async fn try_once(
         &self,
+        route: &'static str,
         method: &Method,
         path: &str,
         payload: Option<&str>,
@@ -199,9 +208,13 @@ impl Rest {
         let response = match request.send().await {
             Ok(response) => response,
             // The URL holds interaction tokens: it stays out of the message.
-            Err(error) => return Err(Failed::Wait(None, error.without_url().to_string())),
+            Err(error) => {
+                count_call(PLATFORM, route, CallStatus::Network);
+                return Err(Failed::Wait(None, error.without_url().to_string()));
+            }
         };
         let status = response.status();
+        count_call(PLATFORM, route, CallStatus::Http(status.as_u16()));
         let header_wait = response
             .headers()
             .get(reqwest::header::RETRY_AFTER)

@@ -14,7 +14,7 @@ mod text;
 
 pub use fault::{FaultKind, Retryable};
 pub use link::PlatformLink;
-pub use retry::{GaveUp, RetryPolicy};
+pub use retry::{CallStatus, GaveUp, RetryPolicy, count_call};
 pub use secret::Secret;
 pub use shutdown::{DRAIN_LIMIT, InFlight, Shutdown};
 pub use text::{Unit, split_text};

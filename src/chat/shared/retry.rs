@@ -90,6 +90,62 @@ impl RetryPolicy {
     }
 }
 
+/// What one try of a platform request got back, for the call counter
+/// (`kibitz_platform_calls_total`, labels `status` and `class`): an HTTP status where the
+/// client tells it, else what kind of non-answer it was. Every label value comes from this
+/// closed set, never from the platform's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CallStatus {
+    /// The platform answered with this HTTP status.
+    Http(u16),
+    /// No answer: the connection failed, timed out or broke off.
+    Network,
+    /// An answer that is not the platform's API speaking (a proxy's error page).
+    Unreadable,
+    /// An API error whose status the client hides and whose description does not tell it;
+    /// `server`: it looks like the server's fault (it is tried again).
+    Unknown { server: bool },
+}
+
+impl CallStatus {
+    /// The `status` label: the code's digits, or what kind of non-answer it was.
+    fn status(self) -> String {
+        match self {
+            CallStatus::Http(code @ 100..=599) => code.to_string(),
+            CallStatus::Http(_) => "other".to_string(),
+            CallStatus::Network => "network".to_string(),
+            CallStatus::Unreadable => "unreadable".to_string(),
+            CallStatus::Unknown { .. } => "unknown".to_string(),
+        }
+    }
+
+    /// The `class` label: `2xx` … `5xx`, or `none` where no status came back.
+    fn class(self) -> &'static str {
+        match self {
+            CallStatus::Http(100..=199) => "1xx",
+            CallStatus::Http(200..=299) => "2xx",
+            CallStatus::Http(300..=399) => "3xx",
+            CallStatus::Http(400..=499) | CallStatus::Unknown { server: false } => "4xx",
+            CallStatus::Http(500..=599) | CallStatus::Unknown { server: true } => "5xx",
+            CallStatus::Http(_) | CallStatus::Network | CallStatus::Unreadable => "none",
+        }
+    }
+}
+
+/// Counts one try of a platform request. `call` names the request as the code does (a Bot
+/// API method, a Discord route's name: a closed set of literals), never by its URL, which
+/// may hold ids or an interaction token.
+pub fn count_call(platform: &'static str, call: &'static str, status: CallStatus) {
+    metrics::counter!(
+        "kibitz_platform_calls_total",
+        "platform" => platform,
+        "call" => call,
+        "status" => status.status(),
+        "class" => status.class(),
+    )
+    .increment(1);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

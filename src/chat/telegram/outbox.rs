@@ -161,6 +161,11 @@ impl Lanes {
         }
     }
 
+    /// How many outbox rows are queued here or on their way: read and not yet done with.
+    pub(super) fn depth(&self) -> usize {
+        self.known.len()
+    }
+
     /// When the first resting lane with something queued may send again.
     pub(super) fn next_wake(&self) -> Option<Instant> {
         self.resting

@@ -1,7 +1,7 @@
 //! Polling Telegram: one process at a time holds the polling lease, fetches updates from the
 //! recorded offset, and handles them one after another, each recorded with the sends it owes.
 
-use super::request::{Fault, classify};
+use super::request::{Fault, classify, counted};
 use super::{Adapter, PLATFORM, TelegramError};
 use crate::bot::schedule;
 use crate::store::UpdateClaim;
@@ -197,7 +197,7 @@ impl Adapter<'_> {
             request = request.offset(offset);
         }
         // One try: the loop around backs off and polls again.
-        request.into_future().await.map_err(|e| classify(&e))
+        counted("getUpdates", request.into_future().await).map_err(|e| classify(&e))
     }
 
     /// Handles one update and records it as handled together with the sends it owes.

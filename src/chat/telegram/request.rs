@@ -1,9 +1,9 @@
 //! Asking Telegram: one request with its retries, what a failure means, and the questions
 //! about a chat's members that some commands need answered.
 
-use super::{Adapter, NAME};
+use super::{Adapter, NAME, PLATFORM};
 use crate::bot::Membership;
-use crate::chat::shared::{FaultKind, GaveUp, Retryable};
+use crate::chat::shared::{CallStatus, FaultKind, GaveUp, Retryable, count_call};
 use futures_util::FutureExt;
 use std::future::Future;
 use std::time::Duration;
@@ -75,15 +75,72 @@ pub(super) fn classify(error: &RequestError) -> Fault {
     }
 }
 
+/// The HTTP status behind a failed request. teloxide keeps Telegram's `error_code` to
+/// itself, but Telegram begins every description with the status's reason phrase
+/// ("Bad Request: chat not found", "Forbidden: bot was blocked by the user"), and flood
+/// control and migrations come as their own errors.
+fn call_status(error: &RequestError) -> CallStatus {
+    const REASONS: [(&str, u16); 10] = [
+        ("Bad Request", 400),
+        ("Unauthorized", 401),
+        ("Forbidden", 403),
+        ("Not Found", 404),
+        ("Conflict", 409),
+        ("Too Many Requests", 429),
+        ("Internal Server Error", 500),
+        ("Bad Gateway", 502),
+        ("Service Unavailable", 503),
+        ("Gateway Timeout", 504),
+    ];
+    let description = match error {
+        RequestError::RetryAfter(_) => return CallStatus::Http(429),
+        RequestError::MigrateToChatId(_) => return CallStatus::Http(400),
+        RequestError::Network(_) | RequestError::Io(_) => return CallStatus::Network,
+        RequestError::InvalidJson { .. } => return CallStatus::Unreadable,
+        // "Unauthorized" or "Not Found": a token Telegram does not know.
+        RequestError::Api(ApiError::InvalidToken) => return CallStatus::Http(401),
+        RequestError::Api(ApiError::Unknown(description)) => description.clone(),
+        RequestError::Api(known) => known.to_string(),
+    };
+    REASONS
+        .iter()
+        .find(|(reason, _)| description.starts_with(reason))
+        .map_or(
+            CallStatus::Unknown {
+                server: matches!(classify(error), Fault::Transient(_)),
+            },
+            |(_, code)| CallStatus::Http(*code),
+        )
+}
+
+/// Counts one try of the Bot API method `what` (`kibitz_platform_calls_total`): a request
+/// that came back at all was answered 200.
+pub(super) fn counted<T>(
+    what: &'static str,
+    result: Result<T, RequestError>,
+) -> Result<T, RequestError> {
+    let status = match &result {
+        Ok(_) => CallStatus::Http(200),
+        Err(error) => call_status(error),
+    };
+    count_call(PLATFORM, what, status);
+    result
+}
+
 impl Adapter<'_> {
     /// Makes a request, trying again after flood control and transient faults, at most
-    /// `attempts` times.
-    pub(super) async fn call<T, F, Fut>(&self, what: &str, mut request: F) -> Result<T, Fault>
+    /// `attempts` times; each try is counted.
+    pub(super) async fn call<T, F, Fut>(
+        &self,
+        what: &'static str,
+        mut request: F,
+    ) -> Result<T, Fault>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, RequestError>>,
     {
-        let attempt = || request().map(|result| result.map_err(|error| classify(&error)));
+        let attempt =
+            || request().map(|result| counted(what, result).map_err(|error| classify(&error)));
         match self
             .retry
             .run((NAME, what), &self.token, &self.shutdown, attempt)
@@ -153,5 +210,27 @@ mod tests {
             classify(&RequestError::Api(ApiError::InvalidToken)),
             Fault::InvalidToken
         ));
+    }
+
+    #[test]
+    fn a_failure_is_counted_under_the_status_telegram_answered() {
+        let api = |error: ApiError| call_status(&RequestError::Api(error));
+        assert_eq!(api(ApiError::BotBlocked), CallStatus::Http(403));
+        assert_eq!(api(ApiError::MessageTextIsEmpty), CallStatus::Http(400));
+        assert_eq!(
+            api(ApiError::TerminatedByOtherGetUpdates),
+            CallStatus::Http(409)
+        );
+        assert_eq!(api(ApiError::InvalidToken), CallStatus::Http(401));
+        assert_eq!(
+            api(ApiError::Unknown("Bad Gateway".into())),
+            CallStatus::Http(502)
+        );
+        assert_eq!(
+            api(ApiError::Unknown("something new".into())),
+            CallStatus::Unknown { server: true }
+        );
+        let flood = RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(3));
+        assert_eq!(call_status(&flood), CallStatus::Http(429));
     }
 }

@@ -18,6 +18,12 @@ use tokio::sync::{Notify, watch};
 /// How many outbox rows one read brings in.
 const OUTBOX_BATCH: i64 = 256;
 
+/// `kibitz_outbox_depth`: the outbox rows this process's sender has read and not yet
+/// delivered or dropped (0 while it does not hold the lease and sends nothing).
+fn show_depth(depth: usize) {
+    metrics::gauge!("kibitz_outbox_depth", "platform" => PLATFORM).set(depth as f64);
+}
+
 impl Adapter<'_> {
     /// The sending side: whenever this process holds the lease, sends the outbox, one lane
     /// per chat, until shutdown.
@@ -31,7 +37,10 @@ impl Adapter<'_> {
                 holds = held.wait_for(|holds| *holds) => if holds.is_err() { return Ok(()) },
                 () = self.shutdown.stopped() => return Ok(()),
             }
-            self.send_while_holding(news, &mut held).await?;
+            let sent = self.send_while_holding(news, &mut held).await;
+            // The rows left belong to whoever holds the lease next.
+            show_depth(0);
+            sent?;
             if self.stopping() {
                 return Ok(());
             }
@@ -105,6 +114,7 @@ impl Adapter<'_> {
             Ok(items) => {
                 let full = items.len() as i64 >= OUTBOX_BATCH;
                 lanes.add(items);
+                show_depth(lanes.depth());
                 full
             }
             Err(error) => {
@@ -140,6 +150,7 @@ impl Adapter<'_> {
             self.service.store().remove_outbox_item(item.id).await?;
         }
         lanes.finish(lane, item, retry, &self.retry);
+        show_depth(lanes.depth());
         Ok(())
     }
 

@@ -49,6 +49,11 @@ const WAIT_FOR_OTHERS: Duration = Duration::from_secs(10);
 /// Updates one process handles at once; more wait in the HTTP listener (Telegram itself
 /// sends at most `max_connections`, 40 by default, at a time).
 const HANDLED_AT_ONCE: usize = 16;
+/// Counts a push by what became of it (a closed set of outcomes: no ids, no text).
+fn count_push(outcome: &'static str) {
+    metrics::counter!("kibitz_webhook_updates_total", "outcome" => outcome).increment(1);
+}
+
 /// Claims older than this are forgotten: Telegram stops redelivering an update long before.
 const CLAIMS_KEPT_FOR: Duration = Duration::from_secs(48 * 60 * 60);
 
@@ -156,6 +161,7 @@ async fn receive(State(door): State<Arc<Door>>, headers: HeaderMap, body: Bytes)
         .unwrap_or_default();
     if !same_secret(given, door.secret.expose().as_bytes()) {
         tracing::warn!("a webhook request without the right secret was refused");
+        count_push("refused");
         return StatusCode::UNAUTHORIZED;
     }
     let update: Update = match serde_json::from_slice(&body) {
@@ -163,12 +169,14 @@ async fn receive(State(door): State<Arc<Door>>, headers: HeaderMap, body: Bytes)
         Err(error) => {
             // Redelivering it would not make it readable: acknowledged, and logged.
             tracing::warn!(%error, bytes = body.len(), "an unreadable webhook update was dropped");
+            count_push("unreadable");
             return StatusCode::OK;
         }
     };
     let (answer, answered) = oneshot::channel();
     if door.updates.send(Pushed { update, answer }).await.is_err() {
         // The adapter is not running (stopping, or not started): another process takes it.
+        count_push("stopping");
         return StatusCode::SERVICE_UNAVAILABLE;
     }
     answered.await.unwrap_or(StatusCode::SERVICE_UNAVAILABLE)
@@ -276,6 +284,7 @@ impl Adapter<'_> {
                 // the updates being handled finish.
                 inbox.close();
                 while let Ok(pushed) = inbox.try_recv() {
+                    count_push("stopping");
                     let _ = pushed.answer.send(StatusCode::SERVICE_UNAVAILABLE);
                 }
                 open = false;
@@ -297,18 +306,19 @@ impl Adapter<'_> {
     }
 
     async fn on_pushed(&self, pushed: Pushed, bot_name: &str, news: &Notify) {
-        let status = match self.handle_pushed(&pushed.update, bot_name).await {
+        let (status, outcome) = match self.handle_pushed(&pushed.update, bot_name).await {
             Ok(Outcome::Handled) => {
                 news.notify_one();
-                StatusCode::OK
+                (StatusCode::OK, "handled")
             }
-            Ok(Outcome::Repeated) => StatusCode::OK,
-            Ok(Outcome::Busy) => StatusCode::SERVICE_UNAVAILABLE,
+            Ok(Outcome::Repeated) => (StatusCode::OK, "repeated"),
+            Ok(Outcome::Busy) => (StatusCode::SERVICE_UNAVAILABLE, "busy"),
             Err(error) => {
                 tracing::warn!(update = pushed.update.id.0, %error, "a pushed update failed; Telegram will push it again");
-                StatusCode::INTERNAL_SERVER_ERROR
+                (StatusCode::INTERNAL_SERVER_ERROR, "failed")
             }
         };
+        count_push(outcome);
         // The listener may have given up on the request (its client went away): nothing to do.
         let _ = pushed.answer.send(status);
     }

@@ -2,6 +2,7 @@
 //! (`/healthz`, `/readyz`), and the routes other parts of the bot add to it.
 
 mod health;
+pub mod probe;
 
 pub use health::{Readiness, health_routes};
 

@@ -339,3 +339,28 @@ fn health_asks_healthz_and_exits_zero_only_on_200() {
     assert_eq!(code, Some(1), "{line}");
     assert!(line.contains("KIBITZ_HTTP_ADDR"), "{line}");
 }
+
+/// `kibitz bench load` plays its games through the service and reports both phases.
+#[test]
+fn bench_load_plays_every_move_and_reports_the_figures() {
+    let lines = stdout_lines(&kibitz(&[
+        "bench", "load", "--games", "6", "--moves", "4", "--stored", "12", "--rate", "200",
+    ]));
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[0].starts_with(
+            "load: SQLite, 6 games in flight, 4 moves each per phase, 12 stored games"
+        ),
+        "{lines:?}"
+    );
+    for (line, start) in [
+        (&lines[1], "paced at 200 moves/s: 24 moves in "),
+        (&lines[2], "unpaced: 24 moves in "),
+    ] {
+        assert!(line.starts_with(start), "{line}");
+        assert!(
+            line.contains(" p99 ") && !line.contains("REFUSED"),
+            "{line}"
+        );
+    }
+}

@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Build: docker build -t kibitz .
 # Run:   docker run -it -v kibitz-data:/data kibitz            (console chat)
 #        docker run -d -e DISCORD_TOKEN=… -v kibitz-data:/data kibitz

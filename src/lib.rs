@@ -4,6 +4,8 @@
 //! database; `bot` is the platform-independent service; `chat` holds the platform adapters; `http` is the
 //! listener for probes, metrics and webhooks.
 
+#[doc(hidden)]
+pub mod bench_load;
 pub mod bot;
 pub mod chat;
 #[doc(hidden)]

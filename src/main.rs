@@ -63,6 +63,14 @@ enum Command {
         #[command(subcommand)]
         command: AmbitCommand,
     },
+    /// Asks a running bot's /healthz: exit code 0 when it answers 200, else 1; one line on
+    /// stderr either way (the container image's HEALTHCHECK).
+    Health(http::probe::HealthArgs),
+    /// Measurements of this build on this machine (docs/capacity.md).
+    Bench {
+        #[command(subcommand)]
+        command: kibitz::bench_load::BenchCommand,
+    },
 }
 
 #[derive(Subcommand)]
@@ -291,6 +299,8 @@ fn execute(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run => run(),
         Command::Ambit { command } => ambit_command(command),
+        Command::Health(args) => args.run().map(|line| eprintln!("{line}")).map_err(Failure),
+        Command::Bench { command } => command.run().map_err(Failure),
         Command::Perft {
             game,
             position,

@@ -4,6 +4,7 @@
 
 mod health;
 mod metrics;
+pub mod probe;
 
 pub use health::{Readiness, health_routes};
 pub use metrics::{install as install_metrics, metrics_routes};

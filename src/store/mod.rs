@@ -212,6 +212,19 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// A transaction for a command that reads and then writes what it read. SQLite's default
+    /// (deferred) transaction takes the write lock only at its first write, and a reader that
+    /// wants to become a writer after another connection committed cannot wait for the lock
+    /// (its snapshot is stale): SQLite fails it at once with "database is locked", whatever
+    /// the busy timeout. `BEGIN IMMEDIATE` takes the lock at the start, where the busy timeout
+    /// does apply. PostgreSQL's default is right as it is (row locks do the queueing there).
+    async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Any>> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
     /// Whether the database answers a trivial query: the readiness probe's question.
     pub async fn ping(&self) -> StoreResult<()> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;

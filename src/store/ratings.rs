@@ -3,7 +3,7 @@
 
 use super::league::Scope;
 use super::records::GameState;
-use super::{Store, StoreError, StoreResult};
+use super::{Backend, Store, StoreError, StoreResult};
 use crate::games::{GameKind, Outcome, Side};
 use crate::league::{Rating, rate_game};
 use sqlx::Row;
@@ -39,13 +39,26 @@ impl Store {
         game_id: i64,
         now: i64,
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
-        let mut tx = self.pool.begin().await?;
+        // Reads, then writes what it read: a write transaction from the start (see
+        // `begin_write`), so that racing raters queue on SQLite instead of failing.
+        let mut tx = self.begin_write().await?;
         let Some(game) = claim_for_rating(&mut tx, game_id, now).await? else {
             // Nothing to rate (not finished, rated already, or a game without two players);
             // what was claimed is marked so it is not looked at again.
             tx.commit().await?;
             return Ok(None);
         };
+        if self.backend == Backend::Postgres {
+            // Two games of one player rated at once would each read the same rating and the
+            // later commit would drop the other's update. The players' rows are locked (in id
+            // order, so two raters cannot deadlock) before their ratings are read; SQLite's
+            // IMMEDIATE transaction already runs one rater at a time.
+            sqlx::query("SELECT id FROM users WHERE id IN ($1, $2) ORDER BY id FOR UPDATE")
+                .bind(game.white)
+                .bind(game.black)
+                .fetch_all(&mut *tx)
+                .await?;
+        }
         let key = game.scope.key();
         let mut white_record = stored_rating(&mut tx, &key, game.kind, game.white).await?;
         let mut black_record = stored_rating(&mut tx, &key, game.kind, game.black).await?;

@@ -247,3 +247,120 @@ fn refusals_quote_a_bounded_part_of_the_input() {
         );
     }
 }
+
+/// `kibitz health` as a container's HEALTHCHECK runs it: against a running `kibitz run`'s own
+/// listener (the URL from KIBITZ_HTTP_ADDR, its unspecified address asked on loopback), then
+/// against a listener that answers 503 and a port where nothing listens.
+#[test]
+fn health_asks_healthz_and_exits_zero_only_on_200() {
+    use std::io::{Read, Write};
+    use std::process::{Command, Stdio};
+    let health = |url: Option<&str>, addr: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_kibitz"));
+        command.arg("health").args(url);
+        match addr {
+            Some(addr) => command.env("KIBITZ_HTTP_ADDR", addr),
+            None => command.env_remove("KIBITZ_HTTP_ADDR"),
+        };
+        let output = command.output().expect("kibitz runs");
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(stderr.lines().count(), 1, "one line on stderr: {stderr:?}");
+        assert!(output.stdout.is_empty());
+        (output.status.code(), stderr)
+    };
+    let free_port = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port()
+    };
+
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let mut bot = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("run")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("bot.db").display()),
+        )
+        .env("KIBITZ_IMAGE_DIR", dir.path().join("images"))
+        .env("KIBITZ_HTTP_ADDR", format!("0.0.0.0:{port}"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("kibitz run starts");
+    // The listener is up once the database is migrated: ask until it answers.
+    let everywhere = format!("0.0.0.0:{port}");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let (code, line) = loop {
+        let (code, line) = health(None, Some(&everywhere));
+        if code == Some(0) || std::time::Instant::now() > deadline {
+            break (code, line);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert_eq!(code, Some(0), "{line}");
+    assert!(
+        line.contains(&format!("http://127.0.0.1:{port}/healthz")) && line.contains("200"),
+        "{line}"
+    );
+    drop(bot.stdin.take());
+    assert!(bot.wait().unwrap().success());
+    // Nothing listens there any more.
+    let url = format!("http://127.0.0.1:{port}/healthz");
+    let (code, line) = health(Some(&url), None);
+    assert_eq!(code, Some(1), "{line}");
+    assert!(line.starts_with("kibitz: unhealthy: "), "{line}");
+
+    // A listener that is up but not well.
+    let sick = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let sick_url = format!("http://{}/healthz", sick.local_addr().unwrap());
+    let answering = std::thread::spawn(move || {
+        let (mut stream, _) = sick.accept().unwrap();
+        let mut request = [0u8; 1024];
+        let read = stream.read(&mut request).unwrap();
+        let request = String::from_utf8_lossy(&request[..read]).into_owned();
+        stream
+            .write_all(b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+            .unwrap();
+        request
+    });
+    let (code, line) = health(Some(&sick_url), Some("127.0.0.1:1"));
+    assert_eq!(code, Some(1), "{line}");
+    assert!(line.contains("503"), "{line}");
+    assert!(answering.join().unwrap().starts_with("GET /healthz "));
+
+    // Neither a URL nor KIBITZ_HTTP_ADDR: nothing to ask.
+    let (code, line) = health(None, None);
+    assert_eq!(code, Some(1), "{line}");
+    assert!(line.contains("KIBITZ_HTTP_ADDR"), "{line}");
+}
+
+/// `kibitz bench load` plays its games through the service and reports both phases.
+#[test]
+fn bench_load_plays_every_move_and_reports_the_figures() {
+    let lines = stdout_lines(&kibitz(&[
+        "bench", "load", "--games", "6", "--moves", "4", "--stored", "12", "--rate", "200",
+    ]));
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[0].starts_with(
+            "load: SQLite, 6 games in flight, 4 moves each per phase, 12 stored games"
+        ),
+        "{lines:?}"
+    );
+    for (line, start) in [
+        (&lines[1], "paced at 200 moves/s: 24 moves in "),
+        (&lines[2], "unpaced: 24 moves in "),
+    ] {
+        assert!(line.starts_with(start), "{line}");
+        assert!(
+            line.contains(" p99 ") && !line.contains("REFUSED"),
+            "{line}"
+        );
+    }
+}

@@ -185,6 +185,74 @@ async fn a_finished_game_is_rated_once_in_its_community() {
     );
 }
 
+/// Finished games between the same two players rated at the same moment, as several processes
+/// (or a busy one) do: every rating waits its turn, none fails with "database is locked" (a
+/// deferred SQLite transaction that read first could not wait), and none overwrites another's
+/// update of the shared ratings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn games_of_one_pair_rated_at_once_all_count() {
+    const GAMES: usize = 24;
+    let (_dir, store) = temp_store().await;
+    let first = started_game(&store).await;
+    let mut games = Vec::new();
+    for _ in 0..GAMES {
+        let mut game = store
+            .create_challenge(
+                &NewChallenge {
+                    chat_id: first.chat_id,
+                    kind: GameKind::KnightFight,
+                    seed: 9,
+                    start_position: "start".into(),
+                    challenger_id: first.white_id.unwrap(),
+                    invitee_id: first.black_id,
+                    challenger_color: "white".into(),
+                },
+                2,
+            )
+            .await
+            .unwrap();
+        game.white_id = first.white_id;
+        game.black_id = first.black_id;
+        game.state = GameState::Finished;
+        game.result = Some(Outcome::win(Side::White, EndReason::Resignation).to_string());
+        games.push(store.save_game(&game, None, 4).await.unwrap());
+    }
+    let start = std::sync::Arc::new(tokio::sync::Barrier::new(GAMES));
+    let tasks: Vec<_> = games
+        .iter()
+        .map(|game| {
+            let (store, start, id) = (store.clone(), start.clone(), game.id);
+            tokio::spawn(async move {
+                start.wait().await;
+                store.rate_game(id, 5).await
+            })
+        })
+        .collect();
+    for task in tasks {
+        let rated = task.await.unwrap();
+        assert!(
+            matches!(rated, Ok(Some(_))),
+            "every game is rated: {rated:?}"
+        );
+    }
+    let scope = store.scope(first.chat_id).await.unwrap();
+    let table = store
+        .ratings(&scope, Some(GameKind::KnightFight), None)
+        .await
+        .unwrap();
+    let record = |user| table.iter().find(|r| Some(r.user_id) == user).unwrap();
+    assert_eq!(record(first.white_id).wins, GAMES as i64);
+    assert_eq!(record(first.black_id).losses, GAMES as i64);
+    let week = store
+        .period_results(&scope, GameKind::KnightFight, 0)
+        .await
+        .unwrap();
+    assert!(
+        week.iter().all(|r| r.wins + r.losses == GAMES as i64),
+        "{week:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_forgotten_user_leaves_no_name_results_or_ratings() {
     let (_dir, store) = temp_store().await;

@@ -422,7 +422,11 @@ impl Service {
             "command" => command,
         )
         .record(elapsed.as_secs_f64());
-        span.record("command", command);
+        if command == UNREAD {
+            // A line read is recorded as soon as it is read, for what is logged meanwhile;
+            // a field recorded twice would show twice.
+            span.record("command", command);
+        }
         let duration_ms = elapsed.as_secs_f64() * 1000.0;
         span.in_scope(|| match outcome {
             // A flood's lines at debug, as before: a spammer must not fill the log.

@@ -1,6 +1,6 @@
 //! Kibitz: four unusual board games for Discord and Telegram.
 //!
-//! `games` is the rules core; `render` draws positions; `store` keeps everything in the
+//! `games` is the rules core; `engine` the computer opponents; `render` draws positions; `store` keeps everything in the
 //! database; `bot` is the platform-independent service; `chat` holds the platform adapters; `http` is the
 //! listener for probes, metrics and webhooks.
 
@@ -8,6 +8,7 @@
 pub mod bench_load;
 pub mod bot;
 pub mod chat;
+pub mod engine;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod games;

@@ -317,6 +317,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
                                 challenger_id: white,
                                 invitee_id: Some(black),
                                 challenger_color: "white".into(),
+                                computer_level: None,
                             },
                             now,
                         )

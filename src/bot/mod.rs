@@ -14,7 +14,7 @@ mod play;
 pub mod schedule;
 mod suggest;
 
-pub use play::rules_error_text;
+pub use play::{ENGINE_LEASE_MS, rules_error_text, run_computer};
 
 use crate::games::ambit::DailySecret;
 use crate::render::{RenderError, Renderer};
@@ -311,6 +311,8 @@ pub struct Service {
     /// [`Service::retry_deferred_ratings`] while the process runs.
     deferred_ratings: std::sync::Mutex<Vec<i64>>,
     limiter: limits::RateLimiter,
+    /// The computer opponent's searches and worker bell.
+    computer: play::Computer,
 }
 
 /// The languages of one line's replies.
@@ -346,6 +348,7 @@ impl Service {
             daily_secret: tokio::sync::OnceCell::new(),
             deferred_ratings: std::sync::Mutex::default(),
             limiter: limits::RateLimiter::default(),
+            computer: play::Computer::default(),
         }
     }
 

@@ -87,6 +87,10 @@ fn first_free_number(dir: &Path) -> u32 {
         .unwrap_or(1)
 }
 
+/// Rounds of engine moves between two lines: each round answers every game the computer is
+/// to move in, so one is enough unless the database is slow to show a commit.
+const MAX_ENGINE_ROUNDS: usize = 4;
+
 /// Runs the console chat until the input ends.
 pub async fn run<R, W>(
     service: &Service,
@@ -117,6 +121,20 @@ where
             .await
         {
             tracing::warn!(%error, "daily posts: database unavailable");
+        }
+        // The computer's moves come between lines too, right after the move they answer.
+        for _ in 0..MAX_ENGINE_ROUNDS {
+            match service
+                .play_due_engine_moves(Platform::Console, &holder, &posts)
+                .await
+            {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "engine moves: database unavailable");
+                    break;
+                }
+            }
         }
         let posted = posts.0.into_inner().unwrap_or_default();
         for reply in posted {

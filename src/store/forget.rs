@@ -55,6 +55,10 @@ impl Store {
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
+        sqlx::query("DELETE FROM computer_results WHERE user_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("UPDATE daily_settings SET updated_by = NULL WHERE updated_by = $1")
             .bind(user_id)
             .execute(&mut *tx)

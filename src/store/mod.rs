@@ -24,6 +24,7 @@ macro_rules! stored_as_text {
 }
 
 mod ambit;
+mod computer;
 mod database_url;
 mod forget;
 mod league;
@@ -34,6 +35,7 @@ mod records;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use database_url::{database_label, database_url_secrets};
 pub use forget::Forgetting;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
@@ -107,7 +109,7 @@ pub struct Store {
 
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
      invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
-     plies, version, created_at, updated_at";
+     plies, version, created_at, updated_at, computer_level, engine_due";
 
 impl Store {
     /// Opens the database at `url` and applies the migrations: `sqlite://kibitz.db` (the
@@ -316,8 +318,9 @@ impl Store {
     pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> StoreResult<GameRecord> {
         let row = sqlx::query(&format!(
             "INSERT INTO games (chat_id, kind, seed, start_position, position, challenger_id,
-                 invitee_id, challenger_color, status, version, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11)
+                 invitee_id, challenger_color, status, version, created_at, updated_at,
+                 computer_level)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12)
              RETURNING {GAME_COLUMNS}"
         ))
         .bind(new.chat_id)
@@ -331,6 +334,7 @@ impl Store {
         .bind(GameState::Challenge.as_str())
         .bind(now)
         .bind(now)
+        .bind(new.computer_level.map(i64::from))
         .fetch_one(&self.pool)
         .await?;
         GameRecord::from_row(&row)
@@ -526,7 +530,8 @@ impl Store {
         let updated = sqlx::query(
             "UPDATE games SET position = $1, invitee_id = $2, white_id = $3, black_id = $4,
                  status = $5, result = $6, draw_offer = $7, last_move = $8, plies = $9,
-                 updated_at = $10, version = version + 1
+                 updated_at = $10, version = version + 1, engine_due = $13,
+                 engine_holder = NULL, engine_until = NULL
              WHERE id = $11 AND version = $12",
         )
         .bind(&game.position)
@@ -541,6 +546,7 @@ impl Store {
         .bind(now)
         .bind(game.id)
         .bind(game.version)
+        .bind(game.engine_due)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {

@@ -1,6 +1,7 @@
 //! Ratings in the database: rating a finished game, the rating tables, and the results of a
 //! period for the leaderboards.
 
+use super::computer::{COMPUTER_EXTERNAL_ID, keep_computer_result};
 use super::league::Scope;
 use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
@@ -188,7 +189,8 @@ async fn claim_for_rating(
     now: i64,
 ) -> StoreResult<Option<Rateable>> {
     let row = sqlx::query(
-        "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at
+        "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at,
+             g.computer_level, (SELECT external_id FROM users WHERE id = g.white_id) AS white_external
          FROM games g JOIN chats c ON c.id = g.chat_id
          WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
     )
@@ -224,6 +226,28 @@ async fn claim_for_rating(
         return Ok(None);
     };
     if white == black {
+        return Ok(None);
+    }
+    let computer_level: Option<i64> = row.try_get("computer_level")?;
+    if let Some(level) = computer_level {
+        // Not rated: counted for the human player by the computer's level instead.
+        let white_external: Option<String> = row.try_get("white_external")?;
+        let human_side = if white_external.as_deref() == Some(COMPUTER_EXTERNAL_ID) {
+            Side::Black
+        } else {
+            Side::White
+        };
+        let human = match human_side {
+            Side::White => white,
+            Side::Black => black,
+        };
+        let result = match outcome.winner {
+            None => (0, 1, 0),
+            Some(winner) if winner == human_side => (1, 0, 0),
+            Some(_) => (0, 0, 1),
+        };
+        let level = u8::try_from(level).unwrap_or(0);
+        keep_computer_result(tx, human, kind, level, result).await?;
         return Ok(None);
     }
     Ok(Some(Rateable {

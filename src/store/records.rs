@@ -101,6 +101,11 @@ pub struct GameRecord {
     pub version: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The computer's level (1-8) in a game against the computer.
+    pub computer_level: Option<u8>,
+    /// While it is the computer's turn in a game being played: since when. The service sets
+    /// it before each save ([`GameRecord::with_engine_due`]).
+    pub engine_due: Option<i64>,
 }
 
 impl GameRecord {
@@ -110,6 +115,7 @@ impl GameRecord {
         let draw_offer: Option<String> = row.try_get("draw_offer")?;
         let last_move: Option<String> = row.try_get("last_move")?;
         let seed: i64 = row.try_get("seed")?;
+        let computer_level: Option<i64> = row.try_get("computer_level")?;
         Ok(GameRecord {
             id: row.try_get("id")?,
             chat_id: row.try_get("chat_id")?,
@@ -135,6 +141,13 @@ impl GameRecord {
             version: row.try_get("version")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
+            computer_level: computer_level
+                .map(|level| {
+                    u8::try_from(level)
+                        .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
+                })
+                .transpose()?,
+            engine_due: row.try_get("engine_due")?,
         })
     }
 
@@ -151,6 +164,12 @@ impl GameRecord {
         Side::BOTH
             .into_iter()
             .find(|&side| self.player(side) == Some(user_id))
+    }
+
+    /// The side the computer plays in a game against it (the computer is its invitee).
+    pub fn computer_side(&self) -> Option<Side> {
+        self.computer_level?;
+        self.side_of(self.invitee_id?)
     }
 
     pub fn involves(&self, user_id: i64) -> bool {
@@ -170,6 +189,8 @@ pub struct NewChallenge {
     pub challenger_id: i64,
     pub invitee_id: Option<i64>,
     pub challenger_color: String,
+    /// The computer's level, when the challenge is to the computer (the invitee).
+    pub computer_level: Option<u8>,
 }
 
 /// One move of a game as stored.

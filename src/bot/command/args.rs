@@ -44,6 +44,10 @@ pub struct ChallengeArgs {
     pub seed: Option<u64>,
     /// Critters advanced options as typed, lower case: `growth`, `promotion`, `brains:3`.
     pub options: Vec<String>,
+    /// The computer is named as the opponent (`computer`, `bot`, …).
+    pub computer: bool,
+    /// `level:N` as typed (after the colon), for a game against the computer.
+    pub level: Option<String>,
 }
 
 pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
@@ -58,6 +62,13 @@ pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
         } else if let Some(seed) = lower.strip_prefix("seed:").or(lower.strip_prefix("seed=")) {
             let number = seed.parse::<u64>();
             args.seed = Some(number.map_err(|_| ParseError::BadSeed(seed.to_string()))?);
+        } else if crate::bot::play::COMPUTER_WORDS.contains(&lower.as_str()) {
+            args.computer = true;
+        } else if let Some(level) = lower
+            .strip_prefix("level")
+            .and_then(|rest| rest.strip_prefix([':', '=']))
+        {
+            args.level = Some(level.to_string());
         } else if matches!(lower.as_str(), "growth" | "promotion") || lower.starts_with("brains") {
             args.options.push(lower);
         } else {
@@ -191,6 +202,8 @@ pub enum SettingsChange {
     Language(Option<String>),
     /// `settings daily …`: the daily post.
     Daily(DailyChange),
+    /// `settings computer on|off`: whether members may start games against the computer.
+    Computer(bool),
 }
 
 impl SettingsChange {
@@ -234,6 +247,18 @@ pub(super) fn settings(words: &[String]) -> Result<SettingsChange, ParseError> {
     };
     if matches!(first.as_str(), "language" | "lang") {
         return Ok(SettingsChange::Language(rest.first().cloned()));
+    }
+    if first == "computer" {
+        return match rest {
+            [switch] if matches!(switch.as_str(), "on" | "enable" | "allow") => {
+                Ok(SettingsChange::Computer(true))
+            }
+            [switch] if matches!(switch.as_str(), "off" | "disable" | "forbid") => {
+                Ok(SettingsChange::Computer(false))
+            }
+            [other, ..] => Err(ParseError::BadSettingsWord(other.clone())),
+            [] => Err(ParseError::Usage(Word::Settings)),
+        };
     }
     if first != "daily" {
         return Err(ParseError::UnknownSetting(first.clone()));

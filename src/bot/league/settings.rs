@@ -2,7 +2,7 @@
 
 use super::time_text;
 use crate::bot::command::{DailyChange, SettingsChange};
-use crate::bot::{Context, Outgoing, Refusal, Service, msg};
+use crate::bot::{Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::store::DailySetting;
 
 impl Service {
@@ -17,9 +17,11 @@ impl Service {
         match change {
             SettingsChange::Show => {
                 let current = self.store.daily_setting(context.chat_id).await?;
+                let computer = self.store.computer_allowed(context.chat_id).await?;
                 Ok(vec![Outgoing::text(format!(
-                    "{}\n{}",
+                    "{}\n{}\n{}",
                     self.daily_setting_text(language, current.as_ref()),
+                    self.say(language, &computer_setting(computer)),
                     self.say(language, &msg("cmd-settings"))
                 ))])
             }
@@ -27,6 +29,14 @@ impl Service {
                 self.set_chat_language(context, code.as_deref()).await
             }
             SettingsChange::Daily(change) => self.set_daily(context, change).await,
+            SettingsChange::Computer(allowed) => {
+                self.store
+                    .set_computer_allowed(context.chat_id, allowed)
+                    .await?;
+                Ok(vec![Outgoing::text(
+                    self.say(language, &computer_setting(allowed)),
+                )])
+            }
         }
     }
 
@@ -75,5 +85,13 @@ impl Service {
             ),
             _ => self.say(language, &msg("settings-daily-off")),
         }
+    }
+}
+
+/// Whether the chat's members may play the computer, as `settings` says it.
+fn computer_setting(allowed: bool) -> Msg {
+    match allowed {
+        true => msg("settings-computer-on"),
+        false => msg("settings-computer-off"),
     }
 }

@@ -66,6 +66,34 @@ impl Service {
             };
             lines.push(self.say(language, &line));
         }
+        let against_computer = self.store.computer_results(who.id).await?;
+        for kind in GameKind::ALL {
+            let levels: Vec<String> = against_computer
+                .iter()
+                .filter(|r| r.kind == kind)
+                .map(|r| {
+                    let games = (r.wins + r.draws + r.losses) as u32;
+                    self.say(
+                        language,
+                        &msg("stats-computer-level")
+                            .number("level", u32::from(r.level))
+                            .number("wins", r.wins as u32)
+                            .number("games", games),
+                    )
+                })
+                .collect();
+            if !levels.is_empty() {
+                let game = self.say(language, &self.kind_name(kind));
+                lines.push(
+                    self.say(
+                        language,
+                        &msg("stats-computer")
+                            .with("game", game)
+                            .with("results", levels.join(", ")),
+                    ),
+                );
+            }
+        }
         Ok(vec![Outgoing::text(lines.join("\n"))])
     }
 }

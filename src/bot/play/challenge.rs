@@ -71,7 +71,11 @@ impl Service {
                     .with("games", game_list()),
             ]));
         };
-        let invitee = self.invitee(context, args.opponent.as_deref()).await?;
+        let computer = self.challenges_computer(context, &args);
+        let invitee = match computer {
+            true => None,
+            false => self.invitee(context, args.opponent.as_deref()).await?,
+        };
         if invitee.as_ref().is_some_and(|u| u.id == context.user.id) {
             return Err(msg("challenge-self").into());
         }
@@ -88,6 +92,11 @@ impl Service {
             }
             _ => (AnyGame::start(kind, seed), String::new()),
         };
+        if computer {
+            return self
+                .challenge_computer(context, args, kind, start, seed)
+                .await;
+        }
         let open: Vec<GameRecord> = self
             .user_live_games(context)
             .await?
@@ -109,6 +118,7 @@ impl Service {
             challenger_id: context.user.id,
             invitee_id: invitee.as_ref().map(|u| u.id),
             challenger_color: args.color.unwrap_or(Color::White).name().to_string(),
+            computer_level: None,
         };
         let game = self.store.create_challenge(&new, context.now).await?;
         Ok(vec![self.challenge_made(
@@ -206,7 +216,14 @@ impl Service {
             .with("game", kind_name)
             .with("white", &players.white)
             .with("black", &players.black);
-        let picture = self.picture(context, &seat, &players, seat.facts(), vec![started], false);
+        let picture = self.picture(
+            context.language,
+            &seat,
+            &players,
+            seat.facts(),
+            vec![started],
+            false,
+        );
         Ok(vec![picture?])
     }
 

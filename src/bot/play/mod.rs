@@ -8,12 +8,14 @@
 //! caption), `words` (the rules' words).
 
 mod challenge;
+mod computer;
 mod listing;
 mod moves;
 mod picture;
 mod seat;
 mod words;
 
+pub use computer::{COMPUTER_WORDS, Computer, ENGINE_LEASE_MS, run_computer};
 pub use words::rules_error_text;
 pub(crate) use words::rules_message;
 
@@ -60,6 +62,9 @@ impl Service {
         // The commit of a move (or an accept, resign, draw): `kibitz_store_seconds`, step
         // `save_game`.
         let started = std::time::Instant::now();
+        let mut game = game.clone();
+        self.mark_engine_due(&mut game, context.now);
+        let game = &game;
         let saved = self.store.save_game(game, played, context.now).await;
         super::store_time("save_game", started);
         let saved = match saved {

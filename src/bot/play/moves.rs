@@ -88,7 +88,8 @@ impl Service {
                 .with("move", &played.text),
         ];
         lines.extend(notes::move_notes(&seat.position));
-        let picture = self.picture(context, &seat, &players, facts, lines, false);
+        lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
+        let picture = self.picture(context.language, &seat, &players, facts, lines, false);
         Ok(vec![picture?])
     }
 
@@ -127,7 +128,14 @@ impl Service {
         }
         let seat = Seat::new(game, context.user.id)?;
         let players = self.players(&seat.game).await?;
-        let picture = self.picture(context, &seat, &players, seat.facts(), Vec::new(), flip);
+        let picture = self.picture(
+            context.language,
+            &seat,
+            &players,
+            seat.facts(),
+            Vec::new(),
+            flip,
+        );
         Ok(vec![picture?])
     }
 
@@ -148,7 +156,14 @@ impl Service {
             .with("user", &context.user.display_name)
             .with("id", seat.game.id)
             .with("winner", players.of(side.opposite()));
-        let picture = self.picture(context, &seat, &players, seat.facts(), vec![line], false);
+        let picture = self.picture(
+            context.language,
+            &seat,
+            &players,
+            seat.facts(),
+            vec![line],
+            false,
+        );
         Ok(vec![picture?])
     }
 
@@ -161,6 +176,16 @@ impl Service {
         let side = playing_side(&seat)?;
         let players = self.players(&seat.game).await?;
         let opponent = players.of(side.opposite()).to_string();
+        if let Some(computer) = seat.game.computer_side() {
+            // The computer answers at once, by its own search at its level.
+            if !self.computer_takes_draw(&seat).await {
+                let text = msg("computer-declines-draw")
+                    .with("computer", players.of(computer))
+                    .with("id", seat.game.id);
+                return Ok(vec![Outgoing::text(self.say(context.language, &text))]);
+            }
+            seat.game.draw_offer = Some(side.opposite());
+        }
         let game = &mut seat.game;
         match game.draw_offer {
             Some(offered) if offered == side => Err(msg("draw-already-offered")
@@ -175,7 +200,7 @@ impl Service {
                 let line = msg("draw-agreed").with("id", seat.game.id);
                 let facts = seat.facts();
                 Ok(vec![self.picture(
-                    context,
+                    context.language,
                     &seat,
                     &players,
                     facts,
@@ -210,7 +235,7 @@ impl Service {
 
 /// Writes a played move into the record: the new position, the ply count and the squares to
 /// mark. A Chesimals turn played over several messages keeps the whole turn's trail.
-fn record_move(
+pub(super) fn record_move(
     game: &mut GameRecord,
     played: &PlayedMove,
     position: &AnyGame,

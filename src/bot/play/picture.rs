@@ -2,7 +2,7 @@
 //! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
 //! the seat, the names, the rules' facts — and reads nothing.
 
-use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg, notes};
+use super::super::{Button, Msg, Outgoing, Refusal, Service, msg, notes};
 use super::seat::{Players, Seat};
 use super::words::reason_message;
 use crate::games::{GameKind, Outcome, ViewFacts};
@@ -18,19 +18,18 @@ impl Service {
     /// when `flip`.
     pub(super) fn picture(
         &self,
-        context: &Context<'_>,
+        language: &str,
         seat: &Seat,
         players: &Players,
         facts: ViewFacts,
         first: Vec<Msg>,
         flip: bool,
     ) -> Result<Outgoing, Refusal> {
-        let language = context.language;
         let (game, position) = (&seat.game, &seat.position);
         let status_line = match game.state {
             GameState::Finished => msg("caption-over")
                 .with("id", game.id)
-                .with("result", self.result_text(context, game, players)),
+                .with("result", self.result_text(language, game, players)),
             _ => msg("caption-to-move")
                 .with("id", game.id)
                 .with("player", players.of(position.side_to_move())),
@@ -76,7 +75,7 @@ impl Service {
     /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
     pub(super) fn result_text(
         &self,
-        context: &Context<'_>,
+        language: &str,
         game: &GameRecord,
         players: &Players,
     ) -> String {
@@ -90,8 +89,8 @@ impl Service {
         };
         format!(
             "{} ({})",
-            self.say(context.language, &head),
-            self.say(context.language, &reason_message(outcome.reason))
+            self.say(language, &head),
+            self.say(language, &reason_message(outcome.reason))
         )
     }
 }

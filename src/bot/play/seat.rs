@@ -140,7 +140,10 @@ impl Service {
                 let players = self.players(&game).await?;
                 Err(msg("game-finished")
                     .with("id", id)
-                    .with("result", self.result_text(context, &game, &players))
+                    .with(
+                        "result",
+                        self.result_text(context.language, &game, &players),
+                    )
                     .into())
             }
             GameState::Ongoing if game.side_of(context.user.id).is_none() => {
@@ -157,10 +160,23 @@ impl Service {
             .flatten()
             .collect();
         let names = self.store.display_names(&ids).await?;
-        Ok(Players {
+        let mut players = Players {
             white: name_in(&names, game.white_id),
             black: name_in(&names, game.black_id),
-        })
+        };
+        if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
+            // The computer's name carries its level, on the board's header and in captions.
+            let language = self.catalogue.language_for(None);
+            let name = self.say(
+                language,
+                &msg("computer-name").number("level", u32::from(level)),
+            );
+            match side {
+                Side::White => players.white = name,
+                Side::Black => players.black = name,
+            }
+        }
+        Ok(players)
     }
 
     /// The speaker's side, if it is their turn in the game of `seat`.

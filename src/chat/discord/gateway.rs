@@ -7,7 +7,7 @@ use super::payload::payload;
 use super::rest::{Fault, Rest};
 use super::{Core, DiscordConfig, DiscordError, ShardPlan};
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{Outgoing, Platform, Service};
+use crate::bot::{Outgoing, Platform, Service, UserInfo, run_computer};
 use crate::chat::shared::{DRAIN_LIMIT, InFlight, Shutdown};
 use reqwest::Method;
 use serenity::all::{
@@ -106,6 +106,15 @@ struct Handler(Arc<Core>);
 impl EventHandler for Handler {
     async fn ready(&self, _: Context, ready: Ready) {
         tracing::info!(bot = %ready.user.name, "Discord chat: connected");
+        // Mentioning the bot in a challenge challenges the computer.
+        self.0.service.set_own_identity(
+            Platform::Discord,
+            UserInfo {
+                id: ready.user.id.get().to_string(),
+                name: ready.user.name.clone(),
+                handle: Some(ready.user.name.clone()),
+            },
+        );
         self.0.link.up();
         self.0.register(ready.application.id.get()).await;
     }
@@ -240,23 +249,37 @@ async fn connect(config: &DiscordConfig) -> Result<(String, Rest), DiscordError>
     }
 }
 
-/// The daily posts' scheduler, running until shutdown.
+/// The daily posts' scheduler and the computer's moves, running until shutdown.
 fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> JoinHandle<()> {
-    let poster = ChannelPoster(core);
-    let shutdown = shutdown.receiver();
+    let poster = ChannelPoster(core.clone());
+    let engine_poster = ChannelPoster(core);
+    let (daily_stop, engine_stop) = (shutdown.receiver(), shutdown.receiver());
     tokio::spawn(async move {
         let service = poster.0.service.clone();
-        schedule::run_scheduler(
-            &service,
-            Platform::Discord,
-            schedule::holder_name(),
-            poster,
-            every,
-            shutdown,
-        )
-        .await;
+        tokio::join!(
+            schedule::run_scheduler(
+                &service,
+                Platform::Discord,
+                schedule::holder_name(),
+                poster,
+                every,
+                daily_stop,
+            ),
+            run_computer(
+                &service,
+                Platform::Discord,
+                schedule::holder_name(),
+                engine_poster,
+                ENGINE_SCAN,
+                engine_stop,
+            ),
+        );
     })
 }
+
+/// How often the computer's worker looks for engine moves due elsewhere (another process's
+/// games, a claim run out); a move due here wakes it at once.
+const ENGINE_SCAN: Duration = Duration::from_secs(2);
 
 /// Runs the gateway shards until they are shut down.
 async fn start(

@@ -50,7 +50,11 @@ pub use translate::incoming_of_update;
 pub use webhook::{derived_secret, webhook};
 
 use crate::bot::schedule;
-use crate::bot::{Platform, Service};
+use crate::bot::{Platform, Service, UserInfo, run_computer};
+
+/// How often the computer's worker looks for engine moves due elsewhere (another process's
+/// games, a claim run out); a move due here wakes it at once.
+const ENGINE_SCAN: Duration = Duration::from_secs(2);
 use crate::chat::pacing::Pacer;
 use crate::chat::shared::{DRAIN_LIMIT, PlatformLink, Secret, Shutdown};
 use outbox::DailyPoster;
@@ -168,14 +172,30 @@ impl Adapter<'_> {
                 None => self.poll_loop(&bot_name).await,
             }
         };
-        let scheduler = schedule::run_scheduler(
-            self.service,
-            Platform::Telegram,
-            schedule::holder_name(),
-            poster,
-            self.daily_every,
-            self.shutdown.receiver(),
-        );
+        let engine_poster = DailyPoster {
+            service: self.service,
+            bot_name: bot_name.clone(),
+        };
+        let scheduler = async {
+            tokio::join!(
+                schedule::run_scheduler(
+                    self.service,
+                    Platform::Telegram,
+                    schedule::holder_name(),
+                    poster,
+                    self.daily_every,
+                    self.shutdown.receiver(),
+                ),
+                run_computer(
+                    self.service,
+                    Platform::Telegram,
+                    schedule::holder_name(),
+                    engine_poster,
+                    ENGINE_SCAN,
+                    self.shutdown.receiver(),
+                ),
+            );
+        };
         tokio::pin!(polling, scheduler);
         let result = tokio::select! {
             result = &mut polling => {
@@ -224,6 +244,15 @@ impl Adapter<'_> {
             }
         };
         let name = me.user.username.clone().unwrap_or_default();
+        // Naming the bot (`@its_name`) in a challenge challenges the computer.
+        self.service.set_own_identity(
+            Platform::Telegram,
+            UserInfo {
+                id: me.user.id.0.to_string(),
+                name: me.user.first_name.clone(),
+                handle: Some(name.clone()),
+            },
+        );
         match &self.webhook_url {
             Some(url) => tracing::info!(bot = %name, path = url.path(), "Telegram chat: webhook"),
             None => tracing::info!(bot = %name, "Telegram chat: long polling"),

@@ -66,6 +66,22 @@ enum Command {
     /// Asks a running bot's /healthz: exit code 0 when it answers 200, else 1; one line on
     /// stderr either way (the container image's HEALTHCHECK).
     Health(http::probe::HealthArgs),
+    /// Plays the computer against itself (or a random mover) for strength; the last line is
+    /// `<W> wins, <D> draws, <L> losses` counted for player A (`--white`, which has White in
+    /// the even games: colours alternate).
+    Match {
+        game: String,
+        /// Player A: a level 1-8 or `random`.
+        #[arg(long)]
+        white: kibitz::engine::arena::Player,
+        /// Player B: a level 1-8 or `random`.
+        #[arg(long)]
+        black: kibitz::engine::arena::Player,
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Measurements of this build on this machine (docs/capacity.md).
     Bench {
         #[command(subcommand)]
@@ -301,6 +317,13 @@ fn execute(command: Command) -> Result<(), Failure> {
         Command::Ambit { command } => ambit_command(command),
         Command::Health(args) => args.run().map(|line| eprintln!("{line}")).map_err(Failure),
         Command::Bench { command } => command.run().map_err(Failure),
+        Command::Match {
+            game,
+            white,
+            black,
+            games,
+            seed,
+        } => play_match(&game, white, black, games, seed),
         Command::Perft {
             game,
             position,
@@ -333,6 +356,37 @@ fn execute(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))
         }
     }
+}
+
+/// `kibitz match`: a line per game, then the average time per move and the count for A.
+fn play_match(
+    game: &str,
+    a: kibitz::engine::arena::Player,
+    b: kibitz::engine::arena::Player,
+    games: u32,
+    seed: u64,
+) -> Result<(), Failure> {
+    let kind = game_kind(game)?;
+    let report = kibitz::engine::arena::play_match(kind, a, b, games, seed, |number, result| {
+        let outcome = result
+            .outcome
+            .map_or("draw (move limit)".to_string(), |o| o.to_string());
+        let _ = emit([format!(
+            "game {}: A ({a}) {} · {outcome} · {} moves",
+            number + 1,
+            result.a_side,
+            result.moves
+        )]);
+    });
+    let (a_time, b_time) = report.average_move_time();
+    emit([
+        format!(
+            "average time per move: A ({a}) {:.1} ms, B ({b}) {:.1} ms",
+            a_time.as_secs_f64() * 1000.0,
+            b_time.as_secs_f64() * 1000.0
+        ),
+        report.summary(),
+    ])
 }
 
 /// Prints lines to standard output; a reader that stops early (`| head`) is not an error.

@@ -890,3 +890,87 @@ async fn two_processes_with_one_shard_each_serve_their_own_guilds() {
     zero.stop().await;
     one.stop().await;
 }
+
+/// The engine's moves posted to the channel: messages saying the computer played.
+fn engine_posts(calls: &[Call]) -> usize {
+    let posts_path = format!("/channels/{CHANNEL}/messages");
+    calls
+        .iter()
+        .filter(|c| {
+            c.answered() && c.path == posts_path && c.content().contains("Kibitz · level 1 played")
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_once() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_secs(2)).await;
+    standin.ready().await;
+    let kibitz_bot = Person {
+        id: APPLICATION,
+        username: "kibitz",
+        global_name: "Kibitz",
+    };
+    let calls = standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &kibitz_bot),
+                number("seed", 5),
+                number("level", 1),
+            ],
+            &[&kibitz_bot],
+        )
+        .await;
+    let caption = picture_text(&calls, crate::support::board_size(), "challenge the bot");
+    assert!(
+        caption.contains("Alice (White) against Kibitz · level 1 (Black)"),
+        "{caption}"
+    );
+    let mut answered = 0;
+    for turn in 0..4 {
+        let game = adapter.store.game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        let position =
+            kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+        let mine = position.legal_move_texts().remove(0);
+        // Alice presses the move's button under the picture, as a player would.
+        let calls = standin.press(&alice(), &format!("move {mine} #1")).await;
+        let reply = replies(&calls)
+            .into_iter()
+            .find(|c| c.file.is_some())
+            .unwrap_or_else(|| panic!("turn {turn}: no picture: {calls:#?}"));
+        let game = adapter.store.game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        assert!(
+            reply.content().contains("Kibitz · level 1 is thinking"),
+            "{}",
+            reply.content()
+        );
+        answered += 1;
+        standin
+            .wait_for("the engine's move in the channel", |calls| {
+                engine_posts(calls) >= answered
+            })
+            .await;
+    }
+    assert!(answered >= 2, "the computer answered {answered} moves");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        engine_posts(&standin.calls()),
+        answered,
+        "each engine move posted once"
+    );
+    let moves = adapter.store.moves(1).await.unwrap();
+    for pair in moves.windows(2) {
+        assert_ne!(pair[0].user_id, pair[1].user_id);
+    }
+    adapter.stop().await;
+}

@@ -1170,3 +1170,73 @@ async fn what_people_write_and_what_the_bot_answers_stay_out_of_the_logs() {
         assert!(!text.contains(marker), "{marker} in the log:\n{text}");
     }
 }
+
+/// The engine's pictures among `calls`: photos whose caption says the computer played.
+fn engine_photos(calls: &[Call]) -> usize {
+    calls
+        .iter()
+        .filter(|c| {
+            c.answered() && c.method == "sendphoto" && c.text().contains("Kibitz · level 1 played")
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_named_by_the_bots_handle() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    // Naming the bot's own @handle challenges the computer: the game starts at once.
+    let calls = setup
+        .say(
+            &alice(),
+            &format!("/challenge@{BOT_NAME} @{BOT_NAME} knight-fight level:1 seed:5"),
+        )
+        .await;
+    let caption = photo_caption(&calls, crate::support::board_size(), "start");
+    assert!(
+        caption.contains("Alice (White) against Kibitz · level 1 (Black)"),
+        "{caption}"
+    );
+    let mut answered = 0;
+    for turn in 0..4 {
+        let game = adapter.store.game(1).await.unwrap().unwrap();
+        if game.state != kibitz::store::GameState::Ongoing {
+            break;
+        }
+        let position =
+            kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+        let mine = position.legal_move_texts().remove(0);
+        let calls = setup.say(&alice(), &mine).await;
+        // The engine's answer may already be among these calls: it comes by itself.
+        let caption = replies(&calls)
+            .into_iter()
+            .map(|c| c.text().to_string())
+            .find(|text| text.starts_with("Alice played"))
+            .unwrap_or_else(|| panic!("turn {turn}: no picture of alice's move: {calls:#?}"));
+        let game = adapter.store.game(1).await.unwrap().unwrap();
+        if game.state != kibitz::store::GameState::Ongoing {
+            break;
+        }
+        assert!(
+            caption.contains("Kibitz · level 1 is thinking"),
+            "turn {turn}: {caption}"
+        );
+        answered += 1;
+        // The engine's move arrives by itself, as its own picture, from the worker.
+        setup
+            .standin
+            .wait_for("the engine's move", |calls| {
+                engine_photos(calls) >= answered
+            })
+            .await;
+    }
+    assert!(answered >= 2, "the computer answered {answered} moves");
+    // Once each: no engine picture twice, and the stored moves alternate.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(engine_photos(&setup.standin.calls()), answered);
+    let moves = adapter.store.moves(1).await.unwrap();
+    for pair in moves.windows(2) {
+        assert_ne!(pair[0].user_id, pair[1].user_id);
+    }
+    adapter.stop().await;
+}

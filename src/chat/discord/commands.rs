@@ -205,6 +205,13 @@ fn challenge_options(word: Word) -> Vec<SlashOption> {
     ];
     if play {
         options.push(SlashOption::text(name::LEVEL, "An AMBIT puzzle's level").choices(levels()));
+    } else {
+        // The computer's level, when the opponent is the bot itself.
+        options.push(SlashOption::number(
+            name::LEVEL,
+            "Against the bot: its level, 1 (a beginner can win) to 8",
+            1,
+        ));
     }
     options
 }
@@ -383,6 +390,9 @@ pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
     if let Some(Arg::Number(seed)) = get(name::SEED) {
         line.push(format!("seed:{seed}"));
     }
+    if let Some(Arg::Number(level)) = get(name::LEVEL) {
+        line.push(format!("level:{level}"));
+    }
     if let Some(Arg::Flag(true)) = get(name::FLIP) {
         line.push("flip".to_string());
     }
@@ -429,6 +439,21 @@ mod tests {
             ],
         );
         assert_eq!(text, "challenge knight-fight black seed:7");
+        let text = command_text(
+            "challenge",
+            &[
+                arg("game", Arg::Text("glacier".into())),
+                arg("level", Arg::Number(5)),
+            ],
+        );
+        assert_eq!(text, "challenge glacier level:5");
+        let Ok(Command::Challenge(args)) = parse(&text) else {
+            panic!("{text}: not a challenge");
+        };
+        assert_eq!(
+            (args.game.as_str(), args.level.as_deref()),
+            ("glacier", Some("5"))
+        );
         let text = command_text(
             "play",
             &[
@@ -562,7 +587,8 @@ mod tests {
                 OptionType::User,
                 OptionType::String,
                 OptionType::Integer,
-                OptionType::String
+                OptionType::String,
+                OptionType::Integer
             ]
         );
         assert_eq!(

@@ -1,0 +1,287 @@
+//! Games against the computer through the service: the engine's moves exactly once across
+//! processes and restarts, a player's racing command, refusals that change nothing, results
+//! kept by level and out of the ratings.
+
+use crate::service::{Bot, bot, line, replies_text, service_on};
+use kibitz::bot::schedule::Poster;
+use kibitz::bot::{ENGINE_LEASE_MS, UserInfo};
+use kibitz::store::GameState;
+use kibitz::{Body, GameKind, Outgoing, Platform, Service};
+use std::sync::Mutex;
+
+/// What the engine's worker posted, by chat.
+#[derive(Default)]
+struct Posted(Mutex<Vec<(String, Outgoing)>>);
+
+impl Poster for Posted {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let mut posted = self.0.lock().unwrap();
+        posted.extend(replies.into_iter().map(|reply| (chat.to_string(), reply)));
+        Ok(())
+    }
+}
+
+impl Posted {
+    fn captions(&self) -> Vec<String> {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(_, reply)| match &reply.body {
+                Body::Image { caption, .. } => caption.clone(),
+                Body::Text(text) => text.clone(),
+            })
+            .collect()
+    }
+}
+
+async fn engine_round(service: &Service, holder: &str, posted: &Posted) -> usize {
+    service
+        .play_due_engine_moves(Platform::Console, holder, posted)
+        .await
+        .unwrap()
+}
+
+/// The stored moves of game `id` as (user id, notation).
+async fn moves_of(bot: &Bot, id: i64) -> Vec<(i64, String)> {
+    let moves = bot.service.store().moves(id).await.unwrap();
+    moves.into_iter().map(|m| (m.user_id, m.notation)).collect()
+}
+
+#[tokio::test]
+async fn the_computer_answers_each_move_once_even_with_two_processes_racing() {
+    let bot = bot().await;
+    let second = service_on(&bot.url, bot.clock.clone()).await;
+    let reply = bot
+        .text("alice", "play knight-fight computer level:1 seed:5")
+        .await;
+    assert!(reply.contains("Kibitz · level 1 (Black)"), "{reply}");
+    assert!(reply.contains("alice to move"), "{reply}");
+    // Nothing is due while it is alice's turn.
+    let posted = Posted::default();
+    assert_eq!(engine_round(&bot.service, "a", &posted).await, 0);
+    for turn in 0..6 {
+        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        let position = kibitz::AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
+        let Some(mine) = position.legal_move_texts().into_iter().next() else {
+            break;
+        };
+        let reply = bot.text("alice", &mine).await;
+        assert!(reply.contains("[picture]"), "turn {turn}: {reply}");
+        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        assert!(reply.contains("Kibitz · level 1 is thinking"), "{reply}");
+        // alice cannot move again while the computer is to move.
+        let refused = bot.text("alice", &mine).await;
+        assert!(refused.contains("Kibitz · level 1"), "{refused}");
+        let (one, two) = tokio::join!(
+            engine_round(&bot.service, "a", &posted),
+            engine_round(&second, "b", &posted),
+        );
+        assert_eq!(
+            one + two,
+            1,
+            "turn {turn}: one engine move, made by one process"
+        );
+        assert_eq!(
+            posted.captions().len(),
+            turn + 1,
+            "one picture per engine move"
+        );
+        let (one, two) = tokio::join!(
+            engine_round(&bot.service, "a", &posted),
+            engine_round(&second, "b", &posted),
+        );
+        assert_eq!(one + two, 0, "nothing is due once the computer moved");
+    }
+    let moves = moves_of(&bot, 1).await;
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(moves.len() as i64, game.plies);
+    // Turns alternate: no player and no engine ever moved twice in a row.
+    for pair in moves.windows(2) {
+        assert_ne!(pair[0].0, pair[1].0, "{moves:?}");
+    }
+    let last = posted.captions().pop().unwrap();
+    assert!(last.contains("Kibitz · level 1 played"), "{last}");
+}
+
+#[tokio::test]
+async fn a_dead_processs_claim_is_taken_over_and_a_restart_catches_up() {
+    let bot = bot().await;
+    // alice plays Black: the computer, White, is due at once.
+    let reply = bot
+        .text("alice", "challenge computer glacier black level:1")
+        .await;
+    assert!(reply.contains("Kibitz · level 1 is thinking"), "{reply}");
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert!(game.engine_due.is_some());
+    // A process claims the move and dies before committing it.
+    let now = bot.service.now();
+    let store = bot.service.store();
+    assert!(
+        store
+            .claim_engine_move(1, game.version, "dead", now, now + ENGINE_LEASE_MS)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_engine_move(1, game.version, "other", now, now + ENGINE_LEASE_MS)
+            .await
+            .unwrap(),
+        "a live claim is not taken twice"
+    );
+    // A restarted process on the same database: the claim holds until its lease runs out.
+    let restarted = service_on(&bot.url, bot.clock.clone()).await;
+    let posted = Posted::default();
+    assert_eq!(engine_round(&restarted, "new", &posted).await, 0);
+    bot.set_time(now + ENGINE_LEASE_MS + 1_000);
+    assert_eq!(engine_round(&restarted, "new", &posted).await, 1);
+    assert_eq!(engine_round(&restarted, "new", &posted).await, 0);
+    let game = store.game(1).await.unwrap().unwrap();
+    assert_eq!((game.plies, game.engine_due), (1, None));
+    assert_eq!(moves_of(&bot, 1).await.len(), 1);
+    // The dead process's late commit cannot apply: the game moved on from its version.
+    let reply = bot.text("alice", "board").await;
+    assert!(reply.contains("alice to move"), "{reply}");
+}
+
+#[tokio::test]
+async fn a_players_command_while_the_engine_holds_its_claim_wins_and_the_engine_lets_go() {
+    let bot = bot().await;
+    bot.text(
+        "alice",
+        "challenge computer knight-fight black level:2 seed:3",
+    )
+    .await;
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let now = bot.service.now();
+    let store = bot.service.store();
+    assert!(
+        store
+            .claim_engine_move(1, game.version, "slow", now, now + ENGINE_LEASE_MS)
+            .await
+            .unwrap()
+    );
+    // alice resigns while the engine "thinks": her command commits; the move is due no more.
+    let reply = bot.text("alice", "resign confirm").await;
+    assert!(reply.contains("resign"), "{reply}");
+    let posted = Posted::default();
+    bot.set_time(now + 2 * ENGINE_LEASE_MS);
+    assert_eq!(engine_round(&bot.service, "slow", &posted).await, 0);
+    let game = store.game(1).await.unwrap().unwrap();
+    assert_eq!(
+        (game.state, game.plies, game.engine_due),
+        (GameState::Finished, 0, None)
+    );
+    assert!(posted.captions().is_empty());
+    // Counted by level for alice, and kept out of the ratings.
+    let stats = bot.text("alice", "stats").await;
+    assert!(
+        stats.contains("Knight Fight against the computer: beat level 2: 0 of 1"),
+        "{stats}"
+    );
+    assert!(
+        stats.contains("Knight Fight: no rated games here yet"),
+        "{stats}"
+    );
+}
+
+#[tokio::test]
+async fn computer_challenges_that_cannot_be_refuse_clearly_and_change_nothing() {
+    let bot = bot().await;
+    bot.text("alice", "hello").await;
+    let before = bot.snapshot().await;
+    bot.assert_refusals(
+        &[
+            (
+                "alice",
+                "challenge computer glacier level:9",
+                "no computer level \"9\"",
+            ),
+            (
+                "alice",
+                "play glacier bot level:zero",
+                "no computer level \"zero\"",
+            ),
+            (
+                "alice",
+                "challenge glacier level:0",
+                "level:1 (a beginner can win)",
+            ),
+        ],
+        &before,
+    )
+    .await;
+    let reply = bot.text("alice", "settings computer off").await;
+    assert!(reply.contains("off here"), "{reply}");
+    let before = bot.snapshot().await;
+    bot.assert_refusals(
+        &[("bob", "play glacier computer", "switched off in this chat")],
+        &before,
+    )
+    .await;
+    bot.text("alice", "settings computer on").await;
+    for n in 0..8 {
+        let reply = bot.text("bob", "play knight-fight computer").await;
+        assert!(reply.contains("[picture]"), "game {n}: {reply}");
+    }
+    let before = bot.snapshot().await;
+    bot.assert_refusals(
+        &[(
+            "carol",
+            "play knight-fight computer",
+            "already has 8 games against the computer",
+        )],
+        &before,
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn naming_the_bot_itself_challenges_the_computer() {
+    let bot = bot().await;
+    bot.service.set_own_identity(
+        Platform::Console,
+        UserInfo {
+            id: "kibitz-bot".to_string(),
+            name: "Kibitz".to_string(),
+            handle: Some("KibitzBot".to_string()),
+        },
+    );
+    let reply = bot
+        .text("alice", "challenge @kibitzbot glacier level:4")
+        .await;
+    assert!(
+        reply.contains("alice (White) against Kibitz · level 4 (Black)"),
+        "{reply}"
+    );
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(
+        (game.computer_level, game.state),
+        (Some(4), GameState::Ongoing)
+    );
+}
+
+#[tokio::test]
+async fn the_computer_answers_a_draw_offer_by_its_own_search() {
+    let bot = bot().await;
+    bot.text("alice", "play glacier computer level:1").await;
+    let reply = replies_text(&bot.service.handle(&line("room", "alice", "draw")).await);
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    match game.state {
+        GameState::Finished => {
+            assert!(reply.contains("draw"), "{reply}");
+            assert_eq!(game.result.as_deref(), Some("draw (agreement)"));
+        }
+        _ => {
+            assert!(reply.contains("declines the draw"), "{reply}");
+            assert_eq!(game.draw_offer, None, "a declined offer is not left open");
+        }
+    }
+}

@@ -27,10 +27,10 @@
 //! Why the levels look as they do: the game is short and its endings are solved within a few
 //! thousand nodes, and after the two random placements of a match opening many games are
 //! already decided. Measured against level 8 (400 000 nodes, which proves most games won or
-//! lost by the fourth ply), a search of only 1 000 nodes still took 19 of 40 games. So node budgets
-//! alone hardly separate the levels; what does is how often a level goes wrong: levels 2-7 cap
-//! the depth (2-4 plies, a horizon that misses some forced endings) and add noise that shrinks
-//! level by level, and only level 8 searches to the end of the game.
+//! lost by the fourth ply), a search of only 1 000 nodes still took 19 of 40 games. So node
+//! budgets alone hardly separate the levels; what does is how often a level goes wrong: levels
+//! 2-7 cap the depth (2-4 plies, a horizon that misses some forced endings) and add noise that
+//! shrinks level by level, and only level 8 searches to the end of the game.
 
 use super::{Budget, Level, Thought, WON};
 use crate::games::geometry::Square;

@@ -76,6 +76,12 @@ impl Position {
         self.blocked & (1u128 << index(square)) != 0
     }
 
+    /// Every blocked square, one bit a square index (`rank * 10 + file`): a cheap input for a
+    /// search's hash and bitboard evaluation.
+    pub fn blocked_bits(&self) -> u128 {
+        self.blocked
+    }
+
     fn block(&mut self, square: Square) {
         self.blocked |= 1u128 << index(square);
     }

@@ -32,6 +32,9 @@ pub enum BenchCommand {
     /// Plays many games at once through the service; prints moves per second and the
     /// per-move latency (p50, p99).
     Load(LoadArgs),
+    /// The computer's think time per level and game, and the Glacier search's nodes per
+    /// second beside perft's on the standard positions.
+    Engine(crate::bench_engine::EngineArgs),
 }
 
 #[derive(clap::Args, Clone, Debug)]
@@ -62,6 +65,12 @@ impl BenchCommand {
                 let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
                 let report = runtime.block_on(load(&args))?;
                 for line in report.lines() {
+                    println!("{line}");
+                }
+                Ok(())
+            }
+            BenchCommand::Engine(args) => {
+                for line in args.run()? {
                     println!("{line}");
                 }
                 Ok(())

@@ -5,6 +5,8 @@
 //! listener for probes, metrics and webhooks.
 
 #[doc(hidden)]
+pub mod bench_engine;
+#[doc(hidden)]
 pub mod bench_load;
 pub mod bot;
 pub mod chat;

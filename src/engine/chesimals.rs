@@ -32,20 +32,21 @@ use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
-/// The node budget, reply depth and noise of `level` in `variant`. Critters turns cost
-/// several times more nodes (28 units a side may all move), so its budgets are larger for
-/// the same strength; level 8 answers in about half a second (release build).
+/// The node budget, reply depth and noise of `level` in `variant`: about twice the nodes a
+/// level, the opponent's reply searched from level 3, noise at levels 1-3. Level 8 answers in
+/// about half a second in a release build on the 20 x 20 Critters board too (a Critters
+/// node costs more: its budgets are three quarters, its beams narrower, see [`Plan`]).
 pub fn budget(variant: Variant, level: Level) -> Budget {
-    const NODES: [u64; 8] = [300, 800, 2_000, 5_000, 12_000, 25_000, 50_000, 100_000];
+    const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 5_000, 9_000, 14_000, 20_000];
     const NOISE: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
-    let scale = match variant {
-        Variant::One | Variant::Two => 1,
-        Variant::Critters => 1,
-    };
     let index = level.index();
+    let nodes = match variant {
+        Variant::One | Variant::Two => NODES[index],
+        Variant::Critters => NODES[index] * 3 / 4,
+    };
     Budget {
-        nodes: NODES[index] * scale,
-        depth: if index >= 3 { 2 } else { 1 },
+        nodes,
+        depth: if index >= 2 { 2 } else { 1 },
         noise: NOISE[index],
     }
 }
@@ -66,21 +67,22 @@ struct Plan {
 
 impl Plan {
     fn new(budget: &Budget, variant: Variant) -> Self {
-        let nodes = budget.nodes;
-        let width = match nodes {
-            0..4_000 => 1,
-            4_000..15_000 => 2,
-            15_000..40_000 => 3,
-            40_000..90_000 => 4,
+        let width = match budget.nodes {
+            0..600 => 1,
+            600..2_000 => 2,
+            2_000..6_000 => 3,
+            6_000..12_000 => 4,
             _ => 5,
         };
-        let (actions, reply_actions) = match variant {
-            Variant::One | Variant::Two => (9, 9),
-            Variant::Critters => (6 + width, 4 + width / 2),
+        // A Critters side may move all its 28 units: its turns are cut shorter, its beams
+        // narrower, or one turn would eat the whole budget.
+        let (width, actions, reply_actions) = match variant {
+            Variant::One | Variant::Two => (width, 9, 9),
+            Variant::Critters => (width.min(3), 5 + width, 3 + width / 2),
         };
         Self {
             width,
-            finalists: 4 + 2 * width,
+            finalists: 6 + 4 * width,
             reply_width: width.div_ceil(2),
             actions,
             reply_actions,
@@ -91,6 +93,7 @@ impl Plan {
 /// A partial turn in the beam.
 struct State {
     position: Position,
+    captured: bool,
     line: Vec<Move>,
     key: u64,
 }
@@ -98,6 +101,8 @@ struct State {
 /// An action tried from a beam state.
 struct Tried {
     score: i32,
+    /// The turn so far captured (the 50-turn count starts again).
+    captured: bool,
     parent: usize,
     mv: Move,
     key: u64,
@@ -164,9 +169,11 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
         // No unit can move: the lone pass.
         let mut after = position.clone();
         after.play_unchecked(Move::Pass);
-        let score = -searcher
-            .eval
-            .evaluate(&after, position.side_to_move().opposite());
+        let score = -searcher.eval.evaluate(
+            &after,
+            position.side_to_move().opposite(),
+            after.quiet_turns(),
+        );
         return Some(Thought {
             best: vec![Move::Pass],
             score,
@@ -176,11 +183,16 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
     };
     let mut best = (i32::MIN, 0usize, first.score);
     let mut depth = 1;
+    let mut verified = i32::MIN;
     for (number, candidate) in candidates.iter().enumerate() {
         let value = if budget.depth >= 2 {
-            // Verify while the budget lasts, and past it while every turn seen loses by force.
-            let losing = best.2 <= -WIN_NEXT + 1000;
-            if number > 0 && searcher.nodes >= searcher.limit && !losing {
+            // Verify while the budget lasts, and past it (up to twice) while every turn seen
+            // loses by force.
+            let losing = verified <= -WIN_NEXT + 1000;
+            if number > 0
+                && searcher.nodes >= searcher.limit
+                && (!losing || searcher.nodes >= 2 * searcher.limit)
+            {
                 break;
             }
             depth = 2;
@@ -188,6 +200,7 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
         } else {
             candidate.score
         };
+        verified = verified.max(value);
         let noisy = value.saturating_add(noise(&mut rng, budget.noise));
         if noisy > best.0 {
             best = (noisy, number, value);
@@ -221,8 +234,10 @@ impl Searcher {
         keep: usize,
     ) -> Vec<Candidate> {
         let me = root.side_to_move();
+        let quiet_after = root.quiet_turns().saturating_add(1);
         let mut beam = vec![State {
             position: root.clone(),
+            captured: false,
             line: Vec::new(),
             key: 0,
         }];
@@ -238,12 +253,15 @@ impl Searcher {
                 for mv in moves {
                     let mut child = state.position.clone();
                     child.play_unchecked(mv);
-                    let score = -self.eval.evaluate(&child, me.opposite());
+                    let captured = state.captured || is_capture(&state.position, mv);
+                    let quiet = if captured { 0 } else { quiet_after };
+                    let score = -self.eval.evaluate(&child, me.opposite(), quiet);
                     self.nodes += 1;
                     tried.push(Tried {
                         score,
                         parent,
                         mv,
+                        captured,
                         key: state.key ^ move_key(&state.position, mv),
                     });
                 }
@@ -274,6 +292,7 @@ impl Searcher {
                 if taken <= width && !over {
                     next.push(State {
                         position: position.clone(),
+                        captured: entry.captured,
                         line: line.clone(),
                         key: entry.key,
                     });
@@ -309,7 +328,7 @@ impl Searcher {
         let mover = candidate.position.side_to_move();
         let after = candidate.closed();
         if after.status().is_over() {
-            return self.eval.evaluate(&after, mover);
+            return self.eval.evaluate(&after, mover, after.quiet_turns());
         }
         let replies = self.beam(&after, plan.reply_width, plan.reply_actions, 1);
         match replies.first() {
@@ -317,7 +336,7 @@ impl Searcher {
             None => {
                 let mut passed = after.clone();
                 passed.play_unchecked(Move::Pass);
-                self.eval.evaluate(&passed, mover)
+                self.eval.evaluate(&passed, mover, passed.quiet_turns())
             }
         }
     }
@@ -348,6 +367,10 @@ fn unit_moves(position: &Position, moves: &[Move]) -> Vec<Move> {
         out.push(mv);
     }
     out
+}
+
+fn is_capture(position: &Position, mv: Move) -> bool {
+    matches!(mv, Move::Unit { to, .. } if position.unit_at(to).is_some())
 }
 
 /// The change a unit move makes to the board's key (units leave and arrive): two turns that

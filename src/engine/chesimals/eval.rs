@@ -24,7 +24,7 @@
 //! The board is read through the rules core only (`unit_at`, `mobile_units`, `reach`).
 
 use crate::engine::WON;
-use crate::games::chesimals::{Kind, Position, Unit, Variant};
+use crate::games::chesimals::{Kind, Position, QUIET_TURN_LIMIT, Unit, Variant};
 use crate::games::geometry::Square;
 use crate::games::{Side, Status, TwoPlayerGame};
 
@@ -36,9 +36,11 @@ pub(super) const WIN_NEXT: i32 = WON + 1000;
 /// a capture opens a way (not proven, so below [`WON`]).
 const GREENS_LOST: i32 = 20_000;
 
+/// Quiet turns left below which the evaluation shrinks toward the draw.
+const QUIET_FREE: i32 = 70;
 const MOBILITY: i32 = 2;
-const HUNT: i32 = 3;
-const HUNT_RANGE: i32 = 10;
+const HUNT: i32 = 4;
+const HUNT_RANGE: i32 = 20;
 const GREEN_HELD: i32 = 150;
 
 /// A unit's value in `variant` (Chesimals I's guard = 100). Royal Chiefs and brains carry
@@ -101,6 +103,23 @@ pub(super) struct Evaluator {
     guarded: [Vec<bool>; 2],
     captures: Vec<Capture>,
     used: Vec<u16>,
+    /// Both sides' material in the setup, for trading down when ahead.
+    start_material: i32,
+}
+
+/// Both sides' material at full value.
+fn material(position: &Position) -> i32 {
+    let size = position.board_size();
+    size.squares()
+        .filter_map(|square| position.unit_at(square))
+        .map(|unit| {
+            value(
+                position.variant(),
+                unit.kind,
+                is_royal(position.variant(), unit),
+            )
+        })
+        .sum()
 }
 
 impl Evaluator {
@@ -115,12 +134,28 @@ impl Evaluator {
             guarded: [vec![false; squares], vec![false; squares]],
             captures: Vec::with_capacity(64),
             used: Vec::with_capacity(32),
+            start_material: material(&Position::new(position.variant(), position.options())),
         }
     }
 
     /// The value of `position` for `next`, who moves next (the turn in progress, if any, is
-    /// taken as ended).
-    pub(super) fn evaluate(&mut self, position: &Position, next: Side) -> i32 {
+    /// taken as ended), `quiet` turns without a capture counted once it ends.
+    pub(super) fn evaluate(&mut self, position: &Position, next: Side, quiet: u16) -> i32 {
+        let score = self.evaluate_board(position, next);
+        if score.abs() >= GREENS_LOST {
+            return score;
+        }
+        // The 50-turn draw comes closer: the side ahead is worth less and less unless it
+        // captures (which is also why it trades down), the side behind hopes for the draw.
+        let left = i32::from(QUIET_TURN_LIMIT.saturating_sub(quiet));
+        if left < QUIET_FREE {
+            score * left / QUIET_FREE
+        } else {
+            score
+        }
+    }
+
+    fn evaluate_board(&mut self, position: &Position, next: Side) -> i32 {
         if let Status::Over(outcome) = position.status() {
             return match outcome.winner {
                 Some(winner) if winner == next => WIN_NOW,
@@ -229,11 +264,12 @@ impl Evaluator {
 
         // Mobility, captures on offer, hunting and Chief safety.
         let mut score = [0i32; 2];
+        let mut material = [0i32; 2];
         let mut win_capture = [false; 2];
         self.captures.clear();
         for (number, piece) in self.pieces.iter().enumerate() {
             let side = piece.unit.side;
-            score[side.index()] += piece.worth;
+            material[side.index()] += piece.worth;
             if !piece.mobile {
                 continue;
             }
@@ -310,7 +346,12 @@ impl Evaluator {
             score[side.index()] += 8 * friends.min(4);
         }
 
-        let mut total = score[next.index()] - score[other.index()];
+        // Material, and trading down when ahead: an edge counts up to half as much again as
+        // the board empties.
+        let edge = material[next.index()] - material[other.index()];
+        let gone = (self.start_material - material[0] - material[1]).max(0);
+        let mut total = edge + edge * gone / (2 * self.start_material.max(1));
+        total += score[next.index()] - score[other.index()];
         let threat_next = self.threat(next);
         let threat_other = self.threat(other);
         total += (85 * threat_next - 30 * threat_other) / 100;
@@ -336,7 +377,8 @@ impl Evaluator {
     /// What `side` could capture in one turn: greedy, each attacker and victim once, within
     /// one AMP in Chesimals (the best AMP's), all units in Critters.
     fn threat(&mut self, side: Side) -> i32 {
-        self.captures.sort_by_key(|capture| std::cmp::Reverse(capture.gain));
+        self.captures
+            .sort_by_key(|capture| std::cmp::Reverse(capture.gain));
         let mut best = 0;
         let groups: u8 = if self.variant.is_critters() { 1 } else { 8 };
         for group in 0..groups {

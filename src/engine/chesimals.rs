@@ -1,45 +1,399 @@
-//! The search for Chesimals I, II and Critters (placeholder until the real search lands: a
-//! random whole turn).
+//! The search for Chesimals I, II and Critters.
+//!
+//! A Chesimals turn is several actions (unit moves, then `End`), so the engine searches
+//! **whole turns**:
+//!
+//! 1. **Candidate turns by beam search** over the actions of one turn. From the beam's
+//!    partial turns every legal unit move is tried and the resulting position evaluated as if
+//!    the turn ended there (`eval`); the best `width` distinct positions (a Zobrist-style key
+//!    merges move orders that reach the same board) form the next beam. `End` is legal after
+//!    every unit move, so every position tried is a complete candidate turn; the best few of
+//!    all depths are kept. The beam stops when the best score has not improved for two
+//!    actions, at the plan's longest turn, or when the node budget is spent.
+//! 2. **The opponent's reply** (levels with `depth` 2): for the best candidates, in order, the
+//!    opponent's own beam search finds its best reply turn, and the candidate is worth what
+//!    that reply leaves (a two-turn minimax over beams). While every verified candidate still
+//!    loses by force, more are verified, so a safe turn is found when one is on offer.
+//! 3. **Noise** (levels 1-3): uniform noise in `-noise..=noise` on each finalist's score.
+//!
+//! A node is one action tried (applied and evaluated). Budgets are nodes, never time, so a
+//! seed decides the turn. The plan (beam widths, longest turn) grows with the node budget,
+//! see [`Plan`]; the budget also bounds how many candidates get a reply search.
+
+mod eval;
+
+#[cfg(test)]
+mod tests;
 
 use super::{Budget, Level, Thought};
 use crate::games::TwoPlayerGame;
-use crate::games::chesimals::{Move, Position, Variant};
+use crate::games::chesimals::{Move, Position, Unit, Variant};
+use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
+use eval::{Evaluator, WIN_NEXT};
 
-pub fn budget(_variant: Variant, level: Level) -> Budget {
+/// The node budget, reply depth and noise of `level` in `variant`: about twice the nodes a
+/// level, the opponent's reply searched from level 3, noise at levels 1-3. Level 8 answers in
+/// about half a second in a release build on the 20 x 20 Critters board too (a Critters
+/// node costs more: its budgets are three quarters, its beams narrower, see [`Plan`]).
+pub fn budget(variant: Variant, level: Level) -> Budget {
+    const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 5_000, 9_000, 14_000, 20_000];
+    const NOISE: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
+    let index = level.index();
+    let nodes = match variant {
+        Variant::One | Variant::Two => NODES[index],
+        Variant::Critters => NODES[index] * 3 / 4,
+    };
     Budget {
-        nodes: 1000 * u64::from(level.number()),
-        depth: 1,
-        noise: 0,
+        nodes,
+        depth: if index >= 2 { 2 } else { 1 },
+        noise: NOISE[index],
     }
 }
 
-/// A whole turn: unit moves, then the `End` (or a lone `Pass`).
-pub fn search(position: &Position, _budget: &Budget, seed: u64) -> Option<Thought<Vec<Move>>> {
-    let mut rng = SeededRng::new(seed);
-    let side = position.side_to_move();
-    let mut game = position.clone();
-    let mut line = Vec::new();
-    let mut moves = Vec::new();
-    loop {
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len() as u64) as usize];
-        game.play_unchecked(mv);
-        line.push(mv);
-        if game.side_to_move() != side || game.status().is_over() {
-            break;
+/// How a node budget is spent.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    /// The beam of our own turn.
+    width: usize,
+    /// Candidate turns kept for the reply search.
+    finalists: usize,
+    /// The beam of the opponent's reply.
+    reply_width: usize,
+    /// The longest turn tried (unit moves), ours and the reply's.
+    actions: usize,
+    reply_actions: usize,
+}
+
+impl Plan {
+    fn new(budget: &Budget, variant: Variant) -> Self {
+        let width = match budget.nodes {
+            0..600 => 1,
+            600..2_000 => 2,
+            2_000..6_000 => 3,
+            6_000..12_000 => 4,
+            _ => 5,
+        };
+        // A Critters side may move all its 28 units: its turns are cut shorter, its beams
+        // narrower, or one turn would eat the whole budget.
+        let (width, actions, reply_actions) = match variant {
+            Variant::One | Variant::Two => (width, 9, 9),
+            Variant::Critters => (width.min(3), 5 + width, 3 + width / 2),
+        };
+        Self {
+            width,
+            finalists: 6 + 4 * width,
+            reply_width: width.div_ceil(2),
+            actions,
+            reply_actions,
         }
     }
-    if line.is_empty() {
+}
+
+/// A partial turn in the beam.
+struct State {
+    position: Position,
+    captured: bool,
+    line: Vec<Move>,
+    key: u64,
+}
+
+/// An action tried from a beam state.
+struct Tried {
+    score: i32,
+    /// The turn so far captured (the 50-turn count starts again).
+    captured: bool,
+    parent: usize,
+    mv: Move,
+    key: u64,
+}
+
+/// A complete candidate turn: `line` (without its closing `End`) leads to `position`.
+struct Candidate {
+    score: i32,
+    position: Position,
+    line: Vec<Move>,
+    key: u64,
+}
+
+impl Candidate {
+    /// The whole turn as played: closed with `End` unless it won the game outright.
+    fn turn(&self) -> Vec<Move> {
+        let mut turn = self.line.clone();
+        if turn.is_empty() {
+            turn.push(Move::Pass);
+        } else if !self.position.status().is_over() && self.position.turn_in_progress() {
+            turn.push(Move::End { promote: None });
+        }
+        turn
+    }
+
+    /// The position once the turn is closed (the opponent to move).
+    fn closed(&self) -> Position {
+        let mut position = self.position.clone();
+        if position.status().is_over() {
+            return position;
+        }
+        if position.turn_in_progress() {
+            position.play_unchecked(Move::End { promote: None });
+        } else {
+            position.play_unchecked(Move::Pass);
+        }
+        position
+    }
+}
+
+struct Searcher {
+    nodes: u64,
+    limit: u64,
+    eval: Evaluator,
+    moves: Vec<Move>,
+}
+
+/// A whole turn: unit moves, then `End` (or a lone `Pass`; a turn that wins outright stops at
+/// its winning capture). `None` only when the game is over.
+pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought<Vec<Move>>> {
+    if position.status().is_over() {
         return None;
     }
+    let plan = Plan::new(budget, position.variant());
+    let mut searcher = Searcher {
+        nodes: 0,
+        limit: budget.nodes.max(1),
+        eval: Evaluator::new(position),
+        moves: Vec::new(),
+    };
+    let mut rng = SeededRng::new(seed);
+    let candidates = searcher.beam(position, plan.width, plan.actions, plan.finalists);
+    let Some(first) = candidates.first() else {
+        // No unit can move: the lone pass.
+        let mut after = position.clone();
+        after.play_unchecked(Move::Pass);
+        let score = -searcher.eval.evaluate(
+            &after,
+            position.side_to_move().opposite(),
+            after.quiet_turns(),
+        );
+        return Some(Thought {
+            best: vec![Move::Pass],
+            score,
+            nodes: searcher.nodes,
+            depth: 1,
+        });
+    };
+    let mut best = (i32::MIN, 0usize, first.score);
+    let mut depth = 1;
+    let mut verified = i32::MIN;
+    for (number, candidate) in candidates.iter().enumerate() {
+        let value = if budget.depth >= 2 {
+            // Verify while the budget lasts, and past it (up to twice) while every turn seen
+            // loses by force.
+            let losing = verified <= -WIN_NEXT + 1000;
+            if number > 0
+                && searcher.nodes >= searcher.limit
+                && (!losing || searcher.nodes >= 2 * searcher.limit)
+            {
+                break;
+            }
+            depth = 2;
+            searcher.reply_value(candidate, &plan)
+        } else {
+            candidate.score
+        };
+        verified = verified.max(value);
+        let noisy = value.saturating_add(noise(&mut rng, budget.noise));
+        if noisy > best.0 {
+            best = (noisy, number, value);
+        }
+    }
+    let chosen = &candidates[best.1];
     Some(Thought {
-        best: line,
-        score: 0,
-        nodes: 1,
-        depth: 0,
+        best: chosen.turn(),
+        score: best.2,
+        nodes: searcher.nodes,
+        depth,
     })
+}
+
+fn noise(rng: &mut SeededRng, noise: i32) -> i32 {
+    if noise <= 0 {
+        return 0;
+    }
+    let span = 2 * u64::from(noise.unsigned_abs()) + 1;
+    rng.below(span) as i32 - noise
+}
+
+impl Searcher {
+    /// The best complete turns from `root` for its side to move, best first, at most `keep`,
+    /// each scored by the evaluation after it.
+    fn beam(
+        &mut self,
+        root: &Position,
+        width: usize,
+        actions: usize,
+        keep: usize,
+    ) -> Vec<Candidate> {
+        let me = root.side_to_move();
+        let quiet_after = root.quiet_turns().saturating_add(1);
+        let mut beam = vec![State {
+            position: root.clone(),
+            captured: false,
+            line: Vec::new(),
+            key: 0,
+        }];
+        let mut pool: Vec<Candidate> = Vec::new();
+        let mut tried: Vec<Tried> = Vec::new();
+        let mut best = i32::MIN;
+        let mut stale = 0;
+        for _ in 0..actions {
+            tried.clear();
+            for (parent, state) in beam.iter().enumerate() {
+                state.position.legal_moves(&mut self.moves);
+                let moves = unit_moves(&state.position, &self.moves);
+                for mv in moves {
+                    let mut child = state.position.clone();
+                    child.play_unchecked(mv);
+                    let captured = state.captured || is_capture(&state.position, mv);
+                    let quiet = if captured { 0 } else { quiet_after };
+                    let score = -self.eval.evaluate(&child, me.opposite(), quiet);
+                    self.nodes += 1;
+                    tried.push(Tried {
+                        score,
+                        parent,
+                        mv,
+                        captured,
+                        key: state.key ^ move_key(&state.position, mv),
+                    });
+                }
+            }
+            if tried.is_empty() {
+                break;
+            }
+            // Stable: equal scores keep the generation order, so the search is deterministic.
+            tried.sort_by_key(|entry| std::cmp::Reverse(entry.score));
+            let mut next: Vec<State> = Vec::new();
+            let mut taken = 0;
+            let mut seen: Vec<u64> = Vec::new();
+            for entry in &tried {
+                if taken >= width.max(keep) {
+                    break;
+                }
+                if seen.contains(&entry.key) || pool.iter().any(|c| c.key == entry.key) {
+                    continue;
+                }
+                seen.push(entry.key);
+                taken += 1;
+                let parent = &beam[entry.parent];
+                let mut position = parent.position.clone();
+                position.play_unchecked(entry.mv);
+                let mut line = parent.line.clone();
+                line.push(entry.mv);
+                let over = position.status().is_over();
+                if taken <= width && !over {
+                    next.push(State {
+                        position: position.clone(),
+                        captured: entry.captured,
+                        line: line.clone(),
+                        key: entry.key,
+                    });
+                }
+                if taken <= keep {
+                    pool.push(Candidate {
+                        score: entry.score,
+                        position,
+                        line,
+                        key: entry.key,
+                    });
+                }
+            }
+            let top = tried[0].score;
+            if top > best {
+                best = top;
+                stale = 0;
+            } else {
+                stale += 1;
+            }
+            if stale >= 2 || top >= WIN_NEXT || next.is_empty() || self.nodes >= self.limit {
+                break;
+            }
+            beam = next;
+        }
+        pool.sort_by_key(|candidate| std::cmp::Reverse(candidate.score));
+        pool.truncate(keep);
+        pool
+    }
+
+    /// What `candidate` is worth to its mover once the opponent plays its best beam reply.
+    fn reply_value(&mut self, candidate: &Candidate, plan: &Plan) -> i32 {
+        let mover = candidate.position.side_to_move();
+        let after = candidate.closed();
+        if after.status().is_over() {
+            return self.eval.evaluate(&after, mover, after.quiet_turns());
+        }
+        let replies = self.beam(&after, plan.reply_width, plan.reply_actions, 1);
+        match replies.first() {
+            Some(reply) => -reply.score,
+            None => {
+                let mut passed = after.clone();
+                passed.play_unchecked(Move::Pass);
+                self.eval.evaluate(&passed, mover, passed.quiet_turns())
+            }
+        }
+    }
+}
+
+/// The unit moves among `moves`, one per (from, to): in Critters a move some brains could
+/// pay for is listed once per brain; the search keeps the brain with the most capacity left.
+fn unit_moves(position: &Position, moves: &[Move]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let Move::Unit { from, to, brain } = mv else {
+            continue;
+        };
+        if let Some(Move::Unit {
+            from: last_from,
+            to: last_to,
+            brain: last_brain,
+        }) = out.last_mut()
+            && *last_from == from
+            && *last_to == to
+        {
+            let charges = |brain: Option<Square>| brain.map_or(0, |b| position.charges(b));
+            if charges(brain) < charges(*last_brain) {
+                *last_brain = brain;
+            }
+            continue;
+        }
+        out.push(mv);
+    }
+    out
+}
+
+fn is_capture(position: &Position, mv: Move) -> bool {
+    matches!(mv, Move::Unit { to, .. } if position.unit_at(to).is_some())
+}
+
+/// The change a unit move makes to the board's key (units leave and arrive): two turns that
+/// reach the same board by different orders get the same key.
+fn move_key(position: &Position, mv: Move) -> u64 {
+    let Move::Unit { from, to, .. } = mv else {
+        return 0;
+    };
+    let Some(unit) = position.unit_at(from) else {
+        return 0;
+    };
+    let mut key = square_key(from, unit) ^ square_key(to, unit);
+    if let Some(victim) = position.unit_at(to) {
+        key ^= square_key(to, victim);
+    }
+    key
+}
+
+fn square_key(square: Square, unit: Unit) -> u64 {
+    let code = (u64::from(square.file) << 24)
+        | (u64::from(square.rank) << 16)
+        | ((unit.side.index() as u64) << 8)
+        | (unit.colour.map_or(15, |colour| colour as u64) << 4)
+        | unit.kind as u64;
+    SeededRng::new(code).next_u64()
 }

@@ -495,6 +495,45 @@ impl Position {
         }
     }
 
+    /// For the engine's evaluation: calls `visit` for every square `unit` standing on `from`
+    /// could move to now, as if it were the only unit moving and activation did not matter.
+    /// A square of the other side's unit is a capture; pass the unit with its side flipped to
+    /// see which friendly units it guards.
+    pub fn reach(&self, from: Square, unit: Unit, mut visit: impl FnMut(Square)) {
+        self.for_each_target(from, unit, &mut visit);
+    }
+
+    /// For the engine's evaluation: calls `visit` for every unit of `side` that may start a
+    /// move when `side`'s next turn begins, the board as it stands: in Chesimals the units
+    /// joined to a living Chief (the Chief too), in Critters the brains and the units within
+    /// activation range of one. Whether a unit has a legal target is not asked.
+    pub fn mobile_units(&self, side: Side, mut visit: impl FnMut(Square)) {
+        if self.variant.is_critters() {
+            let brains = self.brains(side);
+            for (index, cell) in self.cells[..self.size.square_count()].iter().enumerate() {
+                let Some(unit) = cell.unit else { continue };
+                let square = self.size.square_at(index);
+                if unit.side == side
+                    && (unit.kind == Kind::Chief
+                        || brains.as_slice().iter().any(|&(brain, _)| {
+                            turn::king_distance(brain, square) <= unit.kind.activation_range()
+                        }))
+                {
+                    visit(square);
+                }
+            }
+            return;
+        }
+        let chiefs = self.chiefs(side);
+        for (slot, colour) in Colour::of_side(side).into_iter().enumerate() {
+            if let Some(chief) = chiefs[slot] {
+                for index in self.joined(chief, colour).iter() {
+                    visit(self.size.square_at(index));
+                }
+            }
+        }
+    }
+
     /// The squares of the units that may move right now (each has at least one legal move).
     pub fn activatable(&self) -> Vec<Square> {
         let mut moves = Vec::new();

@@ -1,0 +1,241 @@
+use super::*;
+use crate::engine::{WON, think};
+use crate::games::{AnyGame, GameKind, Side, Status};
+use proptest::prelude::*;
+
+/// A position text for `variant` with only `units` (square, two-letter unit: colour and
+/// kind, `wC`, `bN`) on the board, `side` to move.
+fn position(variant: Variant, side: char, units: &[(&str, &str)]) -> Position {
+    let size = variant.board_size();
+    let mut ranks = Vec::new();
+    for rank in (1..=size.ranks).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..size.files {
+            let name = format!("{}{rank}", (b'a' + file) as char);
+            match units.iter().find(|(square, _)| *square == name) {
+                Some((_, unit)) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push_str(unit);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    let options = if variant.is_critters() { " -" } else { "" };
+    let text = format!(
+        "{} {} {side} - 0 0 1{options}",
+        variant.name(),
+        ranks.join("/")
+    );
+    Position::parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+fn level(number: u8) -> Level {
+    Level::new(number).expect("a level")
+}
+
+/// Plays `turn` action by action, each checked legal first.
+fn play_checked(position: &Position, turn: &[Move]) -> Position {
+    let mut game = position.clone();
+    let side = game.side_to_move();
+    for (number, &mv) in turn.iter().enumerate() {
+        assert!(
+            !game.status().is_over(),
+            "action {number} of {turn:?} after the game ended"
+        );
+        assert!(game.is_legal(mv), "{mv:?} illegal in {game:?}");
+        game.play_unchecked(mv);
+    }
+    assert!(
+        game.status().is_over() || game.side_to_move() != side,
+        "the turn {turn:?} is not complete"
+    );
+    game
+}
+
+#[test]
+fn takes_the_last_royal_chief_on_offer() {
+    // White's knight d4 (joined to its Chief e2 through e3) can take Black's only royal
+    // Chief on e6.
+    let game = position(
+        Variant::One,
+        'w',
+        &[
+            ("e2", "wC"),
+            ("e3", "wG"),
+            ("d4", "wN"),
+            ("h2", "gC"),
+            ("e6", "bC"),
+            ("e7", "bG"),
+            ("a14", "eC"),
+            ("b14", "eW"),
+        ],
+    );
+    for number in [1, 4, 8] {
+        let thought = search(&game, &budget(Variant::One, level(number)), 3).expect("a turn");
+        let after = play_checked(&game, &thought.best);
+        assert_eq!(
+            after.status(),
+            Status::Over(crate::games::Outcome::win(
+                Side::White,
+                crate::games::EndReason::RoyalChiefsCaptured
+            )),
+            "level {number} played {:?}",
+            thought.best
+        );
+        assert!(thought.score > WON, "a won game scores beyond WON");
+    }
+}
+
+#[test]
+fn kills_the_last_brain_in_critters() {
+    // White's knight k11, in range of its brain j10, can kill Black's only brain on l13.
+    let game = position(
+        Variant::Critters,
+        'w',
+        &[
+            ("j10", "wC"),
+            ("k11", "wN"),
+            ("c3", "wG"),
+            ("l13", "bC"),
+            ("m14", "bW"),
+            ("l14", "bG"),
+        ],
+    );
+    let thought = search(&game, &budget(Variant::Critters, level(2)), 5).expect("a turn");
+    let after = play_checked(&game, &thought.best);
+    assert!(
+        matches!(after.status(), Status::Over(outcome) if outcome.winner == Some(Side::White)),
+        "played {:?}",
+        thought.best
+    );
+}
+
+#[test]
+fn does_not_leave_its_last_chief_capturable() {
+    // White's only royal Chief e2 is attacked by Black's knight d4 (joined to its Chief e6
+    // through the guard e5). White has safe squares to go to.
+    let game = position(
+        Variant::One,
+        'w',
+        &[
+            ("e2", "wC"),
+            ("a1", "wG"),
+            ("e6", "bC"),
+            ("e5", "bG"),
+            ("d4", "bN"),
+            ("h14", "rC"),
+        ],
+    );
+    for number in [1, 3, 6] {
+        let thought = search(&game, &budget(Variant::One, level(number)), 11).expect("a turn");
+        let after = play_checked(&game, &thought.best);
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        for reply in replies {
+            let mut next = after.clone();
+            next.play_unchecked(reply);
+            assert!(
+                !next.status().is_over(),
+                "level {number}: {:?} lets Black win with {reply:?}",
+                thought.best
+            );
+        }
+        assert!(
+            thought.score > -WON,
+            "level {number}: a safe turn is not lost"
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_turn() {
+    for kind in [
+        GameKind::ChesimalsOne,
+        GameKind::ChesimalsTwo,
+        GameKind::Critters,
+    ] {
+        let game = AnyGame::start(kind, 1);
+        let a = think(&game, level(2), 42);
+        let b = think(&game, level(2), 42);
+        assert!(a.is_some());
+        assert_eq!(a, b, "{kind:?}");
+    }
+}
+
+#[test]
+fn a_side_without_a_unit_move_passes() {
+    // White's Chief a1 is boxed in by leaderless orange guards (no orange Chief): nothing
+    // of White's may move, so the turn is the lone pass.
+    let game = position(
+        Variant::One,
+        'w',
+        &[
+            ("a1", "wC"),
+            ("a2", "oG"),
+            ("b1", "oG"),
+            ("b2", "oG"),
+            ("e14", "bC"),
+            ("e12", "bG"),
+        ],
+    );
+    let thought = search(&game, &budget(Variant::One, level(5)), 1).expect("a turn");
+    assert_eq!(thought.best, vec![Move::Pass]);
+    play_checked(&game, &thought.best);
+}
+
+/// A position reached by `plies` random whole turns from the start of `variant`.
+fn random_position(variant: Variant, seed: u64, plies: u32) -> Position {
+    let mut game = crate::games::chesimals::start(variant);
+    let mut rng = SeededRng::new(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let side = game.side_to_move();
+        loop {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return game;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            game.play_unchecked(mv);
+            if game.status().is_over() {
+                return game;
+            }
+            if game.side_to_move() != side {
+                break;
+            }
+        }
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn every_turn_is_legal_and_complete(seed in 0u64..10_000, plies in 0u32..40, variant in 0usize..3) {
+        let variant = Variant::ALL[variant];
+        let game = random_position(variant, seed, plies);
+        let thought = search(&game, &budget(variant, level(1)), seed);
+        if game.status().is_over() {
+            prop_assert!(thought.is_none());
+        } else {
+            let thought = thought.expect("an ongoing game has a turn");
+            play_checked(&game, &thought.best);
+            // The same turn as the player would type it.
+            let any = AnyGame::Chesimals(Box::new(game.clone()));
+            let choice = think(&any, level(1), seed).expect("a choice");
+            let mut typed = any.clone();
+            prop_assert!(typed.play_text(&choice.text).is_ok(), "{} refused", choice.text);
+            prop_assert!(typed.status().is_over() || typed.side_to_move() != game.side_to_move());
+        }
+    }
+}

@@ -132,6 +132,7 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
                         challenger_id: white,
                         invitee_id: Some(black),
                         challenger_color: "white".into(),
+                        computer_level: None,
                     },
                     now,
                 )

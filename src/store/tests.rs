@@ -66,6 +66,7 @@ async fn started_game(store: &Store) -> GameRecord {
                 challenger_id: alice.id,
                 invitee_id: Some(bob.id),
                 challenger_color: "white".into(),
+                computer_level: None,
             },
             2,
         )

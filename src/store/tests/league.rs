@@ -206,6 +206,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
                     challenger_id: first.white_id.unwrap(),
                     invitee_id: first.black_id,
                     challenger_color: "white".into(),
+                    computer_level: None,
                 },
                 2,
             )

@@ -237,7 +237,8 @@ fn hash(position: &Position) -> u64 {
 
 /// The key of `after` from the key of `before`: only what changed is hashed (a move
 /// changes two to four squares, an Ice Age more), so the Ice Age needs no special case and
-/// the rules core no hook. Measured about four times cheaper than [`hash`] per node.
+/// the rules core no hook. (Measured: computing every key with [`hash`] instead made no
+/// difference above noise to the search's ~700k nodes/s; the diff is kept as the cheaper.)
 fn hash_after(key: u64, before: &Position, after: &Position) -> u64 {
     let mut key = key ^ KEYS.black;
     for side in Side::BOTH {

@@ -86,6 +86,13 @@ pub(super) fn isolated(pieces: Bitboard) -> Bitboard {
 }
 
 impl Position {
+    /// The pieces (both sides) that an Ice Age would freeze if it came on this board now:
+    /// those with no piece on any of their eight neighbours. Nothing is changed; a search
+    /// weighs these as material at risk.
+    pub fn would_freeze(&self) -> Bitboard {
+        isolated(self.sides[0] | self.sides[1])
+    }
+
     pub(super) fn ice_age(&mut self) {
         let pieces = self.sides[0] | self.sides[1];
         let empty = !(pieces | self.ice);

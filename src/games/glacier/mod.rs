@@ -17,6 +17,14 @@ use bitboard::{Bitboard, Squares, bit, lsb};
 
 pub use ice_age::{FrozenPiece, IceAgeReport};
 
+/// The move generator's own attack tables and slider attacks, read-only, for a search's
+/// evaluation (mobility, king safety) so that it never re-derives how pieces move.
+pub mod attacks {
+    pub use super::bitboard::{
+        Bitboard, KING, KNIGHT, PAWN_ATTACKS, bishop_attacks, neighbours, rook_attacks,
+    };
+}
+
 pub const SIZE: BoardSize = BoardSize::new(8, 8);
 
 /// The full-move numbers that end with an Ice Age are the multiples of this.
@@ -132,6 +140,16 @@ impl Move {
     }
 
     /// The UCI text: `e2e4`, `e7e8q`, `e1g1` for castling.
+    /// The from square as a bit index (a1 = 0, h1 = 7, a8 = 56), for search tables.
+    pub fn from_index(self) -> u8 {
+        self.from
+    }
+
+    /// The to square as a bit index (the king's destination for castling).
+    pub fn to_index(self) -> u8 {
+        self.to
+    }
+
     pub fn uci(self) -> String {
         let mut text = format!("{}{}", self.from(), self.to());
         if let Some(role) = self.promotion {
@@ -227,8 +245,29 @@ impl Position {
         self.roles[role.index()] |= bit(index);
     }
 
-    fn pieces(&self, side: Side, role: Role) -> Bitboard {
+    /// The squares of `side`'s pieces of `role`, as a bitboard (a1 = bit 0).
+    pub fn pieces(&self, side: Side, role: Role) -> Bitboard {
         self.sides[side.index()] & self.roles[role.index()]
+    }
+
+    /// The squares of all of `side`'s pieces.
+    pub fn side_pieces(&self, side: Side) -> Bitboard {
+        self.sides[side.index()]
+    }
+
+    /// The ice squares, as a bitboard.
+    pub fn ice(&self) -> Bitboard {
+        self.ice
+    }
+
+    /// The corners whose rook may still castle, as a bitboard (for a search's hash key).
+    pub fn castling_corners(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// The square a double step just passed over, as a bit index.
+    pub fn en_passant_index(&self) -> Option<u8> {
+        self.ep_square
     }
 
     pub fn ice_squares(&self) -> Vec<Square> {

@@ -11,7 +11,7 @@ use super::super::schedule::Poster;
 use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, UserInfo, msg, notes};
 use super::moves::record_move;
 use super::seat::{Players, Seat};
-use crate::engine::{self, Choice, Level};
+use crate::engine::{self, Level};
 use crate::games::{AnyGame, GameKind, Side, Status};
 use crate::store::{DueEngineMove, GameRecord, GameState, MoveRecord, NewChallenge, StoreError};
 use std::sync::{Arc, Mutex};
@@ -58,12 +58,13 @@ impl Default for Computer {
 
 impl Computer {
     /// Runs a search on the blocking pool once a core is free.
-    async fn think(&self, position: AnyGame, level: Level, seed: u64) -> Option<Choice> {
+    /// Runs `search` on the blocking pool once a core is free; `None` if it could not run.
+    async fn search<T: Send + 'static>(
+        &self,
+        search: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
         let _permit = self.searches.clone().acquire_owned().await.ok()?;
-        tokio::task::spawn_blocking(move || engine::think(&position, level, seed))
-            .await
-            .ok()
-            .flatten()
+        tokio::task::spawn_blocking(search).await.ok()
     }
 
     fn is_own(&self, platform: Platform, handle: Option<&str>, mentions: &[UserInfo]) -> bool {
@@ -219,8 +220,8 @@ impl Service {
         };
         let position = seat.position.clone();
         let seed = search_seed(&seat.game);
-        let _permit = self.computer.searches.clone().acquire_owned().await;
-        tokio::task::spawn_blocking(move || engine::accepts_draw(&position, level, seed))
+        self.computer
+            .search(move || engine::accepts_draw(&position, level, seed))
             .await
             .unwrap_or(false)
     }
@@ -276,7 +277,10 @@ impl Service {
             }
             Err(error) => {
                 tracing::warn!(game = game_id, error = %error, "engine move failed; it will be tried again");
-                let _ = self.store.release_engine_move(game_id, holder).await;
+                if let Err(error) = self.store.release_engine_move(game_id, holder).await {
+                    // The claim then runs out by itself (ENGINE_LEASE_MS).
+                    tracing::warn!(game = game_id, %error, "cannot release an engine claim");
+                }
                 false
             }
         }
@@ -300,10 +304,13 @@ impl Service {
         if position.side_to_move() != side || position.status().is_over() {
             return Ok(false);
         }
+        let searched = position.clone();
+        let seed = search_seed(&game);
         let Some(choice) = self
             .computer
-            .think(position.clone(), level, search_seed(&game))
+            .search(move || engine::think(&searched, level, seed))
             .await
+            .flatten()
         else {
             return Ok(false);
         };

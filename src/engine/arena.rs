@@ -18,7 +18,7 @@ pub const OPENING_PLIES: u32 = 2;
 
 /// Moves after which a game is called a draw, should the rules not have ended it (the rules'
 /// own quiet-move limits end every game far sooner in practice).
-pub const MOVE_LIMIT: u32 = 600;
+pub const MOVE_LIMIT: u32 = 1000;
 
 /// A side of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,7 +38,7 @@ use eval::{Evaluator, WIN_NEXT};
 /// node costs more: its budgets are three quarters, its beams narrower, see [`Plan`]).
 pub fn budget(variant: Variant, level: Level) -> Budget {
     const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 5_000, 9_000, 14_000, 20_000];
-    const NOISE: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
+    const NOISE: [i32; 8] = [600, 450, 320, 220, 150, 90, 40, 0];
     let index = level.index();
     let nodes = match variant {
         Variant::One | Variant::Two => NODES[index],

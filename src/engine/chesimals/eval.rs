@@ -13,11 +13,20 @@
 //!   `next` ignores them (30 %). A royal Chief (Critters: brain) that `next` can capture and
 //!   that is its side's last is a win next turn, a forced result beyond [`WON`].
 //! - **Mobility**: 2 per square a mobile unit reaches.
-//! - **Hunting**: mobile non-Chief units earn a little for standing near the enemy royal
-//!   Chiefs (Critters: the enemy brains and green squares), so an engine that is ahead goes
-//!   for the win instead of shuffling into the 50-turn draw.
+//! - **Hunting**: mobile units other than royal Chiefs earn for standing near the enemy royal
+//!   Chiefs (Critters: the enemy brains and green squares); the weight grows with the side's
+//!   material edge (and then the royal Chiefs march too), so an engine that is ahead goes for
+//!   the win instead of shuffling into the 50-turn draw. A Chesimals group moves only while
+//!   joined to its Chief, so the Chiefs lead the march.
 //! - **Chief safety**: enemy units within two squares of a royal Chief or brain cost, own
-//!   units next to it earn.
+//!   units next to it earn, and so does each square it could flee to unattacked.
+//! - **The drive** (a lone king's mop-up in chess): once the enemy is ahead, a royal Chief is
+//!   worth its room to run and its distance from the board's edge, times the enemy's hunting
+//!   weight. A Chief moves two squares a turn and flees single-stepping hunters for ever in
+//!   open country; herded to an edge, it is caught.
+//! - **Both royal Chiefs at once**: one AMP that could take every enemy royal Chief left in
+//!   its coming turn is worth [`ALL_ROYALS`] (the enemy moves one AMP: it saves one Chief at
+//!   most).
 //! - **Green squares** (Critters): 150 a square held; three held by `next` at the start of its
 //!   turn is a win, three held by the other side must be broken up at once.
 //!
@@ -39,8 +48,21 @@ const GREENS_LOST: i32 = 20_000;
 /// Quiet turns left below which the evaluation shrinks toward the draw.
 const QUIET_FREE: i32 = 70;
 const MOBILITY: i32 = 2;
-const HUNT: i32 = 4;
+const HUNT: i32 = 12;
+/// Extra hunting weight per guard of material edge (hundredths), up to [`HUNT_MAX`]: the side
+/// ahead marches on, the side behind keeps its shape.
+const HUNT_PER_EDGE: i32 = 1;
+const HUNT_MAX: i32 = 20;
 const HUNT_RANGE: i32 = 20;
+/// Per square a royal Chief lacks, below [`ESCAPE_FREE`] squares to flee to.
+const ESCAPE: i32 = 25;
+const ESCAPE_FREE: i32 = 6;
+/// A royal Chief's worth per square of room to run and per rank or file from the edge, times
+/// the enemy's hunting weight (its material edge).
+const DRIVE_ROOM: i32 = 10;
+const DRIVE_EDGE: i32 = 24;
+/// One AMP could take every enemy royal Chief left in its coming turn.
+const ALL_ROYALS: i32 = 4000;
 const GREEN_HELD: i32 = 150;
 
 /// A unit's value in `variant` (Chesimals I's guard = 100). Royal Chiefs and brains carry
@@ -90,6 +112,7 @@ struct Capture {
     group: u8,
     attacker: u16,
     victim: u16,
+    royal: bool,
 }
 
 /// Buffers reused across evaluations (the search evaluates every action it tries).
@@ -101,6 +124,8 @@ pub(super) struct Evaluator {
     occupant: Vec<u16>,
     mobile: [Vec<bool>; 2],
     guarded: [Vec<bool>; 2],
+    /// Squares each side's mobile units reach.
+    attacked: [Vec<bool>; 2],
     captures: Vec<Capture>,
     used: Vec<u16>,
     /// Both sides' material in the setup, for trading down when ahead.
@@ -132,6 +157,7 @@ impl Evaluator {
             occupant: vec![0; squares],
             mobile: [vec![false; squares], vec![false; squares]],
             guarded: [vec![false; squares], vec![false; squares]],
+            attacked: [vec![false; squares], vec![false; squares]],
             captures: Vec::with_capacity(64),
             used: Vec::with_capacity(32),
             start_material: material(&Position::new(position.variant(), position.options())),
@@ -185,6 +211,7 @@ impl Evaluator {
             mobile.fill(false);
             position.mobile_units(side, |square| mobile[size.index(square)] = true);
             self.guarded[side.index()].fill(false);
+            self.attacked[side.index()].fill(false);
         }
         let mut royals = [0usize; 2];
         // Chesimals: the colours whose Chief lives (bit per `Colour`).
@@ -266,6 +293,9 @@ impl Evaluator {
         let mut score = [0i32; 2];
         let mut material = [0i32; 2];
         let mut win_capture = [false; 2];
+        // Per side: how near its mobile units stand to their targets, summed.
+        let mut hunt = [0i32; 2];
+        let mut royal_hunt = [0i32; 2];
         self.captures.clear();
         for (number, piece) in self.pieces.iter().enumerate() {
             let side = piece.unit.side;
@@ -280,9 +310,11 @@ impl Evaluator {
                 &self.guarded,
                 &mut self.captures,
             );
+            let attacked = &mut self.attacked[side.index()];
             position.reach(piece.square, piece.unit, |to| {
                 reached += 1;
                 let index = size.index(to);
+                attacked[index] = true;
                 let at = occupant[index];
                 if at == 0 {
                     return;
@@ -291,6 +323,7 @@ impl Evaluator {
                 if victim.unit.side == side {
                     return;
                 }
+                let royal = is_royal(variant, victim.unit);
                 let gain = if victim.unit.kind == Kind::Chief {
                     if is_royal(variant, victim.unit) && royals[victim.unit.side.index()] == 1 {
                         win_capture[side.index()] = true;
@@ -308,17 +341,23 @@ impl Evaluator {
                         group: piece.group,
                         attacker: number as u16,
                         victim: at - 1,
+                        royal,
                     });
                 }
             });
             score[side.index()] += MOBILITY * reached;
-            if piece.unit.kind != Kind::Chief {
-                let nearest = targets[side.index()]
-                    .iter()
-                    .map(|&target| king_distance(piece.square, target))
-                    .min()
-                    .unwrap_or(HUNT_RANGE);
-                score[side.index()] += HUNT * (HUNT_RANGE - nearest).max(0);
+            let nearest = targets[side.index()]
+                .iter()
+                .map(|&target| king_distance(piece.square, target))
+                .min()
+                .unwrap_or(HUNT_RANGE);
+            let near = (HUNT_RANGE - nearest).max(0);
+            // A Chesimals group moves only while joined to its Chief: the Chief leads the
+            // march. A royal Chief (a brain) marches only when its side is ahead.
+            if is_royal(variant, piece.unit) {
+                royal_hunt[side.index()] += near;
+            } else {
+                hunt[side.index()] += near;
             }
         }
         if win_capture[next.index()] {
@@ -344,6 +383,35 @@ impl Evaluator {
                 }
             }
             score[side.index()] += 8 * friends.min(4);
+            // A royal Chief with few squares to flee to is one attack from being caught.
+            let mut safe = 0;
+            let enemy = &self.attacked[side.opposite().index()];
+            position.reach(piece.square, piece.unit, |to| {
+                if !enemy[size.index(to)] {
+                    safe += 1;
+                }
+            });
+            score[side.index()] -= ESCAPE * (ESCAPE_FREE - safe).max(0);
+            // Driven like a lone king: once the enemy is ahead, a royal Chief is worth its
+            // room to run and its distance from the edge, and the hunter works on both.
+            let enemy_edge = material[side.opposite().index()] - material[side.index()];
+            let pressed = (enemy_edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX);
+            let from_edge = i32::from(
+                piece
+                    .square
+                    .file
+                    .min(size.files - 1 - piece.square.file)
+                    .min(piece.square.rank)
+                    .min(size.ranks - 1 - piece.square.rank),
+            );
+            score[side.index()] += pressed * (DRIVE_ROOM * safe + DRIVE_EDGE * from_edge);
+        }
+
+        for side in Side::BOTH {
+            let edge = material[side.index()] - material[side.opposite().index()];
+            let ahead = (edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX);
+            score[side.index()] += (HUNT + ahead) * hunt[side.index()];
+            score[side.index()] += ahead / 2 * royal_hunt[side.index()];
         }
 
         // Material, and trading down when ahead: an edge counts up to half as much again as
@@ -352,9 +420,15 @@ impl Evaluator {
         let gone = (self.start_material - material[0] - material[1]).max(0);
         let mut total = edge + edge * gone / (2 * self.start_material.max(1));
         total += score[next.index()] - score[other.index()];
-        let threat_next = self.threat(next);
-        let threat_other = self.threat(other);
+        let (threat_next, all_next) = self.threat(next, royals[other.index()]);
+        let (threat_other, all_other) = self.threat(other, royals[next.index()]);
         total += (85 * threat_next - 30 * threat_other) / 100;
+        if all_next {
+            total += ALL_ROYALS;
+        }
+        if all_other {
+            total -= ALL_ROYALS / 4;
+        }
 
         if variant.is_critters() {
             total += GREEN_HELD * (held[next.index()] as i32 - held[other.index()] as i32);
@@ -375,15 +449,18 @@ impl Evaluator {
     }
 
     /// What `side` could capture in one turn: greedy, each attacker and victim once, within
-    /// one AMP in Chesimals (the best AMP's), all units in Critters.
-    fn threat(&mut self, side: Side) -> i32 {
+    /// one AMP in Chesimals (the best AMP's), all units in Critters; and whether one such turn
+    /// takes all the `royals` the enemy has left.
+    fn threat(&mut self, side: Side, royals: usize) -> (i32, bool) {
         self.captures
             .sort_by_key(|capture| std::cmp::Reverse(capture.gain));
         let mut best = 0;
+        let mut all = false;
         let groups: u8 = if self.variant.is_critters() { 1 } else { 8 };
         for group in 0..groups {
             self.used.clear();
             let mut sum = 0;
+            let mut royal_victims = 0;
             for capture in &self.captures {
                 if capture.side != side || capture.group != group {
                     continue;
@@ -395,10 +472,12 @@ impl Evaluator {
                 self.used.push(attacker);
                 self.used.push(capture.victim);
                 sum += capture.gain;
+                royal_victims += usize::from(capture.royal);
             }
             best = best.max(sum);
+            all |= royals > 0 && royal_victims >= royals;
         }
-        best
+        (best, all)
     }
 }
 

@@ -239,3 +239,71 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_side_ahead_drives_a_lone_royal_chief_to_the_edge() {
+    // White is far ahead; Black has one royal Chief left. Black is better off in the
+    // middle of the board than in a corner, and the gap grows with White's edge.
+    let white = [
+        ("b2", "wC"),
+        ("a2", "wG"),
+        ("c2", "wG"),
+        ("b1", "wN"),
+        ("b3", "wG"),
+        ("k2", "gC"),
+        ("j2", "gG"),
+        ("l2", "gG"),
+        ("k1", "gN"),
+    ];
+    let gap = |extra: &[(&'static str, &'static str)]| {
+        let mut evaluate = |chief: &'static str| {
+            let mut units = white.to_vec();
+            units.extend_from_slice(extra);
+            units.push((chief, "bC"));
+            let game = position(Variant::One, 'b', &units);
+            Evaluator::new(&game).evaluate(&game, Side::Black, 0)
+        };
+        evaluate("f9") - evaluate("a16")
+    };
+    let less_ahead = gap(&[("d15", "bG"), ("e15", "bG"), ("f15", "bN"), ("g15", "bN")]);
+    let far_ahead = gap(&[]);
+    assert!(
+        less_ahead > 0,
+        "the corner is not worse for the hunted Chief"
+    );
+    assert!(
+        far_ahead > less_ahead + 200,
+        "a bigger edge does not press harder: {far_ahead} vs {less_ahead}"
+    );
+}
+
+#[test]
+fn one_amp_that_takes_both_royal_chiefs_is_worth_more_than_two_that_take_one_each() {
+    // White's knight d4 hits Black's blue Chief e6, the guard f4 hits the red Chief g5. In
+    // the first position both are units of the white AMP (one turn takes both Chiefs), in
+    // the second the guard is grey's (two turns, and Black moves in between).
+    let evaluate = |guard: &'static str| {
+        let game = position(
+            Variant::One,
+            'w',
+            &[
+                ("e2", "wC"),
+                ("e3", "wG"),
+                ("d4", "wN"),
+                ("f4", guard),
+                ("h3", "gC"),
+                ("g3", "gG"),
+                ("e6", "bC"),
+                ("g5", "rC"),
+                ("a14", "eC"),
+            ],
+        );
+        Evaluator::new(&game).evaluate(&game, Side::White, 0)
+    };
+    let one_amp = evaluate("wG");
+    let two_amps = evaluate("gG");
+    assert!(
+        one_amp > two_amps + 2000,
+        "one AMP {one_amp}, two AMPs {two_amps}"
+    );
+}

@@ -51,6 +51,11 @@ pub struct LoadArgs {
     /// Moves per second offered in the paced phase, all games together; 0 leaves it out.
     #[arg(long, default_value_t = 500)]
     pub rate: u32,
+    /// Searches of the computer (level 8, Chesimals I) kept running on the service's bounded
+    /// pool during a second paced phase, to compare its latency with the first's; 0 leaves
+    /// that phase out.
+    #[arg(long, default_value_t = 0)]
+    pub searches: usize,
     /// The database (`sqlite://…` or `postgres://…`; a throwaway one: the run adds its games
     /// and leaves them). A fresh SQLite file in a temporary folder when left out.
     #[arg(long)]
@@ -125,6 +130,8 @@ pub struct Report {
     pub args: LoadArgs,
     pub stored_in: Duration,
     pub paced: Option<Phase>,
+    /// The paced phase again while `--searches` searches run, and how many searches ended.
+    pub thinking: Option<(Phase, usize)>,
     pub unpaced: Phase,
 }
 
@@ -143,6 +150,19 @@ impl Report {
                 "paced at {} moves/s: {}",
                 self.args.rate,
                 paced.line()
+            ));
+        }
+        if let (Some(paced), Some((thinking, searched))) = (&self.paced, &self.thinking) {
+            let ratio = |with: Duration, without: Duration| {
+                with.as_secs_f64() / without.as_secs_f64().max(1e-9)
+            };
+            lines.push(format!(
+                "paced at {} moves/s with {} searches running ({searched} searches ended): {}; p50 {:.2}x, p99 {:.2}x the run without",
+                self.args.rate,
+                self.args.searches,
+                thinking.line(),
+                ratio(thinking.p50, paced.p50),
+                ratio(thinking.p99, paced.p99),
             ));
         }
         lines.push(format!("unpaced: {}", self.unpaced.line()));
@@ -193,17 +213,76 @@ pub async fn load(args: &LoadArgs) -> Result<Report, String> {
     } else {
         None
     };
+    let thinking = match (args.rate, args.searches) {
+        (0, _) | (_, 0) => None,
+        (rate, searches) => {
+            let interval = Duration::from_secs_f64(args.games as f64 / f64::from(rate));
+            let busy = Busy::start(&service, searches);
+            let phase = phase(&service, &tables, &boards, args.moves, Some(interval)).await;
+            let searched = busy.stop().await;
+            Some((phase?, searched))
+        }
+    };
     let unpaced = phase(&service, &tables, &boards, args.moves, None).await?;
     let report = Report {
         backend: store.backend_name(),
         args: args.clone(),
         stored_in,
         paced,
+        thinking,
         unpaced,
     };
     store.close().await;
     drop(scratch);
     Ok(report)
+}
+
+/// Searches kept running on the service's pool until stopped: each task searches again the
+/// moment its search ends.
+struct Busy {
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    tasks: Vec<tokio::task::JoinHandle<usize>>,
+}
+
+impl Busy {
+    fn start(service: &Arc<Service>, searches: usize) -> Self {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let tasks = (0..searches)
+            .map(|index| {
+                let (service, stop) = (service.clone(), stop.clone());
+                tokio::spawn(async move {
+                    let mut done = 0;
+                    let mut position = AnyGame::start(GameKind::ChesimalsOne, index as u64);
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        let seed = (index * 1000 + done) as u64;
+                        let Some(choice) = service
+                            .think_on_pool(position.clone(), crate::engine::Level::MAX, seed)
+                            .await
+                        else {
+                            break;
+                        };
+                        if position.play_text(&choice.text).is_err() || position.status().is_over()
+                        {
+                            position = AnyGame::start(GameKind::ChesimalsOne, seed);
+                        }
+                        done += 1;
+                    }
+                    done
+                })
+            })
+            .collect();
+        Busy { stop, tasks }
+    }
+
+    /// Stops the searches (each ends its current one) and counts those that ended.
+    async fn stop(self) -> usize {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut done = 0;
+        for task in self.tasks {
+            done += task.await.unwrap_or(0);
+        }
+        done
+    }
 }
 
 /// A temporary folder for the SQLite file, removed at the end.

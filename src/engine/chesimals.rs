@@ -33,12 +33,15 @@ use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
 /// The node budget, reply depth and noise of `level` in `variant`: about twice the nodes a
-/// level, the opponent's reply searched from level 3, noise at levels 1-3. Level 8 answers in
-/// about half a second in a release build on the 20 x 20 Critters board too (a Critters
-/// node costs more: its budgets are three quarters, its beams narrower, see [`Plan`]).
+/// level, the opponent's reply searched from level 3, noise falling from level 1 to none at
+/// level 8 (past level 4 more nodes gain little: the noise makes most of the ladder's
+/// steps, as Stockfish's skill levels do). Level 8 answers in about half a second in a
+/// release build on the 20 x 20 Critters board too (a Critters node costs more: its budgets
+/// are three quarters, its beams narrower, see [`Plan`]).
 pub fn budget(variant: Variant, level: Level) -> Budget {
     const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 5_000, 9_000, 14_000, 20_000];
     const NOISE: [i32; 8] = [600, 450, 320, 220, 150, 90, 40, 0];
+    const NOISE_CRITTERS: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
     let index = level.index();
     let nodes = match variant {
         Variant::One | Variant::Two => NODES[index],
@@ -47,7 +50,10 @@ pub fn budget(variant: Variant, level: Level) -> Budget {
     Budget {
         nodes,
         depth: if index >= 2 { 2 } else { 1 },
-        noise: NOISE[index],
+        noise: match variant {
+            Variant::Critters => NOISE_CRITTERS[index],
+            _ => NOISE[index],
+        },
     }
 }
 

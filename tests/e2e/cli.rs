@@ -340,13 +340,25 @@ fn health_asks_healthz_and_exits_zero_only_on_200() {
     assert!(line.contains("KIBITZ_HTTP_ADDR"), "{line}");
 }
 
-/// `kibitz bench load` plays its games through the service and reports both phases.
+/// `kibitz bench load` plays its games through the service and reports every phase: paced,
+/// paced again while the computer searches on the pool, and unpaced.
 #[test]
 fn bench_load_plays_every_move_and_reports_the_figures() {
     let lines = stdout_lines(&kibitz(&[
-        "bench", "load", "--games", "6", "--moves", "4", "--stored", "12", "--rate", "200",
+        "bench",
+        "load",
+        "--games",
+        "6",
+        "--moves",
+        "4",
+        "--stored",
+        "12",
+        "--rate",
+        "200",
+        "--searches",
+        "1",
     ]));
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert!(
         lines[0].starts_with(
             "load: SQLite, 6 games in flight, 4 moves each per phase, 12 stored games"
@@ -355,7 +367,8 @@ fn bench_load_plays_every_move_and_reports_the_figures() {
     );
     for (line, start) in [
         (&lines[1], "paced at 200 moves/s: 24 moves in "),
-        (&lines[2], "unpaced: 24 moves in "),
+        (&lines[2], "paced at 200 moves/s with 1 searches running ("),
+        (&lines[3], "unpaced: 24 moves in "),
     ] {
         assert!(line.starts_with(start), "{line}");
         assert!(
@@ -363,4 +376,14 @@ fn bench_load_plays_every_move_and_reports_the_figures() {
             "{line}"
         );
     }
+    assert!(
+        lines[2].contains("24 moves in ") && lines[2].contains("x the run without"),
+        "{}",
+        lines[2]
+    );
+    assert!(
+        !lines[2].contains("(0 searches ended)"),
+        "no search ran: {}",
+        lines[2]
+    );
 }

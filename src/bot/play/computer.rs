@@ -226,6 +226,21 @@ impl Service {
             .unwrap_or(false)
     }
 
+    /// The engine's choice in `position` at `level`, searched on this process's bounded pool
+    /// exactly as the computer's own moves are (`kibitz bench load --searches` loads the pool
+    /// with these while it times the players' commands).
+    pub async fn think_on_pool(
+        &self,
+        position: AnyGame,
+        level: Level,
+        seed: u64,
+    ) -> Option<engine::Choice> {
+        self.computer
+            .search(move || engine::think(&position, level, seed))
+            .await
+            .flatten()
+    }
+
     /// Makes every due engine move of `platform` this process can take now (as many as it
     /// has cores), posting each move's picture with `poster`. Returns how many it made.
     pub async fn play_due_engine_moves<P: Poster>(

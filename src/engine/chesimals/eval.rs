@@ -14,15 +14,16 @@
 //!   that is its side's last is a win next turn, a forced result beyond [`WON`].
 //! - **Mobility**: 2 per square a mobile unit reaches.
 //! - **Hunting**: mobile units other than royal Chiefs earn for standing near the enemy royal
-//!   Chiefs (Critters: the enemy brains and green squares); the weight grows with the side's
-//!   material edge (and then the royal Chiefs march too), so an engine that is ahead goes for
-//!   the win instead of shuffling into the 50-turn draw. A Chesimals group moves only while
-//!   joined to its Chief, so the Chiefs lead the march.
+//!   Chiefs (Critters: the enemy brains and green squares, at a third of the weight); in
+//!   Chesimals the weight grows with the side's material edge (and then the royal Chiefs
+//!   march too), so an engine that is ahead goes for the win instead of shuffling into the
+//!   50-turn draw. A Chesimals group moves only while joined to its Chief, so the Chiefs lead
+//!   the march.
 //! - **Chief safety**: enemy units within two squares of a royal Chief or brain cost, own
-//!   units next to it earn, and so does each square it could flee to unattacked.
-//! - **The drive** (a lone king's mop-up in chess): once the enemy is ahead, a royal Chief is
-//!   worth its room to run and its distance from the board's edge, times the enemy's hunting
-//!   weight. A Chief moves two squares a turn and flees single-stepping hunters for ever in
+//!   units next to it earn; in Chesimals, so does each square it could flee to unattacked.
+//! - **The drive** (Chesimals; a lone king's mop-up in chess): once the enemy is ahead, a
+//!   royal Chief is worth its room to run and its distance from the board's edge, times the
+//!   enemy's hunting weight. A Chief moves two squares a turn and flees single-stepping hunters for ever in
 //!   open country; herded to an edge, it is caught.
 //! - **Both royal Chiefs at once**: one AMP that could take every enemy royal Chief left in
 //!   its coming turn is worth [`ALL_ROYALS`] (the enemy moves one AMP: it saves one Chief at
@@ -48,7 +49,10 @@ const GREENS_LOST: i32 = 20_000;
 /// Quiet turns left below which the evaluation shrinks toward the draw.
 const QUIET_FREE: i32 = 70;
 const MOBILITY: i32 = 2;
+/// The hunting weight per square nearer, as level. A Critters unit that walks out of its
+/// brains' range stops for good, so it walks less.
 const HUNT: i32 = 12;
+const HUNT_CRITTERS: i32 = 4;
 /// Extra hunting weight per guard of material edge (hundredths), up to [`HUNT_MAX`]: the side
 /// ahead marches on, the side behind keeps its shape.
 const HUNT_PER_EDGE: i32 = 1;
@@ -353,9 +357,12 @@ impl Evaluator {
                 .unwrap_or(HUNT_RANGE);
             let near = (HUNT_RANGE - nearest).max(0);
             // A Chesimals group moves only while joined to its Chief: the Chief leads the
-            // march. A royal Chief (a brain) marches only when its side is ahead.
+            // march, a royal Chief only when its side is ahead. A Critters brain stays with
+            // the units it activates.
             if is_royal(variant, piece.unit) {
-                royal_hunt[side.index()] += near;
+                if !variant.is_critters() {
+                    royal_hunt[side.index()] += near;
+                }
             } else {
                 hunt[side.index()] += near;
             }
@@ -383,6 +390,12 @@ impl Evaluator {
                 }
             }
             score[side.index()] += 8 * friends.min(4);
+            if variant.is_critters() {
+                // Brains stay among the units they activate: neither the flight squares nor
+                // the drive below helped a Critters engine (measured: both made its games
+                // drawn at the 50-turn limit, and the drive lost a game to the random mover).
+                continue;
+            }
             // A royal Chief with few squares to flee to is one attack from being caught.
             let mut safe = 0;
             let enemy = &self.attacked[side.opposite().index()];
@@ -409,8 +422,17 @@ impl Evaluator {
 
         for side in Side::BOTH {
             let edge = material[side.index()] - material[side.opposite().index()];
-            let ahead = (edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX);
-            score[side.index()] += (HUNT + ahead) * hunt[side.index()];
+            let ahead = if variant.is_critters() {
+                0
+            } else {
+                (edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX)
+            };
+            let base = if variant.is_critters() {
+                HUNT_CRITTERS
+            } else {
+                HUNT
+            };
+            score[side.index()] += (base + ahead) * hunt[side.index()];
             score[side.index()] += ahead / 2 * royal_hunt[side.index()];
         }
 

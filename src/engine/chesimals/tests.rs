@@ -256,7 +256,7 @@ fn the_side_ahead_drives_a_lone_royal_chief_to_the_edge() {
         ("k1", "gN"),
     ];
     let gap = |extra: &[(&'static str, &'static str)]| {
-        let mut evaluate = |chief: &'static str| {
+        let evaluate = |chief: &'static str| {
             let mut units = white.to_vec();
             units.extend_from_slice(extra);
             units.push((chief, "bC"));

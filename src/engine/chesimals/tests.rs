@@ -61,24 +61,22 @@ fn play_checked(position: &Position, turn: &[Move]) -> Position {
     game
 }
 
+/// White's Chief e2 with a guard on e3 and, joined to the Chief through it, a knight on d4.
+const KNIGHT_ON_D4: [(&str, &str); 3] = [("e2", "wC"), ("e3", "wG"), ("d4", "wN")];
+
 #[test]
 fn takes_the_last_royal_chief_on_offer() {
     // White's knight d4 (joined to its Chief e2 through e3) can take Black's only royal
     // Chief on e6.
-    let game = position(
-        Variant::One,
-        'w',
-        &[
-            ("e2", "wC"),
-            ("e3", "wG"),
-            ("d4", "wN"),
-            ("h2", "gC"),
-            ("e6", "bC"),
-            ("e7", "bG"),
-            ("a14", "eC"),
-            ("b14", "eW"),
-        ],
-    );
+    let mut units = KNIGHT_ON_D4.to_vec();
+    units.extend([
+        ("h2", "gC"),
+        ("e6", "bC"),
+        ("e7", "bG"),
+        ("a14", "eC"),
+        ("b14", "eW"),
+    ]);
+    let game = position(Variant::One, 'w', &units);
     for number in [1, 4, 8] {
         let thought = search(&game, &budget(Variant::One, level(number)), 3).expect("a turn");
         let after = play_checked(&game, &thought.best);
@@ -283,21 +281,16 @@ fn one_amp_that_takes_both_royal_chiefs_is_worth_more_than_two_that_take_one_eac
     // the first position both are units of the white AMP (one turn takes both Chiefs), in
     // the second the guard is grey's (two turns, and Black moves in between).
     let evaluate = |guard: &'static str| {
-        let game = position(
-            Variant::One,
-            'w',
-            &[
-                ("e2", "wC"),
-                ("e3", "wG"),
-                ("d4", "wN"),
-                ("f4", guard),
-                ("h3", "gC"),
-                ("g3", "gG"),
-                ("e6", "bC"),
-                ("g5", "rC"),
-                ("a14", "eC"),
-            ],
-        );
+        let mut units = KNIGHT_ON_D4.to_vec();
+        units.extend([
+            ("f4", guard),
+            ("h3", "gC"),
+            ("g3", "gG"),
+            ("e6", "bC"),
+            ("g5", "rC"),
+            ("a14", "eC"),
+        ]);
+        let game = position(Variant::One, 'w', &units);
         Evaluator::new(&game).evaluate(&game, Side::White, 0)
     };
     let one_amp = evaluate("wG");

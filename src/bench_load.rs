@@ -207,18 +207,18 @@ pub async fn load(args: &LoadArgs) -> Result<Report, String> {
     let started = Instant::now();
     store_finished_games(&store, &tables, args.stored).await?;
     let stored_in = started.elapsed();
-    let paced = if args.rate > 0 {
-        let interval = Duration::from_secs_f64(args.games as f64 / f64::from(args.rate));
-        Some(phase(&service, &tables, &boards, args.moves, Some(interval)).await?)
-    } else {
-        None
+    // Each game moves once every `interval` in the paced phases.
+    let interval =
+        (args.rate > 0).then(|| Duration::from_secs_f64(args.games as f64 / f64::from(args.rate)));
+    let paced = match interval {
+        Some(_) => Some(phase(&service, &tables, &boards, args.moves, interval).await?),
+        None => None,
     };
-    let thinking = match (args.rate, args.searches) {
-        (0, _) | (_, 0) => None,
-        (rate, searches) => {
-            let interval = Duration::from_secs_f64(args.games as f64 / f64::from(rate));
+    let thinking = match (interval, args.searches) {
+        (None, _) | (_, 0) => None,
+        (Some(_), searches) => {
             let busy = Busy::start(&service, searches);
-            let phase = phase(&service, &tables, &boards, args.moves, Some(interval)).await;
+            let phase = phase(&service, &tables, &boards, args.moves, interval).await;
             let searched = busy.stop().await;
             Some((phase?, searched))
         }

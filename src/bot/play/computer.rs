@@ -35,7 +35,8 @@ pub const DEFAULT_LEVEL: Level = match Level::new(3) {
 pub const COMPUTER_WORDS: [&str; 6] = ["computer", "bot", "kibitz", "cpu", "ai", "engine"];
 
 /// The searches of this process: one fewer than the cores at once, at least one (the rest
-/// wait their turn), off the async runtime; and the bell that wakes the engine's worker when a move is due.
+/// wait their turn), off the async runtime; and the bell that wakes the engine's worker when
+/// a move is due.
 pub struct Computer {
     searches: Arc<Semaphore>,
     permits: usize,
@@ -325,13 +326,9 @@ impl Service {
         if position.side_to_move() != side || position.status().is_over() {
             return Ok(false);
         }
-        let searched = position.clone();
-        let seed = search_seed(&game);
         let Some(choice) = self
-            .computer
-            .search(move || engine::think(&searched, level, seed))
+            .think_on_pool(position.clone(), level, search_seed(&game))
             .await
-            .flatten()
         else {
             return Ok(false);
         };

@@ -329,7 +329,7 @@ impl Evaluator {
                 }
                 let royal = is_royal(variant, victim.unit);
                 let gain = if victim.unit.kind == Kind::Chief {
-                    if is_royal(variant, victim.unit) && royals[victim.unit.side.index()] == 1 {
+                    if royal && royals[victim.unit.side.index()] == 1 {
                         win_capture[side.index()] = true;
                     }
                     victim.value + 400
@@ -408,7 +408,7 @@ impl Evaluator {
             // Driven like a lone king: once the enemy is ahead, a royal Chief is worth its
             // room to run and its distance from the edge, and the hunter works on both.
             let enemy_edge = material[side.opposite().index()] - material[side.index()];
-            let pressed = (enemy_edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX);
+            let pressed = hunting_weight(enemy_edge);
             let from_edge = i32::from(
                 piece
                     .square
@@ -425,7 +425,7 @@ impl Evaluator {
             let ahead = if variant.is_critters() {
                 0
             } else {
-                (edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX)
+                hunting_weight(edge)
             };
             let base = if variant.is_critters() {
                 HUNT_CRITTERS
@@ -501,6 +501,11 @@ impl Evaluator {
         }
         (best, all)
     }
+}
+
+/// The extra hunting weight of a side `edge` ahead in material (none when behind).
+fn hunting_weight(edge: i32) -> i32 {
+    (edge * HUNT_PER_EDGE / 100).clamp(0, HUNT_MAX)
 }
 
 fn king_distance(a: Square, b: Square) -> i32 {

@@ -406,6 +406,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
                                 invitee_id: Some(black),
                                 challenger_color: "white".into(),
                                 computer_level: None,
+                                time_control: None,
                             },
                             now,
                         )

@@ -18,6 +18,7 @@ pub mod http;
 pub mod league;
 pub mod render;
 pub mod store;
+pub mod time_control;
 
 // The handful of types the binary, the benches and the tests build on, at the crate's root.
 pub use bot::i18n::Catalogue;

@@ -133,6 +133,7 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
                         invitee_id: Some(black),
                         challenger_color: "white".into(),
                         computer_level: None,
+                        time_control: None,
                     },
                     now,
                 )

@@ -45,6 +45,7 @@ const QUOTED_ARGS: &[&str] = &[
     "options",
     "level",
     "field",
+    "time",
 ];
 
 /// `text` cut to `max` characters (on a character boundary), ending in `…` when cut.

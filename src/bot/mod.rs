@@ -14,7 +14,9 @@ mod play;
 pub mod schedule;
 mod suggest;
 
-pub use play::{ENGINE_LEASE_MS, rules_error_text, run_computer};
+pub use play::{
+    CLOCK_LEASE_MS, CLOCK_SCAN, ENGINE_LEASE_MS, rules_error_text, run_clocks, run_computer,
+};
 
 use crate::games::ambit::DailySecret;
 use crate::render::{RenderError, Renderer};

@@ -136,6 +136,13 @@ where
                 }
             }
         }
+        // So do the games' clocks: reminders, and games lost on time.
+        if let Err(error) = service
+            .handle_due_clocks(Platform::Console, &holder, &posts)
+            .await
+        {
+            tracing::warn!(%error, "clocks: database unavailable");
+        }
         let posted = posts.0.into_inner().unwrap_or_default();
         for reply in posted {
             let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;

@@ -77,6 +77,8 @@ pub enum EndReason {
     BothPassed,
     /// Chesimals and Critters: 50 full turns in a row without a capture (a draw).
     NoCaptureLimit,
+    /// A player's clock ran out (the game's time control, not its rules).
+    Timeout,
 }
 
 impl EndReason {
@@ -97,10 +99,11 @@ impl EndReason {
             EndReason::GreenSquares => "green squares",
             EndReason::BothPassed => "both passed",
             EndReason::NoCaptureLimit => "50 turns without capture",
+            EndReason::Timeout => "time",
         }
     }
 
-    pub const ALL: [EndReason; 14] = [
+    pub const ALL: [EndReason; 15] = [
         EndReason::NoMoves,
         EndReason::Resignation,
         EndReason::Agreement,
@@ -115,6 +118,7 @@ impl EndReason {
         EndReason::GreenSquares,
         EndReason::BothPassed,
         EndReason::NoCaptureLimit,
+        EndReason::Timeout,
     ];
 
     pub fn parse(text: &str) -> Option<EndReason> {

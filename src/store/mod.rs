@@ -24,6 +24,7 @@ macro_rules! stored_as_text {
 }
 
 mod ambit;
+mod clocks;
 mod computer;
 mod database_url;
 mod forget;
@@ -35,6 +36,7 @@ mod records;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use clocks::DueClock;
 pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use database_url::{database_label, database_url_secrets};
 pub use forget::Forgetting;
@@ -44,6 +46,7 @@ pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 pub use updates::UpdateClaim;
 
+use crate::time_control::TimeControl;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use std::time::Duration;
@@ -109,7 +112,8 @@ pub struct Store {
 
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
      invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
-     plies, version, created_at, updated_at, computer_level, engine_due";
+     plies, version, created_at, updated_at, computer_level, engine_due, time_control, white_ms, \
+     black_ms, turn_since, deadline, remind_at";
 
 impl Store {
     /// Opens the database at `url` and applies the migrations: `sqlite://kibitz.db` (the
@@ -319,8 +323,8 @@ impl Store {
         let row = sqlx::query(&format!(
             "INSERT INTO games (chat_id, kind, seed, start_position, position, challenger_id,
                  invitee_id, challenger_color, status, version, created_at, updated_at,
-                 computer_level)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12)
+                 computer_level, time_control)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13)
              RETURNING {GAME_COLUMNS}"
         ))
         .bind(new.chat_id)
@@ -335,6 +339,7 @@ impl Store {
         .bind(now)
         .bind(now)
         .bind(new.computer_level.map(i64::from))
+        .bind(new.time_control.map(TimeControl::text))
         .fetch_one(&self.pool)
         .await?;
         GameRecord::from_row(&row)
@@ -531,7 +536,9 @@ impl Store {
             "UPDATE games SET position = $1, invitee_id = $2, white_id = $3, black_id = $4,
                  status = $5, result = $6, draw_offer = $7, last_move = $8, plies = $9,
                  updated_at = $10, version = version + 1, engine_due = $13,
-                 engine_holder = NULL, engine_until = NULL
+                 engine_holder = NULL, engine_until = NULL, white_ms = $14, black_ms = $15,
+                 turn_since = $16, deadline = $17, remind_at = $18,
+                 clock_holder = NULL, clock_until = NULL
              WHERE id = $11 AND version = $12",
         )
         .bind(&game.position)
@@ -547,6 +554,11 @@ impl Store {
         .bind(game.id)
         .bind(game.version)
         .bind(game.engine_due)
+        .bind(game.clocks.map(|c| c.white_ms))
+        .bind(game.clocks.map(|c| c.black_ms))
+        .bind(game.clocks.map(|c| c.turn_since))
+        .bind(game.deadline)
+        .bind(game.remind_at)
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() != 1 {

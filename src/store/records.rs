@@ -2,6 +2,7 @@
 
 use super::DbRow;
 use crate::games::{GameKind, MoveSquares, Side, Square};
+use crate::time_control::{Clocks, TimeControl};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
@@ -106,6 +107,14 @@ pub struct GameRecord {
     /// While it is the computer's turn in a game being played: since when. The service sets
     /// it before each save ([`GameRecord::with_engine_due`]).
     pub engine_due: Option<i64>,
+    /// The challenge's time control; `None`: no clock.
+    pub time_control: Option<TimeControl>,
+    /// The clocks, once a game with a time control has started.
+    pub clocks: Option<Clocks>,
+    /// While a clock runs: when the side to move runs out of time.
+    pub deadline: Option<i64>,
+    /// When the side to move is reminded; `None` once reminded or when there is no reminder.
+    pub remind_at: Option<i64>,
 }
 
 impl GameRecord {
@@ -116,6 +125,27 @@ impl GameRecord {
         let last_move: Option<String> = row.try_get("last_move")?;
         let seed: i64 = row.try_get("seed")?;
         let computer_level: Option<i64> = row.try_get("computer_level")?;
+        let time_control: Option<String> = row.try_get("time_control")?;
+        let time_control = time_control
+            .map(|text| match TimeControl::parse(&text) {
+                Ok(Some(control)) => Ok(control),
+                _ => Err(StoreError::Corrupt(format!("time control {text:?}"))),
+            })
+            .transpose()?;
+        let banks: (Option<i64>, Option<i64>, Option<i64>) = (
+            row.try_get("white_ms")?,
+            row.try_get("black_ms")?,
+            row.try_get("turn_since")?,
+        );
+        let clocks = match (time_control, banks) {
+            (Some(control), (Some(white_ms), Some(black_ms), Some(turn_since))) => Some(Clocks {
+                control,
+                white_ms,
+                black_ms,
+                turn_since,
+            }),
+            _ => None,
+        };
         Ok(GameRecord {
             id: row.try_get("id")?,
             chat_id: row.try_get("chat_id")?,
@@ -148,6 +178,10 @@ impl GameRecord {
                 })
                 .transpose()?,
             engine_due: row.try_get("engine_due")?,
+            time_control,
+            clocks,
+            deadline: row.try_get("deadline")?,
+            remind_at: row.try_get("remind_at")?,
         })
     }
 
@@ -191,6 +225,7 @@ pub struct NewChallenge {
     pub challenger_color: String,
     /// The computer's level, when the challenge is to the computer (the invitee).
     pub computer_level: Option<u8>,
+    pub time_control: Option<TimeControl>,
 }
 
 /// One move of a game as stored.

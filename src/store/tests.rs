@@ -67,6 +67,7 @@ async fn started_game(store: &Store) -> GameRecord {
                 invitee_id: Some(bob.id),
                 challenger_color: "white".into(),
                 computer_level: None,
+                time_control: None,
             },
             2,
         )

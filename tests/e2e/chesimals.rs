@@ -273,7 +273,7 @@ async fn a_critters_game_is_created_with_its_options() {
         .text("alice", "challenge @bob critters growth promotion brains:3")
         .await;
     assert!(
-        reply.contains("Critters (growth, promotion, brains:3)"),
+        reply.contains("Critters (growth, promotion, brains:3, 3 days a move)"),
         "{reply}"
     );
     let game = bot.service.store().game(1).await.unwrap().unwrap();

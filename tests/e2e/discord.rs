@@ -57,6 +57,17 @@ async fn start_with(
     url: Option<String>,
     shards: Option<ShardPlan>,
 ) -> Adapter {
+    start_on_clock(standin, defer_after, url, shards, system_clock()).await
+}
+
+/// Like `start_with`, on `clock`.
+async fn start_on_clock(
+    standin: &StandIn,
+    defer_after: Duration,
+    url: Option<String>,
+    shards: Option<ShardPlan>,
+    clock: kibitz::bot::Clock,
+) -> Adapter {
     let dir = tempfile::tempdir().unwrap();
     let url = url.unwrap_or_else(|| format!("sqlite://{}", dir.path().join("kibitz.db").display()));
     let store = Store::connect(&url).await.unwrap();
@@ -64,7 +75,7 @@ async fn start_with(
         store.clone(),
         Arc::new(Renderer::new().unwrap()),
         Catalogue::load().unwrap(),
-        system_clock(),
+        clock,
     ));
     let mut config = DiscordConfig::new(TOKEN);
     config.api_base = Some(standin.url.clone());
@@ -229,7 +240,9 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
         .collect();
     assert_eq!(
         option_names,
-        ["game", "opponent", "color", "seed", "options", "level"]
+        [
+            "game", "opponent", "color", "seed", "options", "clock", "level"
+        ]
     );
     let playable: Vec<&str> = play["options"][0]["choices"]
         .as_array()
@@ -974,4 +987,109 @@ async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_onc
         assert_ne!(pair[0].user_id, pair[1].user_id);
     }
     adapter.stop().await;
+}
+
+/// Messages posted to the channel that tell of a loss on time.
+fn timeout_posts(calls: &[Call]) -> usize {
+    let posts_path = format!("/channels/{CHANNEL}/messages");
+    calls
+        .iter()
+        .filter(|c| c.answered() && c.path == posts_path && c.content().contains("ran out of time"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_database() {
+    let standin = StandIn::start().await;
+    standin.recommend_shards(2);
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("shared.db").display());
+    let (clock, shift) = crate::support::shifted_clock();
+    let plan = |shard| ShardPlan {
+        total: 2,
+        first: shard,
+        last: shard,
+    };
+    let mut adapters = Vec::new();
+    for shard in [0, 1] {
+        adapters.push(
+            start_on_clock(
+                &standin,
+                Duration::from_millis(1500),
+                Some(url.clone()),
+                Some(plan(shard)),
+                clock.clone(),
+            )
+            .await,
+        );
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while standin.shard_sessions().len() < 2 {
+        assert!(Instant::now() < deadline, "both shards identify");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    standin.ready().await;
+    let calls = standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &bob()),
+                number("seed", 5),
+                text("clock", "1 d"),
+            ],
+            &[&bob()],
+        )
+        .await;
+    let reply = one_reply(&calls, "challenge");
+    assert!(
+        reply.content().contains("Knight Fight (1 day a move)"),
+        "{}",
+        reply.content()
+    );
+    let calls = standin.press(&bob(), "accept 1").await;
+    let caption = picture_text(&calls, crate::support::board_size(), "accept");
+    assert!(
+        caption.contains("Alice to move · 23 h 59 min left"),
+        "{caption}"
+    );
+    let store = &adapters[0].store;
+    let game = store.game(1).await.unwrap().unwrap();
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    let mine = position.legal_move_texts().remove(0);
+    let calls = standin.press(&alice(), &format!("move {mine} #1")).await;
+    let caption = picture_text(&calls, crate::support::board_size(), "alice's move");
+    assert!(
+        caption.contains("Bob to move · 23 h 59 min left"),
+        "{caption}"
+    );
+    // Two days pass: both processes' clock workers find the deadline; one ends the game.
+    shift.store(
+        2 * kibitz::time_control::DAY_MS,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    standin
+        .wait_for("the timeout in the channel", |calls| {
+            timeout_posts(calls) >= 1
+        })
+        .await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let calls = standin.calls();
+    assert_eq!(timeout_posts(&calls), 1, "one timeout message");
+    let told = calls
+        .iter()
+        .find(|c| c.content().contains("ran out of time"))
+        .unwrap();
+    assert!(
+        told.content()
+            .contains("Game #1: Bob ran out of time. Alice wins."),
+        "{}",
+        told.content()
+    );
+    let game = store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    for adapter in adapters {
+        adapter.stop().await;
+    }
 }

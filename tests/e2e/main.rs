@@ -4,6 +4,7 @@ mod ambit;
 mod bounds;
 mod chesimals;
 mod cli;
+mod clocks;
 mod computer;
 mod console;
 mod discord;

@@ -230,7 +230,10 @@ async fn open_challenges_several_games_and_game_numbers() {
     let Body::Text(text) = &replies[0].body else {
         panic!("text")
     };
-    assert!(text.contains("open Knight Fight challenge (#1)"), "{text}");
+    assert!(
+        text.contains("open Knight Fight (3 days a move) challenge (#1)"),
+        "{text}"
+    );
     assert_eq!(replies[0].buttons.len(), 1);
     let reply = bot.text("alice", "accept").await;
     assert!(reply.contains("your own challenge"), "{reply}");

@@ -413,3 +413,19 @@ impl LogCapture {
         .into_owned()
     }
 }
+
+/// A clock that runs with the system's and can be moved on by a test: the time plus
+/// the milliseconds in the returned cell, for adapters (whose leases and pacing need time to
+/// go on) in tests that jump days ahead.
+pub fn shifted_clock() -> (
+    kibitz::bot::Clock,
+    std::sync::Arc<std::sync::atomic::AtomicI64>,
+) {
+    use std::sync::atomic::Ordering;
+    let shift = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(0));
+    let system = kibitz::system_clock();
+    let cell = shift.clone();
+    let clock: kibitz::bot::Clock =
+        std::sync::Arc::new(move || system() + cell.load(Ordering::SeqCst));
+    (clock, shift)
+}

@@ -76,7 +76,16 @@ async fn start(standin: &StandIn, database: &Path) -> Adapter {
     start_with(standin, database, config(standin)).await
 }
 
-async fn start_with(_standin: &StandIn, database: &Path, config: TelegramConfig) -> Adapter {
+async fn start_with(standin: &StandIn, database: &Path, config: TelegramConfig) -> Adapter {
+    start_on_clock(standin, database, config, system_clock()).await
+}
+
+async fn start_on_clock(
+    _standin: &StandIn,
+    database: &Path,
+    config: TelegramConfig,
+    clock: kibitz::bot::Clock,
+) -> Adapter {
     let store = Store::connect(&format!("sqlite://{}", database.display()))
         .await
         .unwrap();
@@ -84,7 +93,7 @@ async fn start_with(_standin: &StandIn, database: &Path, config: TelegramConfig)
         store.clone(),
         Arc::new(Renderer::new().unwrap()),
         Catalogue::load().unwrap(),
-        system_clock(),
+        clock,
     ));
     let (stop, shutdown) = watch::channel(false);
     let task = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
@@ -370,7 +379,11 @@ async fn an_open_challenge_is_accepted_with_the_button() {
     let calls = setup.say(&alice(), "/challenge knight-fight seed:3").await;
     let sent = replies(&calls);
     assert_eq!(sent.len(), 1);
-    assert!(sent[0].text().contains("open Knight Fight challenge"));
+    assert!(
+        sent[0]
+            .text()
+            .contains("open Knight Fight (3 days a move) challenge")
+    );
     let buttons = sent[0].buttons();
     assert_eq!(
         buttons,
@@ -1239,4 +1252,82 @@ async fn a_game_against_the_computer_named_by_the_bots_handle() {
         assert_ne!(pair[0].user_id, pair[1].user_id);
     }
     adapter.stop().await;
+}
+
+/// Photos sent to the group that tell of a loss on time.
+fn timeout_photos(calls: &[Call]) -> usize {
+    calls
+        .iter()
+        .filter(|c| c.answered() && c.method == "sendphoto" && c.text().contains("ran out of time"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_database() {
+    let setup = Setup::new().await;
+    let (clock, shift) = crate::support::shifted_clock();
+    let database = setup.database();
+    let start = || {
+        start_on_clock(
+            &setup.standin,
+            &database,
+            config(&setup.standin),
+            clock.clone(),
+        )
+    };
+    let first = start().await;
+    setup
+        .standin
+        .wait_for("the first poll", |calls| {
+            calls.iter().any(|c| c.method == "getupdates")
+        })
+        .await;
+    let second = start().await;
+    setup.text_reply(&bob(), "/games").await;
+    let reply = setup
+        .text_reply(&alice(), "/challenge @bob knight-fight seed:5 time:1d")
+        .await;
+    assert!(reply.contains("Knight Fight (1 day a move)"), "{reply}");
+    let calls = setup.say(&bob(), "/accept").await;
+    let caption = photo_caption(&calls, crate::support::board_size(), "accept");
+    assert!(
+        caption.contains("Alice to move · 23 h 59 min left"),
+        "{caption}"
+    );
+    let game = first.store.game(1).await.unwrap().unwrap();
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    let calls = setup.say(&alice(), &position.legal_move_texts()[0]).await;
+    let caption = photo_caption(&calls, crate::support::board_size(), "alice's move");
+    assert!(
+        caption.contains("Bob to move · 23 h 59 min left"),
+        "{caption}"
+    );
+    // Two days pass: both processes' clock workers find the deadline; one ends the game.
+    shift.store(
+        2 * kibitz::time_control::DAY_MS,
+        std::sync::atomic::Ordering::SeqCst,
+    );
+    setup
+        .standin
+        .wait_for("the timeout's picture", |calls| timeout_photos(calls) >= 1)
+        .await;
+    // Both workers look again (every second) meanwhile: nothing more is sent.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let calls = setup.standin.calls();
+    assert_eq!(timeout_photos(&calls), 1, "one timeout message");
+    let told = calls
+        .iter()
+        .find(|c| c.method == "sendphoto" && c.text().contains("ran out of time"))
+        .unwrap();
+    assert_eq!(told.chat(), GROUP);
+    assert!(
+        told.text()
+            .contains("Game #1: Bob ran out of time. Alice wins."),
+        "{}",
+        told.text()
+    );
+    let game = first.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    first.stop().await;
+    second.stop().await;
 }

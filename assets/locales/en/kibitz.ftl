@@ -10,7 +10,7 @@ console-not-utf8 = That line is not UTF-8 text, so it was not read. Type it agai
 cmd-help = help [command] — this list, or one command's usage
 cmd-rules = rules <game> — the rules of a game, short
 cmd-play = play <game> [@user|computer] | play ambit [easy|medium|hard] | play daily — start anything: a challenge (as challenge), an AMBIT practice puzzle or today's daily
-cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [seed:N] — challenge someone (anyone, without @user) or the computer
+cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — challenge someone (anyone, without @user) or the computer
 cmd-accept = accept [#id] — accept a challenge
 cmd-decline = decline [#id] — decline a challenge, or withdraw your own
 cmd-move = move <move> [#id] — make a move; a bare move such as d3 or d3/g7 works too
@@ -83,7 +83,7 @@ side-white = White
 side-black = Black
 challenge-open = { $challenger } offers an open { $game } challenge (#{ $id }). Anyone may accept it: accept { $id }.
 challenge-direct = { $challenger } challenges { $invitee } to { $game } (#{ $id }). { $invitee }: accept { $id } or decline { $id }.
-challenge-usage = Usage: challenge [@user|computer] <game> [white|black|random] [level:1-8] [seed:N]. Games: { $games }.
+challenge-usage = Usage: challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N]. Games: { $games }.
 challenge-unknown-game = I don't know the game "{ $game }". Games: { $games }.
 challenge-self = You cannot challenge yourself. Challenge someone else, or leave out @user for an open challenge.
 challenge-unknown-user = I don't know { $handle } yet: they have to write in a chat with me first.
@@ -377,7 +377,8 @@ rules-critters =
     • Options when you challenge: growth, promotion, brains:3 or brains:4 (e.g. challenge @bob critters growth).
 move-usage-chesimals = move <unit moves of your turn> — e.g. move b3-b5 a3-a4 (a whole turn), or move b3-b5 and later move done; pass only when no unit can move.
 move-usage-critters = move <unit moves of your turn> — e.g. move d4-d5 f4-f6, or move d4-d5 and later move done; o4-o5@p4 charges the brain on p4, end e5=N promotes.
-game-with-options = { $game } ({ $options })
+game-with-options = { $game } ({ $options }, { $time })
+game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: only Critters has game options (growth, promotion, brains:3, brains:4).
 challenge-bad-option = "{ $option }" is not a Critters option: use growth, promotion, brains:3 or brains:4.
 note-chesimals-amp-moving = The { $colour } chesimal is moving; end the turn with: move done
@@ -438,3 +439,24 @@ settings-computer-on = Members may play the computer here (settings computer off
 settings-computer-off = Games against the computer are off here (settings computer on to allow them).
 stats-computer = { $game } against the computer: { $results }.
 stats-computer-level = beat level { $level }: { $wins } of { $games }
+
+## Clocks (time controls, reminders, timeouts)
+time-control-unreadable = "{ $time }" is not a time control. Use time:3d (days a move, 1 to 14), time:10m or time:10m+5s (minutes for the game, 1 to 180, plus seconds a move, 0 to 60), or time:none.
+time-control-days = { $time }: a correspondence game gives 1 to 14 days a move, e.g. time:3d.
+time-control-minutes = { $time }: a live game gives 1 to 180 minutes, e.g. time:10m+5s.
+time-control-increment = { $time }: the increment is 0 to 60 seconds a move, e.g. time:10m+5s.
+time-control-correspondence = { $days ->
+    [one] { $days } day a move
+   *[other] { $days } days a move
+}
+time-control-live = { $minutes } min + { $increment } s
+time-control-none = no clock
+time-left-days = { $days } d { $hours } h
+time-left-hours = { $hours } h { $minutes } min
+time-left-minutes = { $minutes }:{ $seconds }
+caption-time-left = { $left } left
+timeout = Game #{ $id }: { $player } ran out of time. { $winner } wins.
+timeout-move-late = Your time in game #{ $id } ran out just as you moved: the game is lost on time.
+reminder = Game #{ $id }: { $player }, it is your move, with { $left } left on your clock.
+reason-timeout = on time
+computer-no-clock = Games against the computer have no clock: leave out time:.

@@ -10,7 +10,7 @@ console-not-utf8 = Den linjen er ikke UTF-8-tekst, så den ble ikke lest. Skriv 
 cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
 cmd-rules = rules <spill> — reglene for et spill, kort fortalt
 cmd-play = play <spill> [@user|computer] | play ambit [easy|medium|hard] | play daily — start hva som helst: en utfordring (som challenge), en AMBIT-øvingsoppgave eller dagens daglige
-cmd-challenge = challenge [@user|computer] <spill> [white|black|random] [level:1-8] [seed:N] — utfordre noen (hvem som helst, uten @user) eller datamaskinen
+cmd-challenge = challenge [@user|computer] <spill> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — utfordre noen (hvem som helst, uten @user) eller datamaskinen
 cmd-accept = accept [#id] — godta en utfordring
 cmd-decline = decline [#id] — avslå en utfordring, eller trekk tilbake din egen
 cmd-move = move <trekk> [#id] — gjør et trekk; bare selve trekket, som d3 eller d3/g7, virker også
@@ -83,7 +83,7 @@ side-white = Hvit
 side-black = Svart
 challenge-open = { $challenger } legger ut en åpen utfordring i { $game } (#{ $id }). Hvem som helst kan godta den: accept { $id }.
 challenge-direct = { $challenger } utfordrer { $invitee } til { $game } (#{ $id }). { $invitee }: accept { $id } eller decline { $id }.
-challenge-usage = Bruk: challenge [@user|computer] <spill> [white|black|random] [level:1-8] [seed:N]. Spill: { $games }.
+challenge-usage = Bruk: challenge [@user|computer] <spill> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N]. Spill: { $games }.
 challenge-unknown-game = Jeg kjenner ikke spillet «{ $game }». Spill: { $games }.
 challenge-self = Du kan ikke utfordre deg selv. Utfordre noen andre, eller dropp @bruker for en åpen utfordring.
 challenge-unknown-user = Jeg kjenner ikke { $handle } ennå: vedkommende må skrive i en chat med meg først.
@@ -385,7 +385,8 @@ rules-critters =
     • Valg når du utfordrer: growth, promotion, brains:3 eller brains:4 (f.eks. challenge @bob critters growth).
 move-usage-chesimals = move <enhetstrekkene i turen din> — f.eks. move b3-b5 a3-a4 (en hel tur), eller move b3-b5 og senere move done; pass bare når ingen enhet kan flytte.
 move-usage-critters = move <enhetstrekkene i turen din> — f.eks. move d4-d5 f4-f6, eller move d4-d5 og senere move done; o4-o5@p4 føres på hjernen på p4, end e5=N forvandler.
-game-with-options = { $game } ({ $options })
+game-with-options = { $game } ({ $options }, { $time })
+game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: bare Critters har spillvalg (growth, promotion, brains:3, brains:4).
 challenge-bad-option = «{ $option }» er ikke et valg i Critters: bruk growth, promotion, brains:3 eller brains:4.
 note-chesimals-amp-moving = Chesimalen med fargen { $colour } flytter; avslutt turen med: move done
@@ -446,3 +447,24 @@ settings-computer-on = Medlemmer kan spille mot datamaskinen her (settings compu
 settings-computer-off = Partier mot datamaskinen er slått av her (settings computer on for å tillate dem).
 stats-computer = { $game } mot datamaskinen: { $results }.
 stats-computer-level = slo nivå { $level }: { $wins } av { $games }
+
+## Clocks (time controls, reminders, timeouts)
+time-control-unreadable = «{ $time }» er ingen tidskontroll. Bruk time:3d (dager per trekk, 1 til 14), time:10m eller time:10m+5s (minutter for partiet, 1 til 180, pluss sekunder per trekk, 0 til 60), eller time:none.
+time-control-days = { $time }: et korrespondanseparti gir 1 til 14 dager per trekk, f.eks. time:3d.
+time-control-minutes = { $time }: et levende parti gir 1 til 180 minutter, f.eks. time:10m+5s.
+time-control-increment = { $time }: tillegget er 0 til 60 sekunder per trekk, f.eks. time:10m+5s.
+time-control-correspondence = { $days ->
+    [one] { $days } dag per trekk
+   *[other] { $days } dager per trekk
+}
+time-control-live = { $minutes } min + { $increment } s
+time-control-none = uten klokke
+time-left-days = { $days } d { $hours } t
+time-left-hours = { $hours } t { $minutes } min
+time-left-minutes = { $minutes }:{ $seconds }
+caption-time-left = { $left } igjen
+timeout = Parti #{ $id }: { $player } gikk tom for tid. { $winner } vinner.
+timeout-move-late = Tiden din i parti #{ $id } gikk ut idet du trakk: partiet er tapt på tid.
+reminder = Parti #{ $id }: { $player }, det er ditt trekk, og du har { $left } igjen på klokken.
+reason-timeout = på tid
+computer-no-clock = Partier mot datamaskinen har ingen klokke: ta bort time:.

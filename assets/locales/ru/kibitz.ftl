@@ -10,7 +10,7 @@ console-not-utf8 = Эта строка — не текст в UTF-8, поэто�
 cmd-help = help [команда] — этот список или описание одной команды
 cmd-rules = rules <игра> — краткие правила игры
 cmd-play = play <игра> [@user|computer] | play ambit [easy|medium|hard] | play daily — начать что угодно: вызов (как challenge), тренировочную головоломку AMBIT или ежедневную
-cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [seed:N] — вызвать кого-то (любого, без @user) или компьютер
+cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — вызвать кого-то (любого, без @user) или компьютер
 cmd-accept = accept [#id] — принять вызов
 cmd-decline = decline [#id] — отклонить вызов или отозвать свой
 cmd-move = move <ход> [#id] — сделать ход; можно и просто ход, например d3 или d3/g7
@@ -83,7 +83,7 @@ side-white = Белые
 side-black = Чёрные
 challenge-open = { $challenger } бросает открытый вызов: { $game } (#{ $id }). Принять может любой: accept { $id }.
 challenge-direct = { $challenger } вызывает { $invitee } на партию: { $game } (#{ $id }). { $invitee }: accept { $id } или decline { $id }.
-challenge-usage = Как: challenge [@user|computer] <игра> [white|black|random] [level:1-8] [seed:N]. Игры: { $games }.
+challenge-usage = Как: challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N]. Игры: { $games }.
 challenge-unknown-game = Я не знаю игры «{ $game }». Игры: { $games }.
 challenge-self = Нельзя вызвать самого себя. Вызовите кого-то другого или уберите @игрок, чтобы бросить открытый вызов.
 challenge-unknown-user = Я пока не знаю { $handle }: сначала этому игроку нужно написать в чате со мной.
@@ -404,7 +404,8 @@ rules-critters =
     • Параметры при вызове: growth, promotion, brains:3 или brains:4 (например challenge @bob critters growth).
 move-usage-chesimals = move <ходы юнитов за ваш ход> — например move b3-b5 a3-a4 (весь ход сразу) или move b3-b5, а потом move done; pass — только если ни один юнит не может ходить.
 move-usage-critters = move <ходы юнитов за ваш ход> — например move d4-d5 f4-f6 или move d4-d5, а потом move done; o4-o5@p4 — ход за счёт мозга на p4, end e5=N — превращение.
-game-with-options = { $game } ({ $options })
+game-with-options = { $game } ({ $options }, { $time })
+game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: параметры игры есть только у Critters (growth, promotion, brains:3, brains:4).
 challenge-bad-option = «{ $option }» — не параметр Critters: используйте growth, promotion, brains:3 или brains:4.
 note-chesimals-amp-moving = Ходит чесимал цвета { $colour }; завершите ход командой: move done
@@ -465,3 +466,25 @@ settings-computer-on = Здесь можно играть с компьютер�
 settings-computer-off = Партии с компьютером здесь выключены (settings computer on, чтобы разрешить).
 stats-computer = { $game } против компьютера: { $results }.
 stats-computer-level = победы над уровнем { $level }: { $wins } из { $games }
+
+## Clocks (time controls, reminders, timeouts)
+time-control-unreadable = «{ $time }» — не контроль времени. Пишите time:3d (дней на ход, от 1 до 14), time:10m или time:10m+5s (минут на партию, от 1 до 180, и секунд добавки за ход, от 0 до 60) или time:none.
+time-control-days = { $time }: в партии по переписке на ход даётся от 1 до 14 дней, например time:3d.
+time-control-minutes = { $time }: в живой партии даётся от 1 до 180 минут, например time:10m+5s.
+time-control-increment = { $time }: добавка — от 0 до 60 секунд за ход, например time:10m+5s.
+time-control-correspondence = { $days ->
+    [one] { $days } день на ход
+    [few] { $days } дня на ход
+   *[other] { $days } дней на ход
+}
+time-control-live = { $minutes } мин + { $increment } с
+time-control-none = без часов
+time-left-days = { $days } д { $hours } ч
+time-left-hours = { $hours } ч { $minutes } мин
+time-left-minutes = { $minutes }:{ $seconds }
+caption-time-left = осталось { $left }
+timeout = Партия #{ $id }: у { $player } кончилось время. Побеждает { $winner }.
+timeout-move-late = Ваше время в партии #{ $id } кончилось в тот миг, когда вы пошли: партия проиграна по времени.
+reminder = Партия #{ $id }: { $player }, ваш ход; на часах осталось { $left }.
+reason-timeout = по времени
+computer-no-clock = В партиях с компьютером нет часов: уберите time:.

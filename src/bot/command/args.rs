@@ -48,6 +48,8 @@ pub struct ChallengeArgs {
     pub computer: bool,
     /// `level:N` as typed (after the colon), for a game against the computer.
     pub level: Option<String>,
+    /// `time:3d`, `time:10m+5s`, `time:none` as typed (after the colon).
+    pub time: Option<String>,
 }
 
 pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
@@ -69,6 +71,11 @@ pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
             .and_then(|rest| rest.strip_prefix([':', '=']))
         {
             args.level = Some(level.to_string());
+        } else if let Some(time) = lower
+            .strip_prefix("time")
+            .and_then(|rest| rest.strip_prefix([':', '=']))
+        {
+            args.time = Some(time.to_string());
         } else if matches!(lower.as_str(), "growth" | "promotion") || lower.starts_with("brains") {
             args.options.push(lower);
         } else {

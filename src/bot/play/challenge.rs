@@ -5,12 +5,14 @@ use super::super::command::{ChallengeArgs, Color, GameRef};
 use super::super::help::game_list;
 use super::super::limits::{self, GAMES_PAGE, MAX_OPEN_CHALLENGES};
 use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use super::clock::{control_message, start_clocks, time_control_refusal};
 use super::seat::Seat;
 use super::{expiry, ids};
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
 use crate::games::{AnyGame, GameKind, Side};
 use crate::store::{GameRecord, GameState, NewChallenge, UserRecord};
+use crate::time_control::TimeControl;
 use std::hash::{BuildHasher, RandomState};
 
 /// The Critters advanced options from the challenge words (`growth`, `promotion`,
@@ -92,7 +94,16 @@ impl Service {
             }
             _ => (AnyGame::start(kind, seed), String::new()),
         };
+        let time_control = match args.time.as_deref() {
+            None if computer => None,
+            None => Some(TimeControl::DEFAULT),
+            Some(typed) => TimeControl::parse(typed)
+                .map_err(|error| Refusal::from(time_control_refusal(typed, &error)))?,
+        };
         if computer {
+            if time_control.is_some() {
+                return Err(msg("computer-no-clock").into());
+            }
             return self
                 .challenge_computer(context, args, kind, start, seed)
                 .await;
@@ -119,6 +130,7 @@ impl Service {
             invitee_id: invitee.as_ref().map(|u| u.id),
             challenger_color: args.color.unwrap_or(Color::White).name().to_string(),
             computer_level: None,
+            time_control,
         };
         let game = self.store.create_challenge(&new, context.now).await?;
         Ok(vec![self.challenge_made(
@@ -158,13 +170,17 @@ impl Service {
         invitee: Option<&UserRecord>,
     ) -> Outgoing {
         let language = context.language;
-        let mut game_name = self.say(language, &self.kind_name(game.kind));
-        if !options.is_empty() {
-            let named = msg("game-with-options")
-                .with("game", game_name)
-                .with("options", options);
-            game_name = self.say(language, &named);
+        let time = match game.time_control {
+            Some(control) => control_message(control),
+            None => msg("time-control-none"),
+        };
+        let named = match options {
+            "" => msg("game-with-time"),
+            options => msg("game-with-options").with("options", options),
         }
+        .with("game", self.say(language, &self.kind_name(game.kind)))
+        .with("time", self.say(language, &time));
+        let game_name = self.say(language, &named);
         let text = match invitee {
             Some(invitee) => msg("challenge-direct")
                 .with("challenger", &context.user.display_name)
@@ -208,6 +224,8 @@ impl Service {
         game.white_id = Some(white);
         game.black_id = Some(black);
         game.state = GameState::Ongoing;
+        let position = self.position(&game)?;
+        start_clocks(&mut game, &position, context.now);
         let seat = Seat::new(self.save(context, &game, None).await?, user)?;
         let players = self.players(&seat.game).await?;
         let kind_name = self.say(context.language, &self.kind_name(seat.game.kind));

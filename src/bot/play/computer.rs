@@ -160,6 +160,7 @@ impl Service {
             invitee_id: Some(computer),
             challenger_color: human_side.name().to_string(),
             computer_level: Some(level.number()),
+            time_control: None,
         };
         let mut game = self.store.create_challenge(&new, context.now).await?;
         let (white, black) = match human_side {

@@ -4,10 +4,11 @@
 //! speaker's side, both names in one read) and hands it down to its handler and the picture.
 //!
 //! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
-//! `listing` (games), `seat` (which game a command means), `picture` (the board and its
+//! `listing` (games), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
 //! caption), `words` (the rules' words).
 
 mod challenge;
+mod clock;
 mod computer;
 mod listing;
 mod moves;
@@ -15,6 +16,7 @@ mod picture;
 mod seat;
 mod words;
 
+pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
 pub use computer::{COMPUTER_WORDS, Computer, ENGINE_LEASE_MS, run_computer};
 pub use words::rules_error_text;
 pub(crate) use words::rules_message;
@@ -64,6 +66,7 @@ impl Service {
         let started = std::time::Instant::now();
         let mut game = game.clone();
         self.mark_engine_due(&mut game, context.now);
+        clock::stop_clocks(&mut game);
         let game = &game;
         let saved = self.store.save_game(game, played, context.now).await;
         super::store_time("save_game", started);

@@ -2,6 +2,7 @@
 
 use super::super::command::GameRef;
 use super::super::{Button, Context, Outgoing, Refusal, Service, msg, notes};
+use super::clock;
 use super::seat::{Running, Seat, pick_seat, playing_side};
 use super::words::{Quoting, move_usage, not_a_move, refusal_message};
 use crate::games::{AnyGame, EndReason, MoveSquares, Outcome, PlayedMove, Status};
@@ -51,6 +52,19 @@ impl Service {
             Err(other) => return Err(other),
         };
         let side = self.check_turn(&seat).await?;
+        if clock::time_left(&seat.game, side, context.now) == Some(0) {
+            // The move came too late: the game is lost on time, as the scheduler would have
+            // ended it a moment later.
+            clock::lose_on_time(&mut seat.game, side);
+            seat.game = self.save(context, &seat.game, None).await?;
+            let players = self.players(&seat.game).await?;
+            return Ok(vec![self.timeout_picture(
+                context.language,
+                &seat,
+                &players,
+                side,
+            )?]);
+        }
         let continuing_turn = seat.position.turn_in_progress();
         let played = match seat.position.play_message(text) {
             Ok(played) => played,
@@ -73,6 +87,11 @@ impl Service {
         if let Status::Over(outcome) = facts.status {
             seat.game.state = GameState::Finished;
             seat.game.result = Some(outcome.to_string());
+        }
+        if clock::charge_move(&mut seat.game, side, &seat.position, context.now).is_err() {
+            // Only when the time ran out between the look above and now: nothing is saved,
+            // and the scheduler ends the game.
+            return Err(msg("timeout-move-late").with("id", seat.game.id).into());
         }
         let record = MoveRecord {
             ply: seat.game.plies,

@@ -3,9 +3,10 @@
 //! the seat, the names, the rules' facts — and reads nothing.
 
 use super::super::{Button, Msg, Outgoing, Refusal, Service, msg, notes};
+use super::clock;
 use super::seat::{Players, Seat};
 use super::words::reason_message;
-use crate::games::{GameKind, Outcome, ViewFacts};
+use crate::games::{GameKind, Outcome, Side, ViewFacts};
 use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove};
 
@@ -34,7 +35,29 @@ impl Service {
                 .with("id", game.id)
                 .with("player", players.of(position.side_to_move())),
         };
-        let status_text = self.say(language, &status_line);
+        let mut status_text = self.say(language, &status_line);
+        let now = (self.clock)();
+        if let Some(left) = clock::time_left(game, position.side_to_move(), now) {
+            let left = self.say(language, &clock::left_message(left));
+            let line = msg("caption-time-left").with("left", left);
+            status_text = format!("{status_text} · {}", self.say(language, &line));
+        }
+        // A live game's header shows both banks beside the names, as a chess clock does.
+        let (mut white, mut black) = (players.white.clone(), players.black.clone());
+        if let Some(clocks) = game
+            .clocks
+            .filter(|c| !c.control.is_correspondence() && game.state == GameState::Ongoing)
+        {
+            let bank = |side: Side| {
+                let ms = match side == position.side_to_move() {
+                    true => clocks.left(side, now),
+                    false => clocks.bank(side),
+                };
+                self.say(language, &clock::left_message(ms))
+            };
+            white = format!("{white} · {}", bank(Side::White));
+            black = format!("{black} · {}", bank(Side::Black));
+        }
         let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
         lines.push(status_text.clone());
         let mut detail = String::new();
@@ -60,8 +83,8 @@ impl Service {
         }
         let buttons = move_buttons(game, &facts);
         let view = View {
-            white: players.white.clone(),
-            black: players.black.clone(),
+            white,
+            black,
             caption: status_text,
             detail,
             last_move: game.last_move.as_ref().map(LastMove::squares),

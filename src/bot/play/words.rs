@@ -63,6 +63,7 @@ pub(super) fn reason_message(reason: EndReason) -> Msg {
         EndReason::GreenSquares => msg("reason-green-squares"),
         EndReason::BothPassed => msg("reason-both-passed"),
         EndReason::NoCaptureLimit => msg("reason-no-capture-limit"),
+        EndReason::Timeout => msg("reason-timeout"),
     }
 }
 

@@ -61,6 +61,7 @@ mod name {
     pub const PLAYER: &str = "player";
     pub const DAILY: &str = "daily";
     pub const TIME: &str = "time";
+    pub const CLOCK: &str = "clock";
     pub const CONFIRM: &str = "confirm";
 }
 
@@ -201,6 +202,10 @@ fn challenge_options(word: Word) -> Vec<SlashOption> {
         SlashOption::text(
             name::OPTIONS,
             "Critters' options: growth, promotion, brains:N",
+        ),
+        SlashOption::text(
+            name::CLOCK,
+            "Time control: 3d (days a move, the default), 10m+5s (live), none",
         ),
     ];
     if play {
@@ -390,6 +395,13 @@ pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
     if let Some(Arg::Number(seed)) = get(name::SEED) {
         line.push(format!("seed:{seed}"));
     }
+    if let Some(Arg::Text(clock)) = get(name::CLOCK) {
+        // One word, however it was spaced: `10m + 5s` is `time:10m+5s`.
+        let clock: String = clock.split_whitespace().collect();
+        if !clock.is_empty() {
+            line.push(format!("time:{clock}"));
+        }
+    }
     if let Some(Arg::Number(level)) = get(name::LEVEL) {
         line.push(format!("level:{level}"));
     }
@@ -439,6 +451,18 @@ mod tests {
             ],
         );
         assert_eq!(text, "challenge knight-fight black seed:7");
+        let text = command_text(
+            "challenge",
+            &[
+                arg("game", Arg::Text("glacier".into())),
+                arg("clock", Arg::Text(" 10m + 5s ".into())),
+            ],
+        );
+        assert_eq!(text, "challenge glacier time:10m+5s");
+        let Ok(Command::Challenge(args)) = parse(&text) else {
+            panic!("{text} is a challenge");
+        };
+        assert_eq!(args.time.as_deref(), Some("10m+5s"));
         let text = command_text(
             "challenge",
             &[
@@ -587,6 +611,7 @@ mod tests {
                 OptionType::User,
                 OptionType::String,
                 OptionType::Integer,
+                OptionType::String,
                 OptionType::String,
                 OptionType::Integer
             ]

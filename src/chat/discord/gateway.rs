@@ -7,7 +7,7 @@ use super::payload::payload;
 use super::rest::{Fault, Rest};
 use super::{Core, DiscordConfig, DiscordError, ShardPlan};
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{Outgoing, Platform, Service, UserInfo, run_computer};
+use crate::bot::{CLOCK_SCAN, Outgoing, Platform, Service, UserInfo, run_clocks, run_computer};
 use crate::chat::shared::{DRAIN_LIMIT, InFlight, Shutdown};
 use reqwest::Method;
 use serenity::all::{
@@ -249,11 +249,17 @@ async fn connect(config: &DiscordConfig) -> Result<(String, Rest), DiscordError>
     }
 }
 
-/// The daily posts' scheduler and the computer's moves, running until shutdown.
+/// The daily posts' scheduler, the computer's moves and the games' clocks, running until
+/// shutdown.
 fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> JoinHandle<()> {
     let poster = ChannelPoster(core.clone());
-    let engine_poster = ChannelPoster(core);
-    let (daily_stop, engine_stop) = (shutdown.receiver(), shutdown.receiver());
+    let engine_poster = ChannelPoster(core.clone());
+    let clock_poster = ChannelPoster(core);
+    let (daily_stop, engine_stop, clock_stop) = (
+        shutdown.receiver(),
+        shutdown.receiver(),
+        shutdown.receiver(),
+    );
     tokio::spawn(async move {
         let service = poster.0.service.clone();
         tokio::join!(
@@ -272,6 +278,14 @@ fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> Joi
                 engine_poster,
                 ENGINE_SCAN,
                 engine_stop,
+            ),
+            run_clocks(
+                &service,
+                Platform::Discord,
+                schedule::holder_name(),
+                clock_poster,
+                CLOCK_SCAN,
+                clock_stop,
             ),
         );
     })

@@ -50,7 +50,7 @@ pub use translate::incoming_of_update;
 pub use webhook::{derived_secret, webhook};
 
 use crate::bot::schedule;
-use crate::bot::{Platform, Service, UserInfo, run_computer};
+use crate::bot::{CLOCK_SCAN, Platform, Service, UserInfo, run_clocks, run_computer};
 
 /// How often the computer's worker looks for engine moves due elsewhere (another process's
 /// games, a claim run out); a move due here wakes it at once.
@@ -176,6 +176,10 @@ impl Adapter<'_> {
             service: self.service,
             bot_name: bot_name.clone(),
         };
+        let clock_poster = DailyPoster {
+            service: self.service,
+            bot_name: bot_name.clone(),
+        };
         let scheduler = async {
             tokio::join!(
                 schedule::run_scheduler(
@@ -192,6 +196,14 @@ impl Adapter<'_> {
                     schedule::holder_name(),
                     engine_poster,
                     ENGINE_SCAN,
+                    self.shutdown.receiver(),
+                ),
+                run_clocks(
+                    self.service,
+                    Platform::Telegram,
+                    schedule::holder_name(),
+                    clock_poster,
+                    CLOCK_SCAN,
                     self.shutdown.receiver(),
                 ),
             );

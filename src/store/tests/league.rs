@@ -207,6 +207,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
                     invitee_id: first.black_id,
                     challenger_color: "white".into(),
                     computer_level: None,
+                    time_control: None,
                 },
                 2,
             )

@@ -1,0 +1,319 @@
+//! Game clocks through the service, on a test clock: time controls in challenges and
+//! captions, the reminder and the loss on time handled exactly once across processes and
+//! restarts, a move that comes too late, refusals that change nothing.
+
+use crate::service::{Bot, START_MS, bot, service_on};
+use kibitz::bot::CLOCK_LEASE_MS;
+use kibitz::bot::schedule::Poster;
+use kibitz::store::GameState;
+use kibitz::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
+use kibitz::{AnyGame, Body, GameKind, Outgoing, Platform, Service};
+use std::sync::Mutex;
+
+/// What the clocks' worker posted.
+#[derive(Default)]
+struct Posted(Mutex<Vec<(String, Outgoing)>>);
+
+impl Poster for Posted {
+    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        let mut posted = self.0.lock().unwrap();
+        posted.extend(replies.into_iter().map(|reply| (chat.to_string(), reply)));
+        Ok(())
+    }
+}
+
+impl Posted {
+    /// Each post's text (a picture's caption after `[picture]`).
+    fn texts(&self) -> Vec<String> {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(_, reply)| match &reply.body {
+                Body::Image { caption, .. } => format!("[picture]\n{caption}"),
+                Body::Text(text) => text.clone(),
+            })
+            .collect()
+    }
+}
+
+async fn clock_round(service: &Service, holder: &str, posted: &Posted) -> usize {
+    service
+        .handle_due_clocks(Platform::Console, holder, posted)
+        .await
+        .unwrap()
+}
+
+/// The first legal move of game `id` as the rules list it.
+async fn a_move(bot: &Bot, id: i64) -> String {
+    let game = bot.service.store().game(id).await.unwrap().unwrap();
+    let position = AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
+    position.legal_move_texts().into_iter().next().unwrap()
+}
+
+/// alice (White) and bob (Black) start game 1 of Knight Fight with `time` (if any); alice
+/// has made the first move. Returns when bob's turn began.
+async fn alice_moved(bot: &Bot, time: &str) -> i64 {
+    let reply = bot
+        .text(
+            "alice",
+            &format!("challenge @bob knight-fight seed:5 {time}"),
+        )
+        .await;
+    assert!(reply.contains("alice challenges bob"), "{reply}");
+    let reply = bot.text("bob", "accept").await;
+    assert!(reply.contains("alice to move"), "{reply}");
+    let mv = a_move(bot, 1).await;
+    let reply = bot.text("alice", &mv).await;
+    assert!(reply.contains("bob to move"), "{reply}");
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    game.clocks.map_or(0, |c| c.turn_since)
+}
+
+#[tokio::test]
+async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_processes() {
+    let bot = bot().await;
+    let second = service_on(&bot.url, bot.clock.clone()).await;
+    let reply = bot
+        .text("alice", "challenge @bob knight-fight seed:5")
+        .await;
+    assert!(
+        reply.contains("Knight Fight (3 days a move)"),
+        "a game between people gets 3 days a move: {reply}"
+    );
+    let reply = bot.text("bob", "accept").await;
+    assert!(
+        reply.contains("Game #1 · alice to move · 2 d 23 h left"),
+        "{reply}"
+    );
+    let mv = a_move(&bot, 1).await;
+    let reply = bot.text("alice", &mv).await;
+    assert!(
+        reply.contains("Game #1 · bob to move · 2 d 23 h left"),
+        "{reply}"
+    );
+    let turn_since = bot
+        .service
+        .store()
+        .game(1)
+        .await
+        .unwrap()
+        .unwrap()
+        .clocks
+        .unwrap()
+        .turn_since;
+    let posted = Posted::default();
+    // Nothing is due before a quarter of bob's three days is left.
+    bot.set_time(turn_since + 2 * DAY_MS);
+    let (one, two) = tokio::join!(
+        clock_round(&bot.service, "a", &posted),
+        clock_round(&second, "b", &posted)
+    );
+    assert_eq!((one, two, posted.texts().len()), (0, 0, 0));
+    let reply = bot.text("bob", "board").await;
+    assert!(reply.contains("bob to move · 23 h 59 min left"), "{reply}");
+    // With 18 hours left bob is reminded, by one of the two processes, once.
+    bot.set_time(turn_since + 2 * DAY_MS + 6 * HOUR_MS);
+    let (one, two) = tokio::join!(
+        clock_round(&bot.service, "a", &posted),
+        clock_round(&second, "b", &posted)
+    );
+    assert_eq!(one + two, 1, "one reminder, sent by one process");
+    let texts = posted.texts();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        texts[0].contains("Game #1: bob, it is your move, with 17 h 59 min left on your clock."),
+        "{texts:?}"
+    );
+    let (one, two) = tokio::join!(
+        clock_round(&bot.service, "a", &posted),
+        clock_round(&second, "b", &posted)
+    );
+    assert_eq!(one + two, 0, "the reminder is not sent again");
+    // Past the deadline the game ends: lost on time, once, with one message.
+    bot.set_time(turn_since + 3 * DAY_MS + 1);
+    let (one, two) = tokio::join!(
+        clock_round(&bot.service, "a", &posted),
+        clock_round(&second, "b", &posted)
+    );
+    assert_eq!(one + two, 1, "one timeout, handled by one process");
+    let texts = posted.texts();
+    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert!(
+        texts[1].contains("Game #1: bob ran out of time. alice wins."),
+        "{texts:?}"
+    );
+    assert!(
+        texts[1].contains("Game #1 · alice wins (on time)"),
+        "{texts:?}"
+    );
+    let (one, two) = tokio::join!(
+        clock_round(&bot.service, "a", &posted),
+        clock_round(&second, "b", &posted)
+    );
+    assert_eq!((one + two, posted.texts().len()), (0, 2), "nothing after");
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.state, GameState::Finished);
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!((game.deadline, game.remind_at), (None, None));
+    // The loss on time is rated like any result.
+    let board = bot.text("carol", "leaderboard knight-fight").await;
+    assert!(
+        board.contains("alice") && board.contains("1-0-0"),
+        "{board}"
+    );
+    assert!(board.contains("bob") && board.contains("0-0-1"), "{board}");
+    // bob's late move changes nothing.
+    let late = bot.text("bob", &a_move(&bot, 1).await).await;
+    assert!(!late.contains("[picture]"), "{late}");
+}
+
+#[tokio::test]
+async fn a_process_that_was_down_at_the_deadline_handles_it_once_when_it_comes_back() {
+    let bot = bot().await;
+    let turn_since = alice_moved(&bot, "time:1d").await;
+    // Every process is down through the reminder and the deadline; one starts again later.
+    bot.set_time(turn_since + 5 * DAY_MS);
+    let restarted = service_on(&bot.url, bot.clock.clone()).await;
+    let posted = Posted::default();
+    assert_eq!(clock_round(&restarted, "restarted", &posted).await, 1);
+    let texts = posted.texts();
+    assert_eq!(
+        texts.len(),
+        1,
+        "the timeout only: a passed reminder is moot"
+    );
+    assert!(texts[0].contains("bob ran out of time"), "{texts:?}");
+    assert_eq!(clock_round(&restarted, "restarted", &posted).await, 0);
+    assert_eq!(clock_round(&bot.service, "old", &posted).await, 0);
+}
+
+#[tokio::test]
+async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
+    let bot = bot().await;
+    let turn_since = alice_moved(&bot, "time:1d").await;
+    bot.set_time(turn_since + DAY_MS + SECOND_MS);
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let now = turn_since + DAY_MS + 2 * SECOND_MS;
+    // A process claimed the deadline and died before ending the game.
+    assert!(
+        bot.service
+            .store()
+            .claim_clock(1, game.version, "dead", now, now + CLOCK_LEASE_MS)
+            .await
+            .unwrap()
+    );
+    let posted = Posted::default();
+    assert_eq!(clock_round(&bot.service, "alive", &posted).await, 0);
+    bot.set_time(now + CLOCK_LEASE_MS + SECOND_MS);
+    assert_eq!(clock_round(&bot.service, "alive", &posted).await, 1);
+    assert_eq!(posted.texts().len(), 1);
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+}
+
+#[tokio::test]
+async fn a_move_that_comes_after_the_flag_fell_loses_on_time() {
+    let bot = bot().await;
+    let turn_since = alice_moved(&bot, "time:1m+2s").await;
+    let reply = bot.text("alice", "board").await;
+    assert!(reply.contains("bob to move · 0:5"), "{reply}");
+    bot.set_time(turn_since + 61 * SECOND_MS);
+    let reply = bot.text("bob", &a_move(&bot, 1).await).await;
+    assert!(
+        reply.contains("Game #1: bob ran out of time. alice wins."),
+        "{reply}"
+    );
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(game.plies, 1, "the late move was not played");
+    let posted = Posted::default();
+    assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);
+}
+
+#[tokio::test]
+async fn a_live_bank_keeps_its_rest_and_gains_the_increment() {
+    let bot = bot().await;
+    let turn_since = alice_moved(&bot, "time:1m+2s").await;
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let clocks = game.clocks.unwrap();
+    // alice used a few seconds (each reading of the test clock is one) and gained 2.
+    assert!(
+        (55 * SECOND_MS..62 * SECOND_MS).contains(&clocks.white_ms),
+        "{clocks:?}"
+    );
+    assert_eq!(clocks.black_ms, 60 * SECOND_MS);
+    bot.set_time(turn_since + 20 * SECOND_MS);
+    let reply = bot.text("bob", &a_move(&bot, 1).await).await;
+    assert!(reply.contains("alice to move"), "{reply}");
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let black = game.clocks.unwrap().black_ms;
+    assert!(
+        (40 * SECOND_MS..43 * SECOND_MS).contains(&black),
+        "bob's 60 s less about 20 used plus 2: {black}"
+    );
+}
+
+#[tokio::test]
+async fn a_game_without_a_clock_shows_no_time_and_never_ends_by_it() {
+    let bot = bot().await;
+    let reply = bot
+        .text("alice", "challenge @bob knight-fight seed:5 time:none")
+        .await;
+    assert!(reply.contains("Knight Fight (no clock)"), "{reply}");
+    bot.text("bob", "accept").await;
+    let reply = bot.text("alice", &a_move(&bot, 1).await).await;
+    assert!(reply.contains("Game #1 · bob to move\n"), "{reply}");
+    assert!(!reply.contains("left"), "{reply}");
+    bot.set_time(START_MS + 400 * DAY_MS);
+    let posted = Posted::default();
+    assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);
+}
+
+#[tokio::test]
+async fn bad_time_controls_are_refused_clearly_and_change_nothing() {
+    let bot = bot().await;
+    bot.text("bob", "hello").await;
+    let before = bot.snapshot().await;
+    bot.assert_refusals(
+        &[
+            (
+                "alice",
+                "challenge @bob knight-fight time:0d",
+                "1 to 14 days a move",
+            ),
+            (
+                "alice",
+                "challenge @bob knight-fight time:30d",
+                "1 to 14 days a move",
+            ),
+            (
+                "alice",
+                "challenge @bob glacier time:500m",
+                "1 to 180 minutes",
+            ),
+            (
+                "alice",
+                "challenge @bob glacier time:5m+90s",
+                "0 to 60 seconds",
+            ),
+            (
+                "alice",
+                "challenge @bob glacier time:soon",
+                "\"soon\" is not a time control",
+            ),
+            (
+                "alice",
+                "challenge @bob glacier time:5",
+                "\"5\" is not a time control",
+            ),
+            (
+                "alice",
+                "play glacier computer time:3d",
+                "Games against the computer have no clock",
+            ),
+        ],
+        &before,
+    )
+    .await;
+}

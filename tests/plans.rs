@@ -198,6 +198,20 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
     say("carol", "challenge @dave kf".into()).await;
     say("dave", "accept".into()).await;
     say("carol", "resign".into()).await;
+    // Takebacks and aborts: nothing to take back, an abort, a takeback declined and granted.
+    say("carol", format!("challenge @dave kf seed:{seed}")).await;
+    say("dave", "accept".into()).await;
+    say("carol", "takeback".into()).await;
+    say("dave", "abort".into()).await;
+    say("carol", format!("challenge @dave kf seed:{seed}")).await;
+    say("dave", "accept".into()).await;
+    let first = AnyGame::start(GameKind::KnightFight, seed).legal_move_texts()[0].clone();
+    say("carol", first).await;
+    say("carol", "takeback".into()).await;
+    say("dave", "decline".into()).await;
+    say("carol", "takeback".into()).await;
+    say("dave", "takeback".into()).await;
+    say("carol", "resign".into()).await;
     say("dave", "forgetme".into()).await;
     say("dave", "forgetme confirm".into()).await;
 

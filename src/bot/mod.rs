@@ -262,6 +262,8 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Board { .. } => Word::Board,
             Command::Resign { .. } => Word::Resign,
             Command::Draw(_) => Word::Draw,
+            Command::Takeback(_) => Word::Takeback,
+            Command::Abort(_) => Word::Abort,
             Command::Games(_) => Word::Games,
             Command::Ambit(_) => Word::Ambit,
             Command::Daily(_) => Word::Daily,
@@ -650,6 +652,8 @@ impl Service {
                 }
             }
             Command::Draw(game) => self.draw(context, game).await,
+            Command::Takeback(game) => self.takeback(context, game).await,
+            Command::Abort(game) => self.abort(context, game).await,
             Command::Games(page) => self.games(context, page).await,
         }
     }

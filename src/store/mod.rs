@@ -27,6 +27,7 @@ mod ambit;
 mod clocks;
 mod computer;
 mod database_url;
+mod events;
 mod forget;
 mod league;
 mod names;
@@ -38,6 +39,7 @@ mod updates;
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
 pub use clocks::DueClock;
 pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
+pub use events::StandingMove;
 pub use database_url::{database_label, database_url_secrets};
 pub use forget::Forgetting;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
@@ -113,7 +115,7 @@ pub struct Store {
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
      invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
      plies, version, created_at, updated_at, computer_level, engine_due, time_control, white_ms, \
-     black_ms, turn_since, deadline, remind_at";
+     black_ms, turn_since, deadline, remind_at, takeback_offer";
 
 impl Store {
     /// Opens the database at `url` and applies the migrations: `sqlite://kibitz.db` (the
@@ -526,42 +528,7 @@ impl Store {
         now: i64,
     ) -> StoreResult<GameRecord> {
         let mut tx = self.pool.begin().await?;
-        let last_move = game
-            .last_move
-            .as_ref()
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let updated = sqlx::query(
-            "UPDATE games SET position = $1, invitee_id = $2, white_id = $3, black_id = $4,
-                 status = $5, result = $6, draw_offer = $7, last_move = $8, plies = $9,
-                 updated_at = $10, version = version + 1, engine_due = $13,
-                 engine_holder = NULL, engine_until = NULL, white_ms = $14, black_ms = $15,
-                 turn_since = $16, deadline = $17, remind_at = $18,
-                 clock_holder = NULL, clock_until = NULL
-             WHERE id = $11 AND version = $12",
-        )
-        .bind(&game.position)
-        .bind(game.invitee_id)
-        .bind(game.white_id)
-        .bind(game.black_id)
-        .bind(game.state.as_str())
-        .bind(&game.result)
-        .bind(game.draw_offer.map(|side| side.name()))
-        .bind(last_move)
-        .bind(game.plies)
-        .bind(now)
-        .bind(game.id)
-        .bind(game.version)
-        .bind(game.engine_due)
-        .bind(game.clocks.map(|c| c.white_ms))
-        .bind(game.clocks.map(|c| c.black_ms))
-        .bind(game.clocks.map(|c| c.turn_since))
-        .bind(game.deadline)
-        .bind(game.remind_at)
-        .execute(&mut *tx)
-        .await?;
-        if updated.rows_affected() != 1 {
+        if !write_game(&mut tx, game, now).await? {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
@@ -581,16 +548,14 @@ impl Store {
             .await?;
         }
         tx.commit().await?;
-        let mut saved = game.clone();
-        saved.version += 1;
-        saved.updated_at = now;
-        Ok(saved)
+        Ok(saved_as(game, now))
     }
 
-    /// The moves of a game in order.
+    /// The moves of a game that stand (not taken back), in order.
     pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
         let rows = sqlx::query(
-            "SELECT ply, side, user_id, notation FROM moves WHERE game_id = $1 ORDER BY ply",
+            "SELECT ply, side, user_id, notation FROM moves
+             WHERE game_id = $1 AND undone_by IS NULL ORDER BY ply",
         )
         .bind(game_id)
         .fetch_all(&self.pool)
@@ -601,3 +566,57 @@ impl Store {
 
 #[cfg(test)]
 mod tests;
+
+/// The game as [`write_game`] left it: one version on.
+fn saved_as(game: &GameRecord, now: i64) -> GameRecord {
+    let mut saved = game.clone();
+    saved.version += 1;
+    saved.updated_at = now;
+    saved
+}
+
+/// Writes `game` in `tx` if its version is still the stored one (then one version on, any
+/// claim on its engine move or clock given up); false when someone changed it meanwhile.
+async fn write_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    game: &GameRecord,
+    now: i64,
+) -> StoreResult<bool> {
+    let last_move = game
+        .last_move
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()
+        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+    let updated = sqlx::query(
+        "UPDATE games SET position = $1, invitee_id = $2, white_id = $3, black_id = $4,
+             status = $5, result = $6, draw_offer = $7, last_move = $8, plies = $9,
+             updated_at = $10, version = version + 1, engine_due = $13,
+             engine_holder = NULL, engine_until = NULL, white_ms = $14, black_ms = $15,
+             turn_since = $16, deadline = $17, remind_at = $18,
+             clock_holder = NULL, clock_until = NULL, takeback_offer = $19
+         WHERE id = $11 AND version = $12",
+    )
+    .bind(&game.position)
+    .bind(game.invitee_id)
+    .bind(game.white_id)
+    .bind(game.black_id)
+    .bind(game.state.as_str())
+    .bind(&game.result)
+    .bind(game.draw_offer.map(|side| side.name()))
+    .bind(last_move)
+    .bind(game.plies)
+    .bind(now)
+    .bind(game.id)
+    .bind(game.version)
+    .bind(game.engine_due)
+    .bind(game.clocks.map(|c| c.white_ms))
+    .bind(game.clocks.map(|c| c.black_ms))
+    .bind(game.clocks.map(|c| c.turn_since))
+    .bind(game.deadline)
+    .bind(game.remind_at)
+    .bind(game.takeback_offer.map(|side| side.name()))
+    .execute(&mut **tx)
+    .await?;
+    Ok(updated.rows_affected() == 1)
+}

@@ -39,6 +39,8 @@ pub enum GameState {
     Ongoing,
     Finished,
     Declined,
+    /// Ended before each side had moved twice, by either player: not rated.
+    Aborted,
 }
 
 stored_as_text!(GameState {
@@ -46,6 +48,7 @@ stored_as_text!(GameState {
     Ongoing => "ongoing",
     Finished => "finished",
     Declined => "declined",
+    Aborted => "aborted",
 });
 
 /// The last move of a game as stored, for marking it in pictures.
@@ -97,6 +100,8 @@ pub struct GameRecord {
     pub result: Option<String>,
     /// The side that offered a draw that is still open.
     pub draw_offer: Option<Side>,
+    /// The side that asked to take its move back, while the question is open.
+    pub takeback_offer: Option<Side>,
     pub last_move: Option<LastMove>,
     pub plies: i64,
     pub version: i64,
@@ -122,6 +127,7 @@ impl GameRecord {
         let kind: String = row.try_get("kind")?;
         let state: String = row.try_get("status")?;
         let draw_offer: Option<String> = row.try_get("draw_offer")?;
+        let takeback_offer: Option<String> = row.try_get("takeback_offer")?;
         let last_move: Option<String> = row.try_get("last_move")?;
         let seed: i64 = row.try_get("seed")?;
         let computer_level: Option<i64> = row.try_get("computer_level")?;
@@ -163,6 +169,7 @@ impl GameRecord {
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown game status {state}")))?,
             result: row.try_get("result")?,
             draw_offer: draw_offer.as_deref().and_then(Side::parse),
+            takeback_offer: takeback_offer.as_deref().and_then(Side::parse),
             last_move: last_move
                 .map(|text| serde_json::from_str(&text))
                 .transpose()

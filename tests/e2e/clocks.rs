@@ -12,7 +12,7 @@ use std::sync::Mutex;
 
 /// What the clocks' worker posted.
 #[derive(Default)]
-struct Posted(Mutex<Vec<(String, Outgoing)>>);
+pub(crate) struct Posted(Mutex<Vec<(String, Outgoing)>>);
 
 impl Poster for Posted {
     async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {

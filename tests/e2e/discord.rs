@@ -1093,3 +1093,42 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         adapter.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    challenge_and_accept(&standin, &adapter, 5).await;
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let start = game.position.clone();
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    let mine = position.legal_move_texts().remove(0);
+    standin.press(&alice(), &format!("move {mine} #1")).await;
+    let calls = standin.command(&alice(), "takeback", &[], &[]).await;
+    let reply = one_reply(&calls, "takeback");
+    assert!(
+        reply
+            .content()
+            .contains("Alice asks to take back their last move in game #1"),
+        "{}",
+        reply.content()
+    );
+    assert!(!reply.ephemeral());
+    let buttons = reply.buttons();
+    assert_eq!(
+        buttons,
+        [
+            ("Allow takeback".to_string(), "takeback 1".to_string()),
+            ("Decline".to_string(), "decline 1".to_string())
+        ]
+    );
+    let calls = standin.press(&bob(), &buttons[0].1).await;
+    let caption = picture_text(&calls, crate::support::board_size(), "takeback granted");
+    assert!(
+        caption.contains("one move taken back, at Alice's request."),
+        "{caption}"
+    );
+    assert_eq!(adapter.store.game(1).await.unwrap().unwrap().position, start);
+    adapter.stop().await;
+}

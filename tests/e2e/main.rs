@@ -18,6 +18,7 @@ mod metrics;
 mod service;
 mod stopping;
 mod support;
+mod takeback;
 mod telegram;
 mod telegram_standin;
 mod webhook;

@@ -1331,3 +1331,56 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
     first.stop().await;
     second.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_is_granted_with_the_button() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    setup.text_reply(&bob(), "/games").await;
+    setup
+        .text_reply(&alice(), "/challenge @bob knight-fight seed:5")
+        .await;
+    let calls = setup.say(&bob(), "/accept").await;
+    photo_caption(&calls, crate::support::board_size(), "accept");
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let start = game.position.clone();
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    setup.say(&alice(), &position.legal_move_texts()[0]).await;
+    let calls = setup.say(&alice(), "/takeback").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert!(
+        sent[0].text().contains("Alice asks to take back their last move"),
+        "{}",
+        sent[0].text()
+    );
+    let buttons = sent[0].buttons();
+    assert_eq!(
+        buttons,
+        [
+            ("Allow takeback".to_string(), "takeback 1".to_string()),
+            ("Decline".to_string(), "decline 1".to_string())
+        ]
+    );
+    // Alice's own press of Allow is her question again: refused, nothing changes.
+    let press = button_press(GROUP, &alice(), "press-1", 601, &buttons[0].1);
+    let calls = setup.exchange(json!({"callback_query": press})).await;
+    assert!(answered_press(&calls, "press-1"), "{calls:#?}");
+    assert!(
+        replies(&calls)
+            .iter()
+            .any(|c| c.text().contains("You have asked already")),
+        "{calls:#?}"
+    );
+    let press = button_press(GROUP, &bob(), "press-2", 601, &buttons[0].1);
+    let calls = setup.exchange(json!({"callback_query": press})).await;
+    assert!(answered_press(&calls, "press-2"), "{calls:#?}");
+    let caption = photo_caption(&calls, crate::support::board_size(), "takeback granted");
+    assert!(
+        caption.contains("Game #1: one move taken back, at Alice's request."),
+        "{caption}"
+    );
+    assert!(caption.contains("Alice to move"), "{caption}");
+    assert_eq!(adapter.store.game(1).await.unwrap().unwrap().position, start);
+    adapter.stop().await;
+}

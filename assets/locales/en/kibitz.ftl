@@ -460,3 +460,26 @@ timeout-move-late = Your time in game #{ $id } ran out just as you moved: the ga
 reminder = Game #{ $id }: { $player }, it is your move, with { $left } left on your clock.
 reason-timeout = on time
 computer-no-clock = Games against the computer have no clock: leave out time:.
+
+## Takebacks and aborts
+cmd-takeback = takeback [#id] — ask to take your last move back, or grant the opponent's question
+menu-takeback = Ask to take your last move back
+slash-takeback = takeback
+cmd-abort = abort [#id] — end a game that has barely begun (before each side's second move), unrated
+menu-abort = End a game that has barely begun, unrated
+slash-abort = abort
+button-accept-takeback = Allow takeback
+takeback-asked = { $user } asks to take back their last move in game #{ $id }. { $opponent }: takeback { $id } to allow it, or decline { $id }.
+takeback-already-asked = You have asked already in game #{ $id }: { $opponent } has to answer (or play on).
+takeback-nothing = You have no move to take back in game #{ $id }.
+takeback-mid-turn = Finish your turn in game #{ $id } first: a takeback goes back over whole turns.
+takeback-too-long = The last turn in game #{ $id } is too long to take back.
+takeback-done = { $moves ->
+    [one] Game #{ $id }: one move taken back, at { $player }'s request.
+   *[other] Game #{ $id }: { $moves } moves taken back, at { $player }'s request.
+}
+takeback-declined = { $user } declines the takeback in game #{ $id }; the move stands.
+abort-too-late = Game #{ $id } is past aborting: both sides have moved twice. You may resign or offer a draw.
+aborted = Game #{ $id } was aborted by { $user }. It is not rated.
+game-aborted = Game #{ $id } was aborted.
+caption-aborted = Game #{ $id } · aborted

@@ -468,3 +468,26 @@ timeout-move-late = Tiden din i parti #{ $id } gikk ut idet du trakk: partiet er
 reminder = Parti #{ $id }: { $player }, det er ditt trekk, og du har { $left } igjen på klokken.
 reason-timeout = på tid
 computer-no-clock = Partier mot datamaskinen har ingen klokke: ta bort time:.
+
+## Takebacks and aborts
+cmd-takeback = takeback [#id] — be om å ta tilbake ditt siste trekk, eller tillat motstanderens ønske
+menu-takeback = Be om å ta tilbake ditt siste trekk
+slash-takeback = angre
+cmd-abort = abort [#id] — avbryt et parti som så vidt har begynt (før hver sides andre trekk), uten rating
+menu-abort = Avbryt et parti som så vidt har begynt, uten rating
+slash-abort = avbryt
+button-accept-takeback = Tillat angring
+takeback-asked = { $user } ber om å ta tilbake sitt siste trekk i parti #{ $id }. { $opponent }: takeback { $id } for å tillate det, eller decline { $id }.
+takeback-already-asked = Du har alt spurt i parti #{ $id }: { $opponent } må svare (eller spille videre).
+takeback-nothing = Du har ikke noe trekk å ta tilbake i parti #{ $id }.
+takeback-mid-turn = Fullfør turen din i parti #{ $id } først: en angring går tilbake over hele turer.
+takeback-too-long = Den siste turen i parti #{ $id } er for lang til å tas tilbake.
+takeback-done = { $moves ->
+    [one] Parti #{ $id }: ett trekk tatt tilbake, etter ønske fra { $player }.
+   *[other] Parti #{ $id }: { $moves } trekk tatt tilbake, etter ønske fra { $player }.
+}
+takeback-declined = { $user } avslår angringen i parti #{ $id }; trekket står.
+abort-too-late = Parti #{ $id } kan ikke avbrytes lenger: begge sider har trukket to ganger. Du kan gi opp eller tilby remis.
+aborted = Parti #{ $id } ble avbrutt av { $user }. Det teller ikke i ratingen.
+game-aborted = Parti #{ $id } ble avbrutt.
+caption-aborted = Parti #{ $id } · avbrutt

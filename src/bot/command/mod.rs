@@ -36,6 +36,10 @@ pub enum Command {
         confirmed: bool,
     },
     Draw(Option<GameRef>),
+    /// `takeback [#id]`: ask to take the last move back, or grant the opponent's question.
+    Takeback(Option<GameRef>),
+    /// `abort [#id]`: end a game that has barely begun, unrated.
+    Abort(Option<GameRef>),
     /// `games [page]`, pages from 1.
     Games(usize),
     /// AMBIT practice, with an optional level.
@@ -197,6 +201,8 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             Command::Resign { game, confirmed }
         }
         Word::Draw => Command::Draw(args::optional_ref(rest, word)?),
+        Word::Takeback => Command::Takeback(args::optional_ref(rest, word)?),
+        Word::Abort => Command::Abort(args::optional_ref(rest, word)?),
         Word::Games => Command::Games(args::games_page(rest)?),
         Word::Ambit => match rest {
             [] => Command::Ambit(None),

@@ -33,6 +33,8 @@ vocabulary!(
     Board,
     Resign,
     Draw,
+    Takeback,
+    Abort,
     Games,
     Ambit,
     Daily,
@@ -88,6 +90,8 @@ impl Word {
             Board => ("board", &["show"], "cmd-board", "menu-board", "slash-board"),
             Resign => ("resign", &[], "cmd-resign", "menu-resign", "slash-resign"),
             Draw => ("draw", &[], "cmd-draw", "menu-draw", "slash-draw"),
+            Takeback => ("takeback", &["undo"], "cmd-takeback", "menu-takeback", "slash-takeback"),
+            Abort => ("abort", &[], "cmd-abort", "menu-abort", "slash-abort"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
@@ -190,7 +194,7 @@ mod tests {
         assert_eq!(Word::lookup("ЯЗЫК"), Some(Word::Lang));
         assert_eq!(Word::lookup("start"), None);
         assert_eq!(COMMANDS[0], "help");
-        assert_eq!(COMMANDS[19], "lang");
+        assert_eq!(COMMANDS[21], "lang");
     }
 
     /// The keys are written in the table rather than passed to `msg("…")`, where the

@@ -301,17 +301,19 @@ impl Service {
             g.state == GameState::Challenge
                 && (g.challenger_id == user || g.invitee_id == Some(user))
         };
-        // A draw the opponent offered is declined the same way.
+        // A draw the opponent offered is declined the same way, and so is a takeback.
         let offered_to_me = |g: &GameRecord| {
             g.state == GameState::Ongoing
-                && g.side_of(user)
-                    .is_some_and(|side| g.draw_offer == Some(side.opposite()))
+                && g.side_of(user).is_some_and(|side| {
+                    g.draw_offer == Some(side.opposite())
+                        || g.takeback_offer == Some(side.opposite())
+                })
         };
         let mut game = match game_ref {
             Some(id) => {
                 let game = self.game_in_chat(context, id).await?;
                 if offered_to_me(&game) {
-                    return self.decline_draw(context, game).await;
+                    return self.decline_offer(context, game).await;
                 }
                 if !mine(&game) {
                     return Err(msg("decline-none").into());
@@ -328,7 +330,7 @@ impl Service {
                         let offers: Vec<GameRecord> =
                             live.into_iter().filter(offered_to_me).collect();
                         return match offers.as_slice() {
-                            [one] => self.decline_draw(context, one.clone()).await,
+                            [one] => self.decline_offer(context, one.clone()).await,
                             _ => Err(msg("decline-none").into()),
                         };
                     }
@@ -355,6 +357,21 @@ impl Service {
         .with("user", &context.user.display_name)
         .with("id", game.id);
         Ok(vec![Outgoing::text(self.say(context.language, &text))])
+    }
+
+    /// Declines what the opponent offered in `game`: a takeback they asked for, else a draw.
+    async fn decline_offer(
+        &self,
+        context: &Context<'_>,
+        game: GameRecord,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let asked = game
+            .side_of(context.user.id)
+            .is_some_and(|side| game.takeback_offer == Some(side.opposite()));
+        match asked {
+            true => self.decline_takeback(context, game).await,
+            false => self.decline_draw(context, game).await,
+        }
     }
 
     async fn decline_draw(

@@ -96,7 +96,12 @@ pub(super) fn charge_move(
     Ok(())
 }
 
-/// The deadline and reminder of the side to move in `position`, or none once it is over.
+/// The deadline and reminder of the side to move in `position` (its turn began at the
+/// clocks' `turn_since`), or none once it is over.
+pub(super) fn restart_deadline(game: &mut GameRecord, position: &AnyGame) {
+    set_deadline(game, position);
+}
+
 fn set_deadline(game: &mut GameRecord, position: &AnyGame) {
     let to_move = position.side_to_move();
     match game.clocks {

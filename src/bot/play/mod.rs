@@ -4,7 +4,7 @@
 //! speaker's side, both names in one read) and hands it down to its handler and the picture.
 //!
 //! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
-//! `listing` (games), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
+//! `listing` (games), `takeback` (takeback, abort), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
 //! caption), `words` (the rules' words).
 
 mod challenge;
@@ -14,6 +14,7 @@ mod listing;
 mod moves;
 mod picture;
 mod seat;
+mod takeback;
 mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};

@@ -274,4 +274,5 @@ pub(super) fn record_move(
         None => LastMove::new(&played.text, &played.squares),
     });
     game.draw_offer = None;
+    game.takeback_offer = None;
 }

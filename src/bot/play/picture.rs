@@ -28,6 +28,7 @@ impl Service {
     ) -> Result<Outgoing, Refusal> {
         let (game, position) = (&seat.game, &seat.position);
         let status_line = match game.state {
+            GameState::Aborted => msg("caption-aborted").with("id", game.id),
             GameState::Finished => msg("caption-over")
                 .with("id", game.id)
                 .with("result", self.result_text(language, game, players)),

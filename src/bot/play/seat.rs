@@ -136,6 +136,7 @@ impl Service {
             GameState::Challenge | GameState::Declined => {
                 Err(msg("game-not-started").with("id", id).into())
             }
+            GameState::Aborted => Err(msg("game-aborted").with("id", id).into()),
             GameState::Finished => {
                 let players = self.players(&game).await?;
                 Err(msg("game-finished")

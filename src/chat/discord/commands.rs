@@ -233,7 +233,9 @@ fn options(word: Word) -> Vec<SlashOption> {
         }
         Word::Challenge | Word::Play => challenge_options(word),
         Word::Accept => vec![game_number("The challenge's number").autocomplete()],
-        Word::Decline | Word::Resign | Word::Draw => vec![game_number("The game's number")],
+        Word::Decline | Word::Resign | Word::Draw | Word::Takeback | Word::Abort => {
+            vec![game_number("The game's number")]
+        }
         Word::Move => vec![
             SlashOption::text(name::MOVE, "The move")
                 .required()

@@ -1129,6 +1129,9 @@ async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() 
         caption.contains("one move taken back, at Alice's request."),
         "{caption}"
     );
-    assert_eq!(adapter.store.game(1).await.unwrap().unwrap().position, start);
+    assert_eq!(
+        adapter.store.game(1).await.unwrap().unwrap().position,
+        start
+    );
     adapter.stop().await;
 }

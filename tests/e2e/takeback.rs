@@ -3,7 +3,7 @@
 
 use crate::service::{Bot, bot};
 use kibitz::store::GameState;
-use kibitz::{AnyGame, Body, GameKind};
+use kibitz::{AnyGame, Body};
 
 /// The first legal move of game `id`.
 async fn a_move(bot: &Bot, id: i64) -> String {
@@ -23,7 +23,13 @@ async fn started(bot: &Bot, game: &str) {
 }
 
 async fn position_of(bot: &Bot, id: i64) -> String {
-    bot.service.store().game(id).await.unwrap().unwrap().position
+    bot.service
+        .store()
+        .game(id)
+        .await
+        .unwrap()
+        .unwrap()
+        .position
 }
 
 #[tokio::test]
@@ -87,7 +93,10 @@ async fn a_takeback_is_asked_granted_by_the_button_and_kept_as_an_event() {
     assert_eq!(position_of(&bot, 1).await, after_first);
     let moves = bot.service.store().moves(1).await.unwrap();
     assert_eq!(moves.len(), 1, "{moves:?}");
-    assert_eq!(moves[0].ply, 4, "plies go on counting past the moves taken back");
+    assert_eq!(
+        moves[0].ply, 4,
+        "plies go on counting past the moves taken back"
+    );
 }
 
 #[tokio::test]
@@ -101,7 +110,10 @@ async fn a_move_after_the_question_withdraws_it() {
     let game = bot.service.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.takeback_offer, None);
     let reply = bot.text("bob", "takeback 1").await;
-    assert!(reply.contains("asks to take back"), "a question of bob's own: {reply}");
+    assert!(
+        reply.contains("asks to take back"),
+        "a question of bob's own: {reply}"
+    );
 }
 
 #[tokio::test]
@@ -125,7 +137,10 @@ async fn the_computer_grants_a_takeback_at_once() {
     assert!(reply.contains("alice to move"), "{reply}");
     assert_eq!(position_of(&bot, 1).await, start);
     let game = bot.service.store().game(1).await.unwrap().unwrap();
-    assert_eq!(game.engine_due, None, "it is alice's move, not the computer's");
+    assert_eq!(
+        game.engine_due, None,
+        "it is alice's move, not the computer's"
+    );
 }
 
 #[tokio::test]

@@ -1350,7 +1350,9 @@ async fn a_takeback_is_granted_with_the_button() {
     let sent = replies(&calls);
     assert_eq!(sent.len(), 1, "{calls:#?}");
     assert!(
-        sent[0].text().contains("Alice asks to take back their last move"),
+        sent[0]
+            .text()
+            .contains("Alice asks to take back their last move"),
         "{}",
         sent[0].text()
     );
@@ -1381,6 +1383,9 @@ async fn a_takeback_is_granted_with_the_button() {
         "{caption}"
     );
     assert!(caption.contains("Alice to move"), "{caption}");
-    assert_eq!(adapter.store.game(1).await.unwrap().unwrap().position, start);
+    assert_eq!(
+        adapter.store.game(1).await.unwrap().unwrap().position,
+        start
+    );
     adapter.stop().await;
 }

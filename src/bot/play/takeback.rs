@@ -132,10 +132,8 @@ impl Service {
             // The turn began further back than was read: not taken back half.
             return Err(msg("takeback-too-long").with("id", game.id).into());
         }
-        game.position = before.map_or_else(
-            || game.start_position.clone(),
-            |m| m.position_after.clone(),
-        );
+        game.position =
+            before.map_or_else(|| game.start_position.clone(), |m| m.position_after.clone());
         let position = AnyGame::parse(game.kind, &game.position)
             .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
         game.last_move = before.and_then(|m| last_move_of(&game, m, standing.get(count + 1)));

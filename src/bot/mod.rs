@@ -9,6 +9,7 @@ mod language;
 mod league;
 mod limits;
 mod notes;
+mod pings;
 mod platform;
 mod play;
 pub mod schedule;
@@ -131,6 +132,22 @@ pub struct Outgoing {
     /// Byte ranges of the text (or caption) shown behind a spoiler, in order, not
     /// overlapping, at character boundaries.
     pub spoilers: Vec<std::ops::Range<usize>>,
+    /// Names in the text (or caption) that mention their user, so that the platform
+    /// notifies them (a turn ping): at character boundaries, not overlapping a spoiler.
+    pub mentions: Vec<Mention>,
+}
+
+/// What a message is said with in place of a name that is to be a mention
+/// ([`Service::say_naming`]): a private-use character, which no catalogue line holds.
+pub(crate) const NAME_STAND_IN: &str = "\u{E001}";
+
+/// A name in a reply that mentions its user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    /// The name's byte range in the text.
+    pub range: std::ops::Range<usize>,
+    /// The platform's id of the user.
+    pub user: String,
 }
 
 impl Outgoing {
@@ -140,6 +157,7 @@ impl Outgoing {
             buttons: Vec::new(),
             private: false,
             spoilers: Vec::new(),
+            mentions: Vec::new(),
         }
     }
 
@@ -152,6 +170,7 @@ impl Outgoing {
             buttons: Vec::new(),
             private: false,
             spoilers: Vec::new(),
+            mentions: Vec::new(),
         }
     }
 
@@ -264,6 +283,7 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Draw(_) => Word::Draw,
             Command::Takeback(_) => Word::Takeback,
             Command::Abort(_) => Word::Abort,
+            Command::Pings(_) => Word::Pings,
             Command::Games(_) => Word::Games,
             Command::Ambit(_) => Word::Ambit,
             Command::Daily(_) => Word::Daily,
@@ -654,6 +674,7 @@ impl Service {
             Command::Draw(game) => self.draw(context, game).await,
             Command::Takeback(game) => self.takeback(context, game).await,
             Command::Abort(game) => self.abort(context, game).await,
+            Command::Pings(choice) => self.pings(context, choice).await,
             Command::Games(page) => self.games(context, page).await,
         }
     }
@@ -717,6 +738,25 @@ impl Service {
 
     pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
         self.catalogue.text(language, message.key, &message.args)
+    }
+
+    /// `message`, built with [`NAME_STAND_IN`] for a name, said with `name` in its place,
+    /// and where in the text the name is: for a mention marked by its place, which no
+    /// user's text can forge (as the daily's spoiler is found).
+    pub(crate) fn say_naming(
+        &self,
+        language: &str,
+        message: &Msg,
+        name: &str,
+    ) -> (String, Option<std::ops::Range<usize>>) {
+        let said = self.say(language, message);
+        match said.find(NAME_STAND_IN) {
+            Some(at) => (
+                said.replacen(NAME_STAND_IN, name, 1),
+                Some(at..at + name.len()),
+            ),
+            None => (said, None),
+        }
     }
 
     pub(crate) fn say_all(&self, language: &str, messages: &[Msg]) -> String {

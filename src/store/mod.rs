@@ -43,6 +43,7 @@ pub use database_url::{database_label, database_url_secrets};
 pub use events::StandingMove;
 pub use forget::Forgetting;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
+pub use names::PlayerName;
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};

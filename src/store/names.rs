@@ -36,6 +36,62 @@ impl Store {
     }
 }
 
+/// A player as a game's reply names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerName {
+    pub display_name: String,
+    /// The platform's id of the user, to mention them.
+    pub external_id: String,
+    /// Whether they want to be mentioned when it is their move.
+    pub pings: bool,
+}
+
+impl Store {
+    /// The names, platform ids and ping choices of a game's players, in one statement.
+    pub async fn player_names(&self, ids: &[i64]) -> StoreResult<HashMap<i64, PlayerName>> {
+        let mut ids = ids.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.truncate(MAX_NAMED);
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "SELECT id, display_name, external_id, pings FROM users WHERE id IN ({})",
+            placeholders.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in &ids {
+            query = query.bind(*id);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| {
+                let pings: i64 = row.try_get("pings")?;
+                Ok((
+                    row.try_get("id")?,
+                    PlayerName {
+                        display_name: row.try_get("display_name")?,
+                        external_id: row.try_get("external_id")?,
+                        pings: pings != 0,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    /// Whether `user_id` is mentioned when it is their move.
+    pub async fn set_pings(&self, user_id: i64, pings: bool) -> StoreResult<()> {
+        sqlx::query("UPDATE users SET pings = $1 WHERE id = $2")
+            .bind(i64::from(pings))
+            .bind(user_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,6 +23,16 @@ impl Poster for Posted {
 }
 
 impl Posted {
+    /// What was posted, in order.
+    pub(crate) fn replies(&self) -> Vec<Outgoing> {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(_, r)| r.clone())
+            .collect()
+    }
+
     /// Each post's text (a picture's caption after `[picture]`).
     fn texts(&self) -> Vec<String> {
         self.0
@@ -125,6 +135,9 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
         texts[0].contains("Game #1: bob, it is your move, with 17 h 59 min left on your clock."),
         "{texts:?}"
     );
+    let reminder = &posted.replies()[0];
+    assert_eq!(reminder.mentions.len(), 1, "the reminder mentions bob");
+    assert_eq!(&texts[0][reminder.mentions[0].range.clone()], "bob");
     let (one, two) = tokio::join!(
         clock_round(&bot.service, "a", &posted),
         clock_round(&second, "b", &posted)

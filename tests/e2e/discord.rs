@@ -1051,7 +1051,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
     let calls = standin.press(&bob(), "accept 1").await;
     let caption = picture_text(&calls, crate::support::board_size(), "accept");
     assert!(
-        caption.contains("Alice to move · 23 h 59 min left"),
+        caption.contains(&format!("<@{}> to move · 23 h 59 min left", alice().id)),
         "{caption}"
     );
     let store = &adapters[0].store;
@@ -1061,7 +1061,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
     let calls = standin.press(&alice(), &format!("move {mine} #1")).await;
     let caption = picture_text(&calls, crate::support::board_size(), "alice's move");
     assert!(
-        caption.contains("Bob to move · 23 h 59 min left"),
+        caption.contains(&format!("<@{}> to move · 23 h 59 min left", bob().id)),
         "{caption}"
     );
     // Two days pass: both processes' clock workers find the deadline; one ends the game.
@@ -1104,7 +1104,19 @@ async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() 
     let start = game.position.clone();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let mine = position.legal_move_texts().remove(0);
-    standin.press(&alice(), &format!("move {mine} #1")).await;
+    let calls = standin.press(&alice(), &format!("move {mine} #1")).await;
+    // The picture of alice's move pings bob, whose move it is, and only him.
+    let caption = picture_text(&calls, crate::support::board_size(), "alice's move");
+    let bob_id = bob().id.to_string();
+    assert!(
+        caption.contains(&format!("Game #1 · <@{bob_id}> to move")),
+        "{caption}"
+    );
+    let reply = one_reply(&calls, "alice's move");
+    assert_eq!(
+        reply.message()["allowed_mentions"],
+        json!({"parse": [], "users": [bob_id]})
+    );
     let calls = standin.command(&alice(), "takeback", &[], &[]).await;
     let reply = one_reply(&calls, "takeback");
     assert!(

@@ -15,6 +15,7 @@ mod languages;
 mod league;
 mod load;
 mod metrics;
+mod pings;
 mod service;
 mod stopping;
 mod support;

@@ -1345,7 +1345,29 @@ async fn a_takeback_is_granted_with_the_button() {
     let game = adapter.store.game(1).await.unwrap().unwrap();
     let start = game.position.clone();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
-    setup.say(&alice(), &position.legal_move_texts()[0]).await;
+    let calls = setup.say(&alice(), &position.legal_move_texts()[0]).await;
+    // The picture of alice's move mentions bob, whose move it is: a text mention of his id.
+    let caption = photo_caption(&calls, crate::support::board_size(), "alice's move");
+    let entities = &replies(&calls)[0].params["caption_entities"];
+    let entities: serde_json::Value = match entities.as_str() {
+        Some(text) => serde_json::from_str(text).unwrap(),
+        None => entities.clone(),
+    };
+    let at = caption.find("Bob to move").unwrap();
+    let offset = caption[..at].encode_utf16().count();
+    assert_eq!(
+        entities,
+        json!([{"type": "text_mention", "offset": offset, "length": 3,
+            "user": {"id": 22, "is_bot": false, "first_name": "Bob"}}]),
+        "{caption}"
+    );
+    // `/board` is asked for, not news: it mentions nobody.
+    let calls = setup.say(&bob(), "/board").await;
+    photo_caption(&calls, crate::support::board_size(), "board");
+    assert!(
+        replies(&calls)[0].params.get("caption_entities").is_none(),
+        "{calls:#?}"
+    );
     let calls = setup.say(&alice(), "/takeback").await;
     let sent = replies(&calls);
     assert_eq!(sent.len(), 1, "{calls:#?}");

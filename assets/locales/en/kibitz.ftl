@@ -4,13 +4,13 @@
 ## Help
 
 help-intro = Kibitz plays board games in this chat. Commands (with or without a leading /):
-help-footer = Type help <command> for one command's usage. Games: { $games }.
+help-footer = help <command> — one command's usage. Games: { $games }.
 help-unknown-command = There is no command "{ $command }". Type help for the list.
 console-not-utf8 = That line is not UTF-8 text, so it was not read. Type it again as plain text.
 cmd-help = help [command] — this list, or one command's usage
 cmd-rules = rules <game> — the rules of a game, short
-cmd-play = play <game> [@user|computer] | play ambit [easy|medium|hard] | play daily — start anything: a challenge (as challenge), an AMBIT practice puzzle or today's daily
-cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — challenge someone (anyone, without @user) or the computer
+cmd-play = play <game> [@user|computer] | play ambit [level] | play daily — start a game, an AMBIT practice puzzle or today's daily
+cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — challenge someone (anyone, without @user) or the computer
 cmd-accept = accept [#id] — accept a challenge
 cmd-decline = decline [#id] — decline a challenge, or withdraw your own
 cmd-move = move <move> [#id] — make a move; a bare move such as d3 or d3/g7 works too
@@ -22,9 +22,9 @@ cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
 cmd-daily = daily — today's AMBIT puzzle: the same for everyone, one try each, timed
 cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
-cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — the standings here: AMBIT dailies (this week by default) or a game's ratings
-cmd-stats = stats [@user] — your (or someone's) AMBIT dailies, streaks and ratings here
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — post the AMBIT daily in this chat every day at a UTC time (admins) · settings language [en|ru|nb|auto] — the language of messages for everyone here (admins) · settings computer on|off (admins)
+cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
+cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — the AMBIT daily here at a UTC time · settings language [en|ru|nb|auto] · settings computer on|off (admins)
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -462,10 +462,10 @@ reason-timeout = on time
 computer-no-clock = Games against the computer have no clock: leave out time:.
 
 ## Takebacks and aborts
-cmd-takeback = takeback [#id] — ask to take your last move back, or grant the opponent's question
+cmd-takeback = takeback [#id] — ask to take your last move back
 menu-takeback = Ask to take your last move back
 slash-takeback = takeback
-cmd-abort = abort [#id] — end a game that has barely begun (before each side's second move), unrated
+cmd-abort = abort [#id] — end a game before each side's second move, unrated
 menu-abort = End a game that has barely begun, unrated
 slash-abort = abort
 button-accept-takeback = Allow takeback
@@ -483,3 +483,12 @@ abort-too-late = Game #{ $id } is past aborting: both sides have moved twice. Yo
 aborted = Game #{ $id } was aborted by { $user }. It is not rated.
 game-aborted = Game #{ $id } was aborted.
 caption-aborted = Game #{ $id } · aborted
+
+## Turn pings
+cmd-pings = pings [on|off] — be mentioned when it is your move
+menu-pings = Be mentioned when it is your move, or not
+slash-pings = pings
+pings-on = You will be mentioned when it is your move.
+pings-off = You will not be mentioned when it is your move any more (pings on to undo).
+pings-are-on = You are mentioned when it is your move (pings off to stop).
+pings-are-off = You are not mentioned when it is your move (pings on to be).

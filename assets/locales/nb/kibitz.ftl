@@ -4,29 +4,29 @@
 ## Hjelp
 
 help-intro = Kibitz spiller brettspill i denne chatten. Kommandoer (med eller uten / foran):
-help-footer = Skriv help <kommando> for å se hvordan én kommando brukes. Spill: { $games }.
+help-footer = help <kommando> — hvordan én kommando brukes. Spill: { $games }.
 help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
 console-not-utf8 = Den linjen er ikke UTF-8-tekst, så den ble ikke lest. Skriv den på nytt som vanlig tekst.
 cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
 cmd-rules = rules <spill> — reglene for et spill, kort fortalt
-cmd-play = play <spill> [@user|computer] | play ambit [easy|medium|hard] | play daily — start hva som helst: en utfordring (som challenge), en AMBIT-øvingsoppgave eller dagens daglige
-cmd-challenge = challenge [@user|computer] <spill> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — utfordre noen (hvem som helst, uten @user) eller datamaskinen
+cmd-play = play <spill> [@user|computer] | play ambit [nivå] | play daily — start et parti, en øvingsoppgave eller dagens AMBIT
+cmd-challenge = challenge [@user|computer] <spill> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — utfordre noen (alle, uten @user) eller datamaskinen
 cmd-accept = accept [#id] — godta en utfordring
 cmd-decline = decline [#id] — avslå en utfordring, eller trekk tilbake din egen
-cmd-move = move <trekk> [#id] — gjør et trekk; bare selve trekket, som d3 eller d3/g7, virker også
+cmd-move = move <trekk> [#id] — gjør et trekk; bare trekket, som d3 eller d3/g7, virker også
 cmd-board = board [#id] [flip] — vis brettet (flip: fra svarts side)
 cmd-resign = resign [confirm] [#id] — gi opp partiet
 cmd-draw = draw [#id] — tilby remis, eller godta et remistilbud
 cmd-games = games [side] — partiene og utfordringene i denne chatten, 10 per side
 cmd-ambit = ambit [easy|medium|hard] — en AMBIT-oppgave til øving
 cmd-daily = daily — dagens AMBIT-oppgave: lik for alle, ett forsøk hver, på tid
-cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. place Nf3 (bare Nf3 virker også)
+cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. place Nf3 (eller bare Nf3)
 cmd-giveup = giveup — avslutt AMBIT-oppgaven og se en løsning
-cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — stillingen her: dagens AMBIT (denne uken som standard) eller ratingene i et spill
-cmd-stats = stats [@bruker] — dine (eller andres) resultater i dagens AMBIT, serier og ratinger her
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — legg ut dagens AMBIT i denne chatten hver dag på et gitt klokkeslett (UTC) (administratorer) · settings language [en|ru|nb|auto] — språket i meldinger til alle her (administratorer) · settings computer on|off (admin)
+cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller ratingene i et spill her
+cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — dagens AMBIT her på et klokkeslett (UTC) · settings language [en|ru|nb|auto] · settings computer on|off (admin)
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
-cmd-lang = lang [en|ru|nb|auto] — språket Kibitz snakker med deg (auto: appens språk)
+cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
 ## Kommandomenyen (/-listen i Telegram): én kort linje hver
 
@@ -470,10 +470,10 @@ reason-timeout = på tid
 computer-no-clock = Partier mot datamaskinen har ingen klokke: ta bort time:.
 
 ## Takebacks and aborts
-cmd-takeback = takeback [#id] — be om å ta tilbake ditt siste trekk, eller tillat motstanderens ønske
+cmd-takeback = takeback [#id] — be om å ta tilbake ditt siste trekk
 menu-takeback = Be om å ta tilbake ditt siste trekk
 slash-takeback = angre
-cmd-abort = abort [#id] — avbryt et parti som så vidt har begynt (før hver sides andre trekk), uten rating
+cmd-abort = abort [#id] — avbryt et parti før hver sides andre trekk, uten rating
 menu-abort = Avbryt et parti som så vidt har begynt, uten rating
 slash-abort = avbryt
 button-accept-takeback = Tillat angring
@@ -491,3 +491,12 @@ abort-too-late = Parti #{ $id } kan ikke avbrytes lenger: begge sider har trukke
 aborted = Parti #{ $id } ble avbrutt av { $user }. Det teller ikke i ratingen.
 game-aborted = Parti #{ $id } ble avbrutt.
 caption-aborted = Parti #{ $id } · avbrutt
+
+## Turn pings
+cmd-pings = pings [on|off] — bli nevnt når det er ditt trekk
+menu-pings = Bli nevnt når det er ditt trekk, eller ikke
+slash-pings = varsler
+pings-on = Du blir nevnt når det er ditt trekk.
+pings-off = Du blir ikke lenger nevnt når det er ditt trekk (pings on for å angre).
+pings-are-on = Du blir nevnt når det er ditt trekk (pings off for å slutte).
+pings-are-off = Du blir ikke nevnt når det er ditt trekk (pings on for å bli det).

@@ -4,13 +4,13 @@
 ## Справка
 
 help-intro = Kibitz играет в настольные игры в этом чате. Команды (с / в начале или без):
-help-footer = Напишите help <команда>, чтобы узнать, как пользоваться одной командой. Игры: { $games }.
+help-footer = help <команда> — как пользоваться одной командой. Игры: { $games }.
 help-unknown-command = Команды «{ $command }» нет. Напишите help, чтобы увидеть список.
 console-not-utf8 = Эта строка — не текст в UTF-8, поэтому она не прочитана. Наберите её ещё раз обычным текстом.
 cmd-help = help [команда] — этот список или описание одной команды
 cmd-rules = rules <игра> — краткие правила игры
-cmd-play = play <игра> [@user|computer] | play ambit [easy|medium|hard] | play daily — начать что угодно: вызов (как challenge), тренировочную головоломку AMBIT или ежедневную
-cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|time:10m+5s|time:none] [seed:N] — вызвать кого-то (любого, без @user) или компьютер
+cmd-play = play <игра> [@user|computer] | play ambit [уровень] | play daily — начать партию, тренировочную головоломку AMBIT или задачу дня
+cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — вызвать кого-то (любого, без @user) или компьютер
 cmd-accept = accept [#id] — принять вызов
 cmd-decline = decline [#id] — отклонить вызов или отозвать свой
 cmd-move = move <ход> [#id] — сделать ход; можно и просто ход, например d3 или d3/g7
@@ -20,11 +20,11 @@ cmd-draw = draw [#id] — предложить ничью или принять 
 cmd-games = games [страница] — партии и вызовы в этом чате, по 10 на странице
 cmd-ambit = ambit [easy|medium|hard] — тренировочная задача AMBIT
 cmd-daily = daily — задача дня AMBIT: одна для всех, одна попытка, на время
-cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (можно и просто Nf3)
+cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (или просто Nf3)
 cmd-giveup = giveup — завершить задачу AMBIT и посмотреть решение
-cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — таблица лидеров этого чата: задачи дня AMBIT (по умолчанию за эту неделю) или рейтинги в игре
-cmd-stats = stats [@игрок] — ваши (или чужие) задачи дня AMBIT, серии и рейтинги в этом чате
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — публиковать задачу дня AMBIT в этом чате каждый день в заданное время UTC (для админов) · settings language [en|ru|nb|auto] — язык сообщений для всех в этом чате (для админов) · settings computer on|off (админы)
+cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
+cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — задача дня здесь в заданное время UTC · settings language [en|ru|nb|auto] · settings computer on|off (админы)
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -490,10 +490,10 @@ reason-timeout = по времени
 computer-no-clock = В партиях с компьютером нет часов: уберите time:.
 
 ## Takebacks and aborts
-cmd-takeback = takeback [#id] — попросить вернуть свой последний ход или разрешить это сопернику
+cmd-takeback = takeback [#id] — попросить вернуть свой последний ход
 menu-takeback = Попросить вернуть последний ход
 slash-takeback = вернуть_ход
-cmd-abort = abort [#id] — прервать только что начатую партию (до второго хода каждой стороны), без рейтинга
+cmd-abort = abort [#id] — прервать партию до второго хода каждой стороны, без рейтинга
 menu-abort = Прервать только что начатую партию, без рейтинга
 slash-abort = прервать
 button-accept-takeback = Разрешить
@@ -512,3 +512,12 @@ abort-too-late = Партию #{ $id } прервать уже нельзя: о�
 aborted = Партию #{ $id } прервал(а) { $user }. Она не идёт в рейтинг.
 game-aborted = Партия #{ $id } прервана.
 caption-aborted = Партия #{ $id } · прервана
+
+## Turn pings
+cmd-pings = pings [on|off] — упоминать ли вас, когда ваш ход
+menu-pings = Упоминать ли вас, когда ваш ход
+slash-pings = упоминания
+pings-on = Теперь вас будут упоминать, когда ваш ход.
+pings-off = Вас больше не будут упоминать, когда ваш ход (pings on — вернуть).
+pings-are-on = Вас упоминают, когда ваш ход (pings off — перестать).
+pings-are-off = Вас не упоминают, когда ваш ход (pings on — начать).

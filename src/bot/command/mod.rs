@@ -40,6 +40,8 @@ pub enum Command {
     Takeback(Option<GameRef>),
     /// `abort [#id]`: end a game that has barely begun, unrated.
     Abort(Option<GameRef>),
+    /// `pings [on|off]`: whether the speaker is mentioned when it is their move.
+    Pings(Option<bool>),
     /// `games [page]`, pages from 1.
     Games(usize),
     /// AMBIT practice, with an optional level.
@@ -203,6 +205,15 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
         Word::Draw => Command::Draw(args::optional_ref(rest, word)?),
         Word::Takeback => Command::Takeback(args::optional_ref(rest, word)?),
         Word::Abort => Command::Abort(args::optional_ref(rest, word)?),
+        Word::Pings => match rest {
+            [] => Command::Pings(None),
+            [choice] => match choice.to_lowercase().as_str() {
+                "on" | "yes" => Command::Pings(Some(true)),
+                "off" | "no" => Command::Pings(Some(false)),
+                _ => return Err(usage()),
+            },
+            _ => return Err(usage()),
+        },
         Word::Games => Command::Games(args::games_page(rest)?),
         Word::Ambit => match rest {
             [] => Command::Ambit(None),

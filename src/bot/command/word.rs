@@ -35,6 +35,7 @@ vocabulary!(
     Draw,
     Takeback,
     Abort,
+    Pings,
     Games,
     Ambit,
     Daily,
@@ -92,6 +93,7 @@ impl Word {
             Draw => ("draw", &[], "cmd-draw", "menu-draw", "slash-draw"),
             Takeback => ("takeback", &["undo"], "cmd-takeback", "menu-takeback", "slash-takeback"),
             Abort => ("abort", &[], "cmd-abort", "menu-abort", "slash-abort"),
+            Pings => ("pings", &["ping"], "cmd-pings", "menu-pings", "slash-pings"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
@@ -194,7 +196,7 @@ mod tests {
         assert_eq!(Word::lookup("ЯЗЫК"), Some(Word::Lang));
         assert_eq!(Word::lookup("start"), None);
         assert_eq!(COMMANDS[0], "help");
-        assert_eq!(COMMANDS[21], "lang");
+        assert_eq!(COMMANDS[22], "lang");
     }
 
     /// The keys are written in the table rather than passed to `msg("…")`, where the

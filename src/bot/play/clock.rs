@@ -9,7 +9,7 @@
 //! when a deadline passed handles it once when it comes back.
 
 use super::super::schedule::Poster;
-use super::super::{Msg, Outgoing, Platform, Refusal, Service, msg};
+use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg};
 use super::seat::{Players, Seat};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
 use crate::store::{DueClock, GameRecord, GameState, StoreError};
@@ -240,11 +240,22 @@ impl Service {
         };
         let language = self.chat_language_of(game.chat_id).await?;
         let players = self.players(&game).await?;
+        let ping = players.ping(to_move);
         let text = msg("reminder")
             .with("id", game.id)
-            .with("player", players.of(to_move))
+            .with(
+                "player",
+                ping.map_or(players.of(to_move), |_| NAME_STAND_IN),
+            )
             .with("left", self.say(language, &left_message(left)));
-        let reply = Outgoing::text(self.say(language, &text));
+        let (text, named) = self.say_naming(language, &text, players.of(to_move));
+        let mut reply = Outgoing::text(text);
+        if let (Some(user), Some(range)) = (ping, named) {
+            reply.mentions.push(Mention {
+                range,
+                user: user.to_string(),
+            });
+        }
         if let Err(why) = poster.post(&due.chat, vec![reply]).await {
             tracing::warn!(game = game.id, %why, "a reminder was not delivered; it will be tried again");
             return Ok(false);

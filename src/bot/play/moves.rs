@@ -155,7 +155,10 @@ impl Service {
             Vec::new(),
             flip,
         );
-        Ok(vec![picture?])
+        // Asked for, not a turn's news: nobody is pinged.
+        let mut picture = picture?;
+        picture.mentions.clear();
+        Ok(vec![picture])
     }
 
     pub(crate) async fn resign(

@@ -2,7 +2,7 @@
 //! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
 //! the seat, the names, the rules' facts — and reads nothing.
 
-use super::super::{Button, Msg, Outgoing, Refusal, Service, msg, notes};
+use super::super::{Button, Mention, Msg, NAME_STAND_IN, Outgoing, Refusal, Service, msg, notes};
 use super::clock;
 use super::seat::{Players, Seat};
 use super::words::reason_message;
@@ -27,16 +27,25 @@ impl Service {
         flip: bool,
     ) -> Result<Outgoing, Refusal> {
         let (game, position) = (&seat.game, &seat.position);
+        let to_move = position.side_to_move();
+        // The player to move is mentioned, so that the platform tells them it is their turn.
+        let ping = players
+            .ping(to_move)
+            .filter(|_| game.state == GameState::Ongoing);
         let status_line = match game.state {
             GameState::Aborted => msg("caption-aborted").with("id", game.id),
             GameState::Finished => msg("caption-over")
                 .with("id", game.id)
                 .with("result", self.result_text(language, game, players)),
-            _ => msg("caption-to-move")
-                .with("id", game.id)
-                .with("player", players.of(position.side_to_move())),
+            _ => msg("caption-to-move").with("id", game.id).with(
+                "player",
+                match ping {
+                    Some(_) => NAME_STAND_IN,
+                    None => players.of(to_move),
+                },
+            ),
         };
-        let mut status_text = self.say(language, &status_line);
+        let (mut status_text, named) = self.say_naming(language, &status_line, players.of(to_move));
         let now = (self.clock)();
         if let Some(left) = clock::time_left(game, position.side_to_move(), now) {
             let left = self.say(language, &clock::left_message(left));
@@ -60,6 +69,14 @@ impl Service {
             black = format!("{black} · {}", bank(Side::Black));
         }
         let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
+        let status_at: usize = lines.iter().map(|line| line.len() + 1).sum();
+        let mentions = match (ping, named) {
+            (Some(user), Some(range)) => vec![Mention {
+                range: status_at + range.start..status_at + range.end,
+                user: user.to_string(),
+            }],
+            _ => Vec::new(),
+        };
         lines.push(status_text.clone());
         let mut detail = String::new();
         if game.state == GameState::Ongoing {
@@ -93,7 +110,9 @@ impl Service {
             facts,
         };
         let png = self.renderer.render(position, &view)?;
-        Ok(Outgoing::image(png, lines.join("\n")).with_buttons(buttons))
+        let mut picture = Outgoing::image(png, lines.join("\n")).with_buttons(buttons);
+        picture.mentions = mentions;
+        Ok(picture)
     }
 
     /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.

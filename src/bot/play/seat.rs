@@ -6,7 +6,7 @@ use super::super::command::GameRef;
 use super::super::{Context, Refusal, Service, msg};
 use super::{expiry, ids};
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
-use crate::store::{GameRecord, GameState, StoreError};
+use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord, GameState, StoreError};
 use std::collections::HashMap;
 
 /// A game as one command resolved it.
@@ -80,6 +80,9 @@ impl Running {
 pub(crate) struct Players {
     pub white: String,
     pub black: String,
+    /// The platform's id of each side's player who wants a mention when it is their move
+    /// (`None`: the computer, or pings turned off).
+    pub pings: [Option<String>; 2],
 }
 
 impl Players {
@@ -88,6 +91,11 @@ impl Players {
             Side::White => &self.white,
             Side::Black => &self.black,
         }
+    }
+
+    /// Whom to mention when it is `side`'s move, if anyone.
+    pub fn ping(&self, side: Side) -> Option<&str> {
+        self.pings[usize::from(side == Side::Black)].as_deref()
     }
 }
 
@@ -160,10 +168,19 @@ impl Service {
             .into_iter()
             .flatten()
             .collect();
-        let names = self.store.display_names(&ids).await?;
+        let names = self.store.player_names(&ids).await?;
+        let named = |id: Option<i64>| id.and_then(|id| names.get(&id));
+        let ping = |id: Option<i64>| {
+            named(id)
+                .filter(|p| p.pings && p.external_id != COMPUTER_EXTERNAL_ID)
+                .map(|p| p.external_id.clone())
+        };
+        let name =
+            |id: Option<i64>| named(id).map_or_else(|| "?".to_string(), |p| p.display_name.clone());
         let mut players = Players {
-            white: name_in(&names, game.white_id),
-            black: name_in(&names, game.black_id),
+            white: name(game.white_id),
+            black: name(game.black_id),
+            pings: [ping(game.white_id), ping(game.black_id)],
         };
         if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
             // The computer's name carries its level, on the board's header and in captions.

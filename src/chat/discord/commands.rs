@@ -62,6 +62,7 @@ mod name {
     pub const DAILY: &str = "daily";
     pub const TIME: &str = "time";
     pub const CLOCK: &str = "clock";
+    pub const SWITCH: &str = "switch";
     pub const CONFIRM: &str = "confirm";
 }
 
@@ -271,6 +272,7 @@ fn options(word: Word) -> Vec<SlashOption> {
         ],
         Word::ForgetMe => vec![SlashOption::flag(name::CONFIRM, "Yes: delete my data now")],
         Word::Games | Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
+        Word::Pings => vec![SlashOption::text(name::SWITCH, "On or off").choices(["on", "off"])],
     }
 }
 
@@ -379,6 +381,7 @@ pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
         line.push("confirm".to_string());
     }
     for key in [
+        name::SWITCH,
         name::COMMAND,
         name::GAME,
         name::MOVE,

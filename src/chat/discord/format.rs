@@ -1,7 +1,7 @@
 //! The service's replies as Discord messages: escaped markdown with the service's spoilers,
 //! split under the length limit, buttons on the last piece.
 
-use crate::bot::{Body, Button, Outgoing};
+use crate::bot::{Body, Button, Mention, Outgoing};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 
@@ -14,17 +14,35 @@ pub(super) struct Message {
     pub(super) png: Option<Vec<u8>>,
     pub(super) buttons: Vec<Button>,
     pub(super) ephemeral: bool,
+    /// The users `content` mentions (`<@id>`), and only they, may be pinged.
+    pub(super) mentions: Vec<String>,
 }
 
 /// `text` as Discord markdown that shows it literally: every character that could start
 /// formatting (emphasis, code, quotes, headings, lists, masked links, mentions) is escaped,
 /// so a name like `[login](https://…)` or `**x**` reads as typed. The service's `spoilers`
-/// (byte ranges) are the only formatting: `||…||`.
-pub(super) fn markdown(text: &str, spoilers: &[Range<usize>]) -> String {
+/// (byte ranges) are the only formatting: `||…||`; and its mentions (a name's byte range
+/// and its user) are written as Discord's `<@id>`, which shows the name and pings them.
+pub(super) fn markdown(text: &str, spoilers: &[Range<usize>], mentions: &[Mention]) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8 + 4 * spoilers.len());
     let mut line_start = true;
     let mut digits = false;
+    let mut inside: Option<usize> = None;
     for (index, c) in text.char_indices() {
+        if inside.is_some_and(|end| index < end) {
+            continue;
+        }
+        inside = None;
+        if let Some(mention) = mentions
+            .iter()
+            .find(|m| m.range.start == index && m.range.start < m.range.end && discord_id(&m.user))
+        {
+            out.push_str(&format!("<@{}>", mention.user));
+            inside = Some(mention.range.end);
+            line_start = false;
+            digits = false;
+            continue;
+        }
         if spoilers.iter().any(|s| s.end == index && s.start < s.end) {
             out.push_str("||");
         }
@@ -54,6 +72,11 @@ pub(super) fn markdown(text: &str, spoilers: &[Range<usize>]) -> String {
     out
 }
 
+/// Whether `user` is a Discord user id (a snowflake), so that `<@user>` can be nothing else.
+fn discord_id(user: &str) -> bool {
+    !user.is_empty() && user.len() <= 20 && user.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The messages the replies need: long texts split, buttons on the last piece.
 pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
     let mut messages = Vec::new();
@@ -63,7 +86,13 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
             Body::Image { png, .. } => Some(png.clone()),
         };
         let (text, spoilers) = reply.text_and_spoilers();
-        let markdown = markdown(text, spoilers);
+        let markdown = markdown(text, spoilers, &reply.mentions);
+        let mentioned: Vec<String> = reply
+            .mentions
+            .iter()
+            .filter(|m| discord_id(&m.user))
+            .map(|m| m.user.clone())
+            .collect();
         let mut pieces: Vec<String> = split_text(&markdown, CONTENT_LIMIT, Unit::Char)
             .into_iter()
             .map(|piece| markdown[piece].to_string())
@@ -76,6 +105,11 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
             if content.is_empty() && index == 0 && png.is_none() && reply.buttons.is_empty() {
                 continue;
             }
+            let mentions = mentioned
+                .iter()
+                .filter(|user| content.contains(&format!("<@{user}>")))
+                .cloned()
+                .collect();
             messages.push(Message {
                 content,
                 png: if index == 0 { png.clone() } else { None },
@@ -85,6 +119,7 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
                     Vec::new()
                 },
                 ephemeral: reply.private,
+                mentions,
             });
         }
     }
@@ -123,6 +158,7 @@ mod tests {
         assert_eq!(
             markdown(
                 "[login](https://evil.example) **x** a||b||c `c` ~~s~~ <@1> _i_",
+                &[],
                 &[]
             ),
             r"\[login\](https://evil.example) \*\*x\*\* a\|\|b\|\|c \`c\` \~\~s\~\~ \<@1> \_i\_"
@@ -131,19 +167,50 @@ mod tests {
         assert_eq!(
             markdown(
                 "# big\n> quote\n - item\n12. x\nknight-fight #4 (1. e4)",
+                &[],
                 &[]
             ),
             "\\# big\n\\> quote\n \\- item\n12\\. x\nknight-fight #4 (1. e4)"
         );
         let text = "Solution: N c3 B d4";
         let at = text.find('N').unwrap();
-        assert_eq!(markdown(text, &[at..text.len()]), "Solution: ||N c3 B d4||");
-        assert_eq!(markdown("a_b c", &[2..3]), r"a\_||b|| c");
+        assert_eq!(
+            markdown(text, &[at..text.len()], &[]),
+            "Solution: ||N c3 B d4||"
+        );
+        assert_eq!(markdown("a_b c", &[2..3], &[]), r"a\_||b|| c");
         // A long line is never cut between a backslash and what it escapes.
         let stars = format!("a{}", "*".repeat(1500));
-        let pieces = split_text(&markdown(&stars, &[]), CONTENT_LIMIT);
+        let pieces = split_text(&markdown(&stars, &[], &[]), CONTENT_LIMIT);
         assert_eq!(pieces.len(), 2);
         assert!(pieces.iter().all(|p| !p.ends_with('\\')), "{pieces:?}");
         assert_eq!(pieces.concat(), format!("a{}", "\\*".repeat(1500)));
+    }
+
+    #[test]
+    fn a_mention_becomes_discords_and_pings_only_its_user() {
+        let text = "Bob_1 played d3.\nGame #1 · Al*ce to move";
+        let at = text.find("Al*ce").unwrap();
+        let mention = Mention {
+            range: at..at + "Al*ce".len(),
+            user: "1101".to_string(),
+        };
+        assert_eq!(
+            markdown(text, &[], std::slice::from_ref(&mention)),
+            "Bob\\_1 played d3.\nGame #1 · <@1101> to move"
+        );
+        // A user id that is not a snowflake is no mention: the name stays, escaped.
+        let odd = Mention {
+            user: "<@everyone>".to_string(),
+            ..mention.clone()
+        };
+        assert_eq!(
+            markdown(text, &[], &[odd]),
+            "Bob\\_1 played d3.\nGame #1 · Al\\*ce to move"
+        );
+        let mut reply = Outgoing::text(text);
+        reply.mentions = vec![mention];
+        let planned = plan(&[reply]);
+        assert_eq!(planned[0].mentions, ["1101"]);
     }
 }

@@ -148,6 +148,7 @@ impl Core {
                 png: None,
                 buttons: Vec::new(),
                 ephemeral: true,
+                mentions: Vec::new(),
             });
         }
         // `None`: the interaction is lost, public messages go to the channel.

@@ -73,11 +73,13 @@ pub(super) struct ActionRow {
     pub(super) kind: ComponentType,
 }
 
-/// Whom a message may ping: nobody, since names in replies are plain text and nothing a
-/// player typed may ping anyone.
+/// Whom a message may ping: only the users the service mentions (a turn ping), never
+/// anyone a name or anything a player typed could name (`parse` stays empty).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub(super) struct AllowedMentions {
     parse: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    users: Vec<String>,
 }
 
 /// An uploaded file as the message refers to it (`files[id]` of the multipart body).
@@ -223,7 +225,10 @@ pub(super) fn components(buttons: &[Button]) -> Vec<ActionRow> {
 /// interaction's reply or follow-up), else a private message stays unflagged.
 pub(super) fn payload(message: &Message, with_flags: bool) -> (MessageBody, Vec<Upload>) {
     let mut data = MessageBody {
-        allowed_mentions: AllowedMentions::default(),
+        allowed_mentions: AllowedMentions {
+            parse: Vec::new(),
+            users: message.mentions.clone(),
+        },
         attachments: Vec::new(),
         components: components(&message.buttons),
         content: message.content.clone(),
@@ -308,6 +313,7 @@ mod tests {
             png: Some(vec![1]),
             buttons: vec![button("Accept", "accept 1")],
             ephemeral: true,
+            mentions: Vec::new(),
         };
         let (data, _) = payload(&message, true);
         let old = json!({

@@ -2,10 +2,10 @@
 //! entities, buttons as inline keyboards (the daily's as a deep link in groups).
 
 use super::outbox::{Delivery, KeyButton};
-use crate::bot::{Body, Button, Outgoing};
+use crate::bot::{Body, Button, Mention, Outgoing};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity};
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User, UserId};
 
 /// Telegram's limits, counted in UTF-16 code units.
 const TEXT_LIMIT: usize = 4096;
@@ -26,6 +26,20 @@ fn spoilers_within(spoilers: &[Range<usize>], piece: &Range<usize>) -> Vec<(usiz
             let start = spoiler.start.max(piece.start);
             let end = spoiler.end.min(piece.end);
             (start < end).then(|| (start - piece.start, end - piece.start))
+        })
+        .collect()
+}
+
+/// The mentions of `mentions` inside `piece`, counted from the piece's start, with the
+/// user's Telegram id; a mention cut by the piece's end is left out (a name split across
+/// two messages would mention nobody well), as is a user id that is not Telegram's.
+fn mentions_within(mentions: &[Mention], piece: &Range<usize>) -> Vec<(usize, usize, u64)> {
+    mentions
+        .iter()
+        .filter(|m| piece.start <= m.range.start && m.range.end <= piece.end)
+        .filter_map(|m| {
+            let user = m.user.parse::<u64>().ok()?;
+            Some((m.range.start - piece.start, m.range.end - piece.start, user))
         })
         .collect()
 }
@@ -70,17 +84,47 @@ pub(super) fn daily_link(bot_name: &str, group: i64) -> Option<String> {
         .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
 }
 
-/// The spoiler entities of `text` for the byte ranges the service marked; nothing a user
-/// typed (a name with `||` in it) becomes one. Offsets count UTF-16 code units.
-pub(super) fn entities(text: &str, spoilers: &[(usize, usize)]) -> Vec<MessageEntity> {
-    spoilers
-        .iter()
-        .filter_map(|&(start, end)| {
-            let offset = utf16_len(text.get(..start)?);
-            let length = utf16_len(text.get(start..end)?);
-            (length > 0).then(|| MessageEntity::spoiler(offset, length))
-        })
-        .collect()
+/// The spoiler and mention entities of `text` for the byte ranges the service marked;
+/// nothing a user typed (a name with `||` or `@` in it) becomes one. Offsets count UTF-16
+/// code units.
+pub(super) fn entities(
+    text: &str,
+    spoilers: &[(usize, usize)],
+    mentions: &[(usize, usize, u64)],
+) -> Vec<MessageEntity> {
+    let span = |start: usize, end: usize| -> Option<(usize, usize)> {
+        let offset = utf16_len(text.get(..start)?);
+        let length = utf16_len(text.get(start..end)?);
+        (length > 0).then_some((offset, length))
+    };
+    let spoilers = spoilers.iter().filter_map(|&(start, end)| {
+        let (offset, length) = span(start, end)?;
+        Some(MessageEntity::spoiler(offset, length))
+    });
+    let mentions = mentions.iter().filter_map(|&(start, end, user)| {
+        let (offset, length) = span(start, end)?;
+        let name = text.get(start..end)?.to_string();
+        Some(MessageEntity::text_mention(
+            mentioned(user, name),
+            offset,
+            length,
+        ))
+    });
+    spoilers.chain(mentions).collect()
+}
+
+/// The user a text mention names: Telegram reads only the id.
+fn mentioned(id: u64, first_name: String) -> User {
+    User {
+        id: UserId(id),
+        is_bot: false,
+        first_name,
+        last_name: None,
+        username: None,
+        language_code: None,
+        is_premium: false,
+        added_to_attachment_menu: false,
+    }
 }
 
 /// The sends one reply needs: to the chat it came from, or to the user's private chat
@@ -111,6 +155,7 @@ pub(super) fn plan(
                         text: text[piece.clone()].to_string(),
                         keyboard,
                         spoilers: spoilers_within(&reply.spoilers, &piece),
+                        mentions: mentions_within(&reply.mentions, &piece),
                     },
                     None,
                 )
@@ -125,6 +170,7 @@ pub(super) fn plan(
                 caption: caption.clone(),
                 keyboard: keys,
                 spoilers: spoilers_within(&reply.spoilers, &(0..caption.len())),
+                mentions: mentions_within(&reply.mentions, &(0..caption.len())),
             },
             Some(png.clone()),
         )],
@@ -135,6 +181,7 @@ pub(super) fn plan(
                     caption: String::new(),
                     keyboard: Vec::new(),
                     spoilers: Vec::new(),
+                    mentions: Vec::new(),
                 },
                 Some(png.clone()),
             )];
@@ -210,6 +257,7 @@ mod tests {
                         url: None,
                     }]],
                     spoilers: Vec::new(),
+                    mentions: Vec::new(),
                 },
                 None
             )]
@@ -261,11 +309,11 @@ mod tests {
         };
         assert_eq!(sent, text, "the text goes as it is");
         assert_eq!(
-            entities(sent, spoilers),
+            entities(sent, spoilers, &[]),
             vec![MessageEntity::spoiler(30, 7)],
             "the name's bars are no spoiler"
         );
-        assert!(entities("a ||b|| c", &[]).is_empty());
+        assert!(entities("a ||b|| c", &[], &[]).is_empty());
         // A spoiler in a text split in two lands in the piece that holds it.
         let long = format!("{}\nSecret: xyz", "w".repeat(TEXT_LIMIT - 5));
         let mut split = Outgoing::text(long.clone());
@@ -288,5 +336,35 @@ mod tests {
             Some(link.as_str())
         );
         assert_eq!(daily_link("kibitz_bot", 7), None);
+    }
+
+    #[test]
+    fn a_mention_is_a_text_mention_of_its_user_counted_in_utf16() {
+        let caption = "🎉 Game #1 · Zoë to move";
+        let at = caption.find("Zoë").unwrap();
+        let mut reply = Outgoing::image(vec![1], caption);
+        reply.mentions = vec![Mention {
+            range: at..at + "Zoë".len(),
+            user: "22".to_string(),
+        }];
+        let sends = plan(&reply, -100, 7, None);
+        let Delivery::Photo { mentions, .. } = &sends[0].0 else {
+            panic!("a photo");
+        };
+        assert_eq!(mentions, &[(at, at + "Zoë".len(), 22)]);
+        let found = entities(caption, &[], mentions);
+        assert_eq!(found.len(), 1);
+        // The emoji is two UTF-16 units: "🎉 Game #1 · " is 13.
+        assert_eq!((found[0].offset, found[0].length), (13, 3));
+        assert!(
+            matches!(&found[0].kind, teloxide::types::MessageEntityKind::TextMention { user } if user.id.0 == 22)
+        );
+        // A user id that is not Telegram's mentions nobody.
+        reply.mentions[0].user = "kibitz:computer".to_string();
+        let sends = plan(&reply, -100, 7, None);
+        let Delivery::Photo { mentions, .. } = &sends[0].0 else {
+            panic!("a photo");
+        };
+        assert!(mentions.is_empty());
     }
 }

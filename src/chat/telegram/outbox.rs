@@ -23,6 +23,9 @@ pub(super) enum Delivery {
         /// Byte ranges of `text` behind a spoiler: only what the service marked so.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         spoilers: Vec<(usize, usize)>,
+        /// Byte ranges of `text` that mention a user (by Telegram id): a turn ping.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mentions: Vec<(usize, usize, u64)>,
     },
     Photo {
         chat: i64,
@@ -30,6 +33,8 @@ pub(super) enum Delivery {
         keyboard: Vec<Vec<KeyButton>>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         spoilers: Vec<(usize, usize)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mentions: Vec<(usize, usize, u64)>,
     },
     /// Stops the pressed button's spinner; every callback query must be answered.
     Answer { callback: String },
@@ -187,6 +192,7 @@ mod tests {
                 text: format!("reply {id}"),
                 keyboard: Vec::new(),
                 spoilers: Vec::new(),
+                mentions: Vec::new(),
             },
             None => Delivery::Answer {
                 callback: format!("press {id}"),

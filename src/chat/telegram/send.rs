@@ -191,10 +191,11 @@ impl Adapter<'_> {
                 text,
                 keyboard,
                 spoilers,
+                mentions,
             } => {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
                 let markup = markup(keyboard);
-                let found = entities(text, spoilers);
+                let found = entities(text, spoilers, mentions);
                 if !self.paced(chat.0).await {
                     return Err(Fault::Stopping);
                 }
@@ -216,11 +217,12 @@ impl Adapter<'_> {
                 caption,
                 keyboard,
                 spoilers,
+                mentions,
             } => {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
                 let png = item.attachment.clone().unwrap_or_default();
                 let markup = markup(keyboard);
-                let found = entities(caption, spoilers);
+                let found = entities(caption, spoilers, mentions);
                 if !self.paced(chat.0).await {
                     return Err(Fault::Stopping);
                 }

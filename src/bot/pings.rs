@@ -1,0 +1,35 @@
+//! `pings`: whether a player is mentioned (and so notified by the platform) when it is their
+//! move: in the reply to the move before theirs and in a clock's reminder.
+
+use super::{Context, Outgoing, Refusal, Service, msg};
+
+impl Service {
+    /// `pings` shows the speaker's choice; `pings on` / `pings off` makes it.
+    pub(crate) async fn pings(
+        &self,
+        context: &Context<'_>,
+        choice: Option<bool>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let on = match choice {
+            Some(on) => {
+                self.store.set_pings(context.user.id, on).await?;
+                on
+            }
+            None => self
+                .store
+                .player_names(&[context.user.id])
+                .await?
+                .get(&context.user.id)
+                .is_none_or(|named| named.pings),
+        };
+        let line = match (choice.is_some(), on) {
+            (true, true) => msg("pings-on"),
+            (true, false) => msg("pings-off"),
+            (false, true) => msg("pings-are-on"),
+            (false, false) => msg("pings-are-off"),
+        };
+        let mut reply = Outgoing::text(self.say(context.own_language, &line));
+        reply.private = true;
+        Ok(vec![reply])
+    }
+}

@@ -112,8 +112,18 @@ impl Service {
         lines.extend(
             Word::ALL
                 .into_iter()
+                .filter(|word| !word.brief_in_help())
                 .map(|word| format!("  {}", self.say(language, &msg(word.usage())))),
         );
+        let more: Vec<&str> = Word::ALL
+            .into_iter()
+            .filter(|word| word.brief_in_help())
+            .map(Word::as_str)
+            .collect();
+        lines.push(self.say(
+            language,
+            &msg("help-more").with("commands", more.join(", ")),
+        ));
         lines.push(self.say(language, &msg("help-footer").with("games", rules_list())));
         Outgoing::text(lines.join("\n"))
     }

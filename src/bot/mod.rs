@@ -284,7 +284,8 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Takeback(_) => Word::Takeback,
             Command::Abort(_) => Word::Abort,
             Command::Pings(_) => Word::Pings,
-            Command::Games(_) => Word::Games,
+            Command::Games { .. } => Word::Games,
+            Command::History(_) => Word::History,
             Command::Ambit(_) => Word::Ambit,
             Command::Daily(_) => Word::Daily,
             Command::Place(_) => Word::Place,
@@ -675,7 +676,15 @@ impl Service {
             Command::Takeback(game) => self.takeback(context, game).await,
             Command::Abort(game) => self.abort(context, game).await,
             Command::Pings(choice) => self.pings(context, choice).await,
-            Command::Games(page) => self.games(context, page).await,
+            Command::Games {
+                finished: false,
+                page,
+            } => self.games(context, page).await,
+            Command::Games {
+                finished: true,
+                page,
+            } => self.finished_games(context, page).await,
+            Command::History(game) => self.history(context, game).await,
         }
     }
 

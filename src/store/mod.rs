@@ -393,6 +393,26 @@ impl Store {
         .await
     }
 
+    /// A page of the chat's finished games, the latest first (served by `games_by_chat`,
+    /// whose entries for one chat and status come in id order).
+    pub async fn finished_games(
+        &self,
+        chat_id: i64,
+        offset: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<GameRecord>> {
+        self.games_where(
+            "chat_id = $1 AND status = $2 ORDER BY id DESC LIMIT $3 OFFSET $4",
+            &[
+                Int(chat_id),
+                Text(GameState::Finished.as_str()),
+                Int(limit),
+                Int(offset),
+            ],
+        )
+        .await
+    }
+
     /// The chat's games being played, oldest first, at most `limit`.
     pub async fn ongoing_games(&self, chat_id: i64, limit: i64) -> StoreResult<Vec<GameRecord>> {
         self.games_where(
@@ -554,11 +574,17 @@ impl Store {
 
     /// The moves of a game that stand (not taken back), in order.
     pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
+        self.first_moves(game_id, i64::MAX).await
+    }
+
+    /// The first `limit` moves of a game that stand, in order (served by the moves' key).
+    pub async fn first_moves(&self, game_id: i64, limit: i64) -> StoreResult<Vec<MoveRecord>> {
         let rows = sqlx::query(
             "SELECT ply, side, user_id, notation FROM moves
-             WHERE game_id = $1 AND undone_by IS NULL ORDER BY ply",
+             WHERE game_id = $1 AND undone_by IS NULL ORDER BY ply LIMIT $2",
         )
         .bind(game_id)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(MoveRecord::from_row).collect()

@@ -11,6 +11,7 @@ mod discord;
 mod discord_standin;
 mod fuzz_corpus;
 mod glacier;
+mod history;
 mod languages;
 mod league;
 mod load;

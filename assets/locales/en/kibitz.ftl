@@ -17,7 +17,7 @@ cmd-move = move <move> [#id] — make a move; a bare move such as d3 or d3/g7 wo
 cmd-board = board [#id] [flip] — show the board (flip: from Black's side)
 cmd-resign = resign [confirm] [#id] — give up the game
 cmd-draw = draw [#id] — offer a draw, or accept the one offered
-cmd-games = games [page] — the games and challenges in this chat, 10 a page
+cmd-games = games [finished] [page] — the games and challenges in this chat (or the finished games), 10 a page
 cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
 cmd-daily = daily — today's AMBIT puzzle: the same for everyone, one try each, timed
 cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
@@ -492,3 +492,18 @@ pings-on = You will be mentioned when it is your move.
 pings-off = You will not be mentioned when it is your move any more (pings on to undo).
 pings-are-on = You are mentioned when it is your move (pings off to stop).
 pings-are-off = You are not mentioned when it is your move (pings on to be).
+
+## History
+cmd-history = history [#id] — a game's moves (your game here, or your last finished one)
+menu-history = A game's moves
+slash-history = history
+help-more = More: { $commands } (help <command> says how).
+history-head = Game #{ $id } · { $game } · { $white } (White) against { $black } (Black) · { $status }
+history-to-move = { $player } to move
+history-aborted = aborted
+history-no-moves = No moves yet.
+history-cut = … and more moves: the game is too long to list whole.
+history-ice-age = ❄ an Ice Age came after this move.
+games-finished-none = No finished games in this chat yet.
+games-finished-header = Finished games in this chat, the latest first:
+games-line-finished = #{ $id } { $game }: { $white } (White) against { $black } (Black), { $result }

@@ -17,7 +17,7 @@ cmd-move = move <trekk> [#id] — gjør et trekk; bare trekket, som d3 eller d3/
 cmd-board = board [#id] [flip] — vis brettet (flip: fra svarts side)
 cmd-resign = resign [confirm] [#id] — gi opp partiet
 cmd-draw = draw [#id] — tilby remis, eller godta et remistilbud
-cmd-games = games [side] — partiene og utfordringene i denne chatten, 10 per side
+cmd-games = games [finished] [side] — partiene og utfordringene i denne chatten (eller de avsluttede), 10 per side
 cmd-ambit = ambit [easy|medium|hard] — en AMBIT-oppgave til øving
 cmd-daily = daily — dagens AMBIT-oppgave: lik for alle, ett forsøk hver, på tid
 cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. place Nf3 (eller bare Nf3)
@@ -500,3 +500,18 @@ pings-on = Du blir nevnt når det er ditt trekk.
 pings-off = Du blir ikke lenger nevnt når det er ditt trekk (pings on for å angre).
 pings-are-on = Du blir nevnt når det er ditt trekk (pings off for å slutte).
 pings-are-off = Du blir ikke nevnt når det er ditt trekk (pings on for å bli det).
+
+## History
+cmd-history = history [#id] — trekkene i et parti (ditt parti her, eller ditt siste avsluttede)
+menu-history = Trekkene i et parti
+slash-history = historikk
+help-more = Mer: { $commands } (help <kommando> forteller hvordan).
+history-head = Parti #{ $id } · { $game } · { $white } (hvit) mot { $black } (svart) · { $status }
+history-to-move = { $player } er i trekket
+history-aborted = avbrutt
+history-no-moves = Ingen trekk ennå.
+history-cut = … og flere trekk: partiet er for langt til å vises helt.
+history-ice-age = ❄ en istid kom etter dette trekket.
+games-finished-none = Ingen avsluttede partier i denne chatten ennå.
+games-finished-header = Avsluttede partier i denne chatten, de siste først:
+games-line-finished = #{ $id } { $game }: { $white } (hvit) mot { $black } (svart), { $result }

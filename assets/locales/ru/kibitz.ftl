@@ -17,7 +17,7 @@ cmd-move = move <ход> [#id] — сделать ход; можно и прос
 cmd-board = board [#id] [flip] — показать доску (flip: со стороны чёрных)
 cmd-resign = resign [confirm] [#id] — сдаться
 cmd-draw = draw [#id] — предложить ничью или принять предложенную
-cmd-games = games [страница] — партии и вызовы в этом чате, по 10 на странице
+cmd-games = games [finished] [страница] — партии и вызовы в этом чате (или оконченные партии), по 10 на странице
 cmd-ambit = ambit [easy|medium|hard] — тренировочная задача AMBIT
 cmd-daily = daily — задача дня AMBIT: одна для всех, одна попытка, на время
 cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (или просто Nf3)
@@ -521,3 +521,18 @@ pings-on = Теперь вас будут упоминать, когда ваш 
 pings-off = Вас больше не будут упоминать, когда ваш ход (pings on — вернуть).
 pings-are-on = Вас упоминают, когда ваш ход (pings off — перестать).
 pings-are-off = Вас не упоминают, когда ваш ход (pings on — начать).
+
+## History
+cmd-history = history [#id] — ходы партии (вашей здесь или последней оконченной)
+menu-history = Ходы партии
+slash-history = история
+help-more = Ещё: { $commands } (help <команда> — как).
+history-head = Партия #{ $id } · { $game } · { $white } (белые) против { $black } (чёрные) · { $status }
+history-to-move = ходит { $player }
+history-aborted = прервана
+history-no-moves = Ходов ещё нет.
+history-cut = … и ещё ходы: партия слишком длинная, чтобы показать её целиком.
+history-ice-age = ❄ после этого хода пришёл ледниковый период.
+games-finished-none = В этом чате ещё нет оконченных партий.
+games-finished-header = Оконченные партии этого чата, последние первыми:
+games-line-finished = #{ $id } { $game }: { $white } (белые) против { $black } (чёрные), { $result }

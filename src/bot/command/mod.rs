@@ -42,8 +42,13 @@ pub enum Command {
     Abort(Option<GameRef>),
     /// `pings [on|off]`: whether the speaker is mentioned when it is their move.
     Pings(Option<bool>),
-    /// `games [page]`, pages from 1.
-    Games(usize),
+    /// `games [page]`, pages from 1; `games finished [page]` the finished ones.
+    Games {
+        finished: bool,
+        page: usize,
+    },
+    /// `history [#id]`: a game's moves.
+    History(Option<GameRef>),
     /// AMBIT practice, with an optional level.
     Ambit(Option<Level>),
     /// Today's daily; a Telegram deep link names the group it counts for.
@@ -214,7 +219,14 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             },
             _ => return Err(usage()),
         },
-        Word::Games => Command::Games(args::games_page(rest)?),
+        Word::Games => {
+            let (finished, others) = args::flag(rest, "finished");
+            Command::Games {
+                finished,
+                page: args::games_page(&others)?,
+            }
+        }
+        Word::History => Command::History(args::optional_ref(rest, word)?),
         Word::Ambit => match rest {
             [] => Command::Ambit(None),
             ["daily"] => Command::Daily(None),
@@ -450,8 +462,11 @@ mod tests {
             Err(ParseError::LeaderboardWord("chess960".into()))
         );
         assert_eq!(parse("games x"), Err(ParseError::Usage(Word::Games)));
-        assert_eq!(parse("games page:3"), Ok(Command::Games(3)));
-        assert_eq!(parse("games 0"), Ok(Command::Games(1)));
+        let games = |finished, page| Ok(Command::Games { finished, page });
+        assert_eq!(parse("games page:3"), games(false, 3));
+        assert_eq!(parse("games 0"), games(false, 1));
+        assert_eq!(parse("games finished 2"), games(true, 2));
+        assert_eq!(parse("games finished"), games(true, 1));
         assert_eq!(
             parse("settings Colour red"),
             Err(ParseError::UnknownSetting("colour".into()))

@@ -36,6 +36,7 @@ vocabulary!(
     Takeback,
     Abort,
     Pings,
+    History,
     Games,
     Ambit,
     Daily,
@@ -94,6 +95,7 @@ impl Word {
             Takeback => ("takeback", &["undo"], "cmd-takeback", "menu-takeback", "slash-takeback"),
             Abort => ("abort", &[], "cmd-abort", "menu-abort", "slash-abort"),
             Pings => ("pings", &["ping"], "cmd-pings", "menu-pings", "slash-pings"),
+            History => ("history", &["moves"], "cmd-history", "menu-history", "slash-history"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
@@ -135,6 +137,15 @@ impl Word {
     /// for these alone.
     pub const fn needs_admin(self) -> bool {
         self.spec().admin
+    }
+
+    /// Whether `help` names the word only, on its "more" line, rather than giving its usage
+    /// line: the whole list must fit one Discord message (2,000 characters) in every language.
+    pub const fn brief_in_help(self) -> bool {
+        matches!(
+            self,
+            Word::Takeback | Word::Abort | Word::Pings | Word::History
+        )
     }
 
     /// The word `typed` is (its name or an alias), in any case.
@@ -196,7 +207,7 @@ mod tests {
         assert_eq!(Word::lookup("ЯЗЫК"), Some(Word::Lang));
         assert_eq!(Word::lookup("start"), None);
         assert_eq!(COMMANDS[0], "help");
-        assert_eq!(COMMANDS[22], "lang");
+        assert_eq!(COMMANDS[23], "lang");
     }
 
     /// The keys are written in the table rather than passed to `msg("…")`, where the

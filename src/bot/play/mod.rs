@@ -10,6 +10,7 @@
 mod challenge;
 mod clock;
 mod computer;
+mod history;
 mod listing;
 mod moves;
 mod picture;

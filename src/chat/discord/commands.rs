@@ -63,6 +63,7 @@ mod name {
     pub const TIME: &str = "time";
     pub const CLOCK: &str = "clock";
     pub const SWITCH: &str = "switch";
+    pub const LIST: &str = "list";
     pub const CONFIRM: &str = "confirm";
 }
 
@@ -234,7 +235,12 @@ fn options(word: Word) -> Vec<SlashOption> {
         }
         Word::Challenge | Word::Play => challenge_options(word),
         Word::Accept => vec![game_number("The challenge's number").autocomplete()],
-        Word::Decline | Word::Resign | Word::Draw | Word::Takeback | Word::Abort => {
+        Word::Decline
+        | Word::Resign
+        | Word::Draw
+        | Word::Takeback
+        | Word::Abort
+        | Word::History => {
             vec![game_number("The game's number")]
         }
         Word::Move => vec![
@@ -271,7 +277,11 @@ fn options(word: Word) -> Vec<SlashOption> {
                 .choices(["auto"].into_iter().chain(levels())),
         ],
         Word::ForgetMe => vec![SlashOption::flag(name::CONFIRM, "Yes: delete my data now")],
-        Word::Games | Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
+        Word::Games => vec![
+            SlashOption::text(name::LIST, "Which games: the finished ones").choices(["finished"]),
+            SlashOption::number(name::PAGE, "The page", 1),
+        ],
+        Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
         Word::Pings => vec![SlashOption::text(name::SWITCH, "On or off").choices(["on", "off"])],
     }
 }
@@ -381,6 +391,7 @@ pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
         line.push("confirm".to_string());
     }
     for key in [
+        name::LIST,
         name::SWITCH,
         name::COMMAND,
         name::GAME,

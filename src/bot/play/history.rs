@@ -1,0 +1,276 @@
+//! `history [#id]`: a game's moves as they stand (takebacks left out), written the game's
+//! way: numbered move pairs for Glacier Chess with its Ice Ages marked, Knight Fight's moves
+//! with the mover's score after each, whole turns for the Chesimals. And `games finished`.
+
+use super::super::command::GameRef;
+use super::super::limits::GAMES_PAGE;
+use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
+use super::seat::Players;
+use crate::games::{AnyGame, GameKind, Side};
+use crate::store::{GameRecord, GameState, MoveRecord};
+
+/// The most moves a history reads and lists: far beyond a real game (a Chesimals game ends
+/// after 1,000 turns at most); past it the list says how many more there are.
+const HISTORY_MOVES: i64 = 2_000;
+
+/// Glacier Chess and Knight Fight moves a line of the history holds (full moves).
+const MOVES_A_LINE: usize = 5;
+
+/// The mark of a move after which an Ice Age came.
+const ICE_AGE_MARK: &str = "❄";
+
+/// One move as the history writes it, with what the rules said after it.
+struct Written {
+    side: Side,
+    text: String,
+}
+
+/// The moves of `game`, replayed from its start so that each can carry what came with it
+/// (an Ice Age, the mover's score). A move the rules no longer read stops the replay: it and
+/// the rest are written as stored.
+fn written(game: &GameRecord, moves: &[MoveRecord]) -> Vec<Written> {
+    let mut position = AnyGame::parse(game.kind, &game.start_position).ok();
+    moves
+        .iter()
+        .map(|played| {
+            let mut text = played.notation.clone();
+            if let Some(mut replayed) = position.take()
+                && replayed.play_message(&played.notation).is_ok()
+            {
+                match &replayed {
+                    AnyGame::Glacier(glacier) if glacier.last_ice_age().is_some() => {
+                        text.push_str(ICE_AGE_MARK);
+                    }
+                    AnyGame::KnightFight(_) => {
+                        if let Some((white, black)) = replayed.scores() {
+                            let score = match played.side {
+                                Side::White => white,
+                                Side::Black => black,
+                            };
+                            text = format!("{text} ({score})");
+                        }
+                    }
+                    _ => {}
+                }
+                position = Some(replayed);
+            }
+            Written {
+                side: played.side,
+                text,
+            }
+        })
+        .collect()
+}
+
+/// The lines of a history: numbered full moves (White's and Black's), several a line; for
+/// the Chesimals one turn a line (a turn typed over several messages joined).
+fn lines(kind: GameKind, moves: &[Written]) -> Vec<String> {
+    // Consecutive moves of one side are one turn.
+    let mut turns: Vec<(Side, String)> = Vec::new();
+    for played in moves {
+        match turns.last_mut() {
+            Some((side, text)) if *side == played.side => {
+                text.push(' ');
+                text.push_str(&played.text);
+            }
+            _ => turns.push((played.side, played.text.clone())),
+        }
+    }
+    let chesimals = matches!(
+        kind,
+        GameKind::ChesimalsOne | GameKind::ChesimalsTwo | GameKind::Critters
+    );
+    if chesimals {
+        return turns
+            .iter()
+            .enumerate()
+            .map(|(index, (side, text))| format!("{}. {}: {text}", index / 2 + 1, side.name()))
+            .collect();
+    }
+    let mut numbered = Vec::new();
+    let mut index = 0;
+    while index < turns.len() {
+        let number = index / 2 + 1;
+        let (side, text) = &turns[index];
+        // A game whose first move is Black's (a position set up so) starts with `1...`.
+        let pair = match (side, turns.get(index + 1)) {
+            (Side::White, Some((Side::Black, black))) => {
+                index += 2;
+                format!("{number}. {text} {black}")
+            }
+            (Side::White, _) => {
+                index += 1;
+                format!("{number}. {text}")
+            }
+            (Side::Black, _) => {
+                index += 1;
+                format!("{number}... {text}")
+            }
+        };
+        numbered.push(pair);
+    }
+    numbered
+        .chunks(MOVES_A_LINE)
+        .map(|chunk| chunk.join("  "))
+        .collect()
+}
+
+impl Service {
+    /// `history [#id]`: the game named, else the speaker's game being played here, else
+    /// their last finished game here.
+    pub(crate) async fn history(
+        &self,
+        context: &Context<'_>,
+        game_ref: Option<GameRef>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let game = match game_ref {
+            Some(id) => self.game_in_chat(context, id).await?,
+            None => match self.players_seat(context, None, false).await {
+                Ok(seat) => seat.game,
+                Err(refusal) => self
+                    .store
+                    .last_finished_game(context.chat_id, context.user.id)
+                    .await?
+                    .ok_or(refusal)?,
+            },
+        };
+        if matches!(game.state, GameState::Challenge | GameState::Declined) {
+            return Err(msg("game-not-started").with("id", game.id).into());
+        }
+        let mut moves = self.store.first_moves(game.id, HISTORY_MOVES + 1).await?;
+        let cut = moves.len() as i64 > HISTORY_MOVES;
+        moves.truncate(HISTORY_MOVES as usize);
+        let players = self.players(&game).await?;
+        let language = context.language;
+        let status = self.history_status(language, &game, &players)?;
+        let head = msg("history-head")
+            .with("id", game.id)
+            .with("game", self.say(language, &self.kind_name(game.kind)))
+            .with("white", &players.white)
+            .with("black", &players.black)
+            .with("status", status);
+        let mut text = vec![self.say(language, &head)];
+        if moves.is_empty() {
+            text.push(self.say(language, &msg("history-no-moves")));
+        }
+        text.extend(lines(game.kind, &written(&game, &moves)));
+        if cut {
+            text.push(self.say(language, &msg("history-cut")));
+        }
+        if game.kind == GameKind::Glacier && text.iter().any(|l| l.contains(ICE_AGE_MARK)) {
+            text.push(self.say(language, &msg("history-ice-age")));
+        }
+        Ok(vec![Outgoing::text(text.join("\n"))])
+    }
+
+    fn history_status(
+        &self,
+        language: &str,
+        game: &GameRecord,
+        players: &Players,
+    ) -> Result<String, Refusal> {
+        Ok(match game.state {
+            GameState::Finished => self.result_text(language, game, players),
+            GameState::Aborted => self.say(language, &msg("history-aborted")),
+            _ => {
+                let to_move = self.position(game)?.side_to_move();
+                self.say(
+                    language,
+                    &msg("history-to-move").with("player", players.of(to_move)),
+                )
+            }
+        })
+    }
+
+    /// `games finished [page]`: the chat's finished games, the latest first.
+    pub(crate) async fn finished_games(
+        &self,
+        context: &Context<'_>,
+        page: usize,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let page = page.clamp(1, 100_000);
+        let mut games = self
+            .store
+            .finished_games(
+                context.chat_id,
+                ((page - 1) * GAMES_PAGE) as i64,
+                GAMES_PAGE as i64 + 1,
+            )
+            .await?;
+        let more = games.len() > GAMES_PAGE;
+        games.truncate(GAMES_PAGE);
+        let language = context.language;
+        if games.is_empty() {
+            let none = match page {
+                1 => msg("games-finished-none"),
+                _ => msg("games-page-empty").number("page", page as u32),
+            };
+            return Ok(vec![Outgoing::text(self.say(language, &none))]);
+        }
+        let mut lines = vec![self.say(language, &msg("games-finished-header"))];
+        for game in &games {
+            let players = self.players(game).await?;
+            let line = msg("games-line-finished")
+                .with("id", game.id)
+                .with("game", self.say(language, &self.kind_name(game.kind)))
+                .with("white", &players.white)
+                .with("black", &players.black)
+                .with("result", self.result_text(language, game, &players));
+            lines.push(format!("  {}", self.say(language, &line)));
+        }
+        let mut buttons = Vec::new();
+        if page > 1 {
+            buttons.push(Button::new(
+                self.say(language, &msg("button-previous")),
+                format!("games finished {}", page - 1),
+            ));
+        }
+        if more {
+            buttons.push(Button::new(
+                self.say(language, &msg("button-next")),
+                format!("games finished {}", page + 1),
+            ));
+        }
+        Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(list: &[(Side, &str)]) -> Vec<Written> {
+        list.iter()
+            .map(|&(side, text)| Written {
+                side,
+                text: text.to_string(),
+            })
+            .collect()
+    }
+
+    use Side::{Black as B, White as W};
+
+    #[test]
+    fn chess_like_histories_number_full_moves_five_a_line() {
+        let list: Vec<(Side, &str)> = (0..13)
+            .map(|i| if i % 2 == 0 { (W, "a") } else { (B, "b") })
+            .collect();
+        assert_eq!(
+            lines(GameKind::Glacier, &moves(&list)),
+            ["1. a b  2. a b  3. a b  4. a b  5. a b", "6. a b  7. a",]
+        );
+        assert_eq!(
+            lines(GameKind::KnightFight, &moves(&[(B, "x")])),
+            ["1... x"]
+        );
+    }
+
+    #[test]
+    fn chesimals_histories_write_whole_turns() {
+        let list = [(W, "a1a2"), (B, "b1b2"), (B, "c1c2"), (W, "pass")];
+        assert_eq!(
+            lines(GameKind::ChesimalsOne, &moves(&list)),
+            ["1. white: a1a2", "1. black: b1b2 c1c2", "2. white: pass"]
+        );
+    }
+}

@@ -407,6 +407,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
                                 challenger_color: "white".into(),
                                 computer_level: None,
                                 time_control: None,
+                                thread: None,
                             },
                             now,
                         )

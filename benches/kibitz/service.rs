@@ -134,6 +134,7 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
                         challenger_color: "white".into(),
                         computer_level: None,
                         time_control: None,
+                        thread: None,
                     },
                     now,
                 )

@@ -38,6 +38,9 @@ pub struct ChatInfo {
     /// The community the chat belongs to, whose leaderboards it shares (a Discord guild id);
     /// `None` where the chat is its own community (a Telegram group, the console).
     pub community: Option<String>,
+    /// The forum topic of the chat the line came from (Telegram's `message_thread_id`), where
+    /// its replies, and the posts of games started there, go.
+    pub thread: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -60,6 +60,7 @@ pub fn incoming(line: &str, default_user: &str) -> Incoming {
             title: Some("Console".to_string()),
             private: false,
             community: None,
+            thread: None,
         },
         user: user(speaker),
         text: text.to_string(),

@@ -250,6 +250,7 @@ mod tests {
                 title: None,
                 private: false,
                 community: None,
+                thread: None,
             },
             user: UserInfo {
                 id: "4711".to_string(),

@@ -116,7 +116,7 @@ pub struct Store {
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
      invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
      plies, version, created_at, updated_at, computer_level, engine_due, time_control, white_ms, \
-     black_ms, turn_since, deadline, remind_at, takeback_offer";
+     black_ms, turn_since, deadline, remind_at, takeback_offer, thread";
 
 impl Store {
     /// Opens the database at `url` and applies the migrations: `sqlite://kibitz.db` (the
@@ -326,8 +326,8 @@ impl Store {
         let row = sqlx::query(&format!(
             "INSERT INTO games (chat_id, kind, seed, start_position, position, challenger_id,
                  invitee_id, challenger_color, status, version, created_at, updated_at,
-                 computer_level, time_control)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13)
+                 computer_level, time_control, thread)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10, $11, $12, $13, $14)
              RETURNING {GAME_COLUMNS}"
         ))
         .bind(new.chat_id)
@@ -343,6 +343,7 @@ impl Store {
         .bind(now)
         .bind(new.computer_level.map(i64::from))
         .bind(new.time_control.map(TimeControl::text))
+        .bind(&new.thread)
         .fetch_one(&self.pool)
         .await?;
         GameRecord::from_row(&row)

@@ -120,6 +120,8 @@ pub struct GameRecord {
     pub deadline: Option<i64>,
     /// When the side to move is reminded; `None` once reminded or when there is no reminder.
     pub remind_at: Option<i64>,
+    /// The forum topic the game was started in, where its background posts go.
+    pub thread: Option<String>,
 }
 
 impl GameRecord {
@@ -189,6 +191,7 @@ impl GameRecord {
             clocks,
             deadline: row.try_get("deadline")?,
             remind_at: row.try_get("remind_at")?,
+            thread: row.try_get("thread")?,
         })
     }
 
@@ -233,6 +236,8 @@ pub struct NewChallenge {
     /// The computer's level, when the challenge is to the computer (the invitee).
     pub computer_level: Option<u8>,
     pub time_control: Option<TimeControl>,
+    /// The forum topic it was made in.
+    pub thread: Option<String>,
 }
 
 /// One move of a game as stored.

@@ -68,6 +68,7 @@ async fn started_game(store: &Store) -> GameRecord {
                 challenger_color: "white".into(),
                 computer_level: None,
                 time_control: None,
+                thread: None,
             },
             2,
         )

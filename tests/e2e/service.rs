@@ -49,6 +49,7 @@ pub fn line(chat: &str, speaker: &str, text: &str) -> Incoming {
         title: None,
         private: false,
         community: None,
+        thread: None,
     };
     incoming
 }

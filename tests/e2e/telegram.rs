@@ -1411,3 +1411,62 @@ async fn a_takeback_is_granted_with_the_button() {
     );
     adapter.stop().await;
 }
+
+/// `message` as written in forum topic `topic` of a forum group.
+fn in_topic(mut message: serde_json::Value, topic: i64) -> serde_json::Value {
+    message["is_topic_message"] = json!(true);
+    message["message_thread_id"] = json!(topic);
+    message["chat"]["is_forum"] = json!(true);
+    message
+}
+
+/// The topic a send went to (`message_thread_id`, a number or, multipart, a string).
+fn topic_of(call: &Call) -> Option<i64> {
+    match &call.params["message_thread_id"] {
+        serde_json::Value::Number(n) => n.as_i64(),
+        serde_json::Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replies_and_a_games_own_posts_stay_in_the_forum_topic_it_was_started_in() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    let topic = 77;
+    let say = |person: Person, text: &str, id: i64| json!({"message": in_topic(message(GROUP, &person, id, text), topic)});
+    let calls = setup
+        .exchange(say(
+            alice(),
+            "/challenge computer knight-fight level:1 seed:5",
+            1,
+        ))
+        .await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!((sent[0].chat(), topic_of(sent[0])), (GROUP, Some(topic)));
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.thread.as_deref(), Some("77"));
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    let calls = setup
+        .exchange(say(alice(), &position.legal_move_texts()[0], 2))
+        .await;
+    for call in replies(&calls) {
+        assert_eq!(topic_of(call), Some(topic), "{call:#?}");
+    }
+    // The computer's answer is background work: it goes to the game's topic too.
+    setup
+        .standin
+        .wait_for("the engine's move", |calls| engine_photos(calls) >= 1)
+        .await;
+    let calls = setup.standin.calls();
+    let engine = calls
+        .iter()
+        .find(|c| c.method == "sendphoto" && c.text().contains("Kibitz · level 1 played"))
+        .unwrap();
+    assert_eq!((engine.chat(), topic_of(engine)), (GROUP, Some(topic)));
+    // A line in the group's general chat is answered there, with no topic.
+    let calls = setup.say(&bob(), "/games").await;
+    assert_eq!(topic_of(replies(&calls)[0]), None);
+    adapter.stop().await;
+}

@@ -131,6 +131,7 @@ impl Service {
             challenger_color: args.color.unwrap_or(Color::White).name().to_string(),
             computer_level: None,
             time_control,
+            thread: context.incoming.chat.thread.clone(),
         };
         let game = self.store.create_challenge(&new, context.now).await?;
         Ok(vec![self.challenge_made(

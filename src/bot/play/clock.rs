@@ -8,7 +8,7 @@
 //! that came first wins, two processes never both end the game, and a process that was down
 //! when a deadline passed handles it once when it comes back.
 
-use super::super::schedule::Poster;
+use super::super::schedule::{Poster, chat_address};
 use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg};
 use super::seat::{Players, Seat};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
@@ -216,7 +216,8 @@ impl Service {
         let seat = Seat::new(saved, 0)?;
         let players = self.players(&seat.game).await?;
         let picture = self.timeout_picture(language, &seat, &players, loser)?;
-        if let Err(why) = poster.post(&due.chat, vec![picture]).await {
+        let to = chat_address(&due.chat, seat.game.thread.as_deref());
+        if let Err(why) = poster.post(&to, vec![picture]).await {
             // The result stands (committed); the chat sees it with the next `board`.
             tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
         }
@@ -256,7 +257,8 @@ impl Service {
                 user: user.to_string(),
             });
         }
-        if let Err(why) = poster.post(&due.chat, vec![reply]).await {
+        let to = chat_address(&due.chat, game.thread.as_deref());
+        if let Err(why) = poster.post(&to, vec![reply]).await {
             tracing::warn!(game = game.id, %why, "a reminder was not delivered; it will be tried again");
             return Ok(false);
         }

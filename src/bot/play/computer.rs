@@ -7,7 +7,7 @@
 //! died runs out and is taken over, so after a restart every such game still gets its move.
 
 use super::super::command::ChallengeArgs;
-use super::super::schedule::Poster;
+use super::super::schedule::{Poster, chat_address};
 use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, UserInfo, msg, notes};
 use super::moves::record_move;
 use super::seat::{Players, Seat};
@@ -161,6 +161,7 @@ impl Service {
             challenger_color: human_side.name().to_string(),
             computer_level: Some(level.number()),
             time_control: None,
+            thread: context.incoming.chat.thread.clone(),
         };
         let mut game = self.store.create_challenge(&new, context.now).await?;
         let (white, black) = match human_side {
@@ -382,7 +383,8 @@ impl Service {
         ];
         lines.extend(notes::move_notes(&seat.position));
         let picture = self.picture(language, &seat, &players, facts, lines, false)?;
-        if let Err(why) = poster.post(&due.chat, vec![picture]).await {
+        let to = chat_address(&due.chat, seat.game.thread.as_deref());
+        if let Err(why) = poster.post(&to, vec![picture]).await {
             // The move stands (committed); the chat sees it with the next `board`.
             tracing::warn!(game = seat.game.id, %why, "the engine's move was not delivered");
         }

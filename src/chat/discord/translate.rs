@@ -58,6 +58,7 @@ fn incoming(
             title: None,
             private: place.guild.is_none(),
             community: place.guild.map(|g| g.to_string()),
+            thread: None,
         },
         user,
         text,

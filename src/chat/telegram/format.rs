@@ -133,9 +133,12 @@ pub(super) fn plan(
     reply: &Outgoing,
     chat: i64,
     user: i64,
+    thread: Option<i32>,
     daily_link: Option<&str>,
 ) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let target = if reply.private { user } else { chat };
+    // A private reply goes to the user's own chat, which has no topics.
+    let thread = thread.filter(|_| !reply.private);
     let keys = keyboard(&reply.buttons, daily_link);
     let texts = |text: &str, keys: Vec<Vec<KeyButton>>| -> Vec<(Delivery, Option<Vec<u8>>)> {
         let pieces = split_text(text, TEXT_LIMIT, Unit::Utf16);
@@ -156,6 +159,7 @@ pub(super) fn plan(
                         keyboard,
                         spoilers: spoilers_within(&reply.spoilers, &piece),
                         mentions: mentions_within(&reply.mentions, &piece),
+                        thread,
                     },
                     None,
                 )
@@ -171,6 +175,7 @@ pub(super) fn plan(
                 keyboard: keys,
                 spoilers: spoilers_within(&reply.spoilers, &(0..caption.len())),
                 mentions: mentions_within(&reply.mentions, &(0..caption.len())),
+                thread,
             },
             Some(png.clone()),
         )],
@@ -182,6 +187,7 @@ pub(super) fn plan(
                     keyboard: Vec::new(),
                     spoilers: Vec::new(),
                     mentions: Vec::new(),
+                    thread,
                 },
                 Some(png.clone()),
             )];
@@ -244,7 +250,7 @@ mod tests {
             button("Accept", "accept 1"),
             button("Too long", &"x".repeat(65)),
         ]);
-        let sends = plan(&reply, -100, 7, None);
+        let sends = plan(&reply, -100, 7, None, None);
         assert_eq!(
             sends,
             vec![(
@@ -258,6 +264,7 @@ mod tests {
                     }]],
                     spoilers: Vec::new(),
                     mentions: Vec::new(),
+                    thread: None,
                 },
                 None
             )]
@@ -265,17 +272,17 @@ mod tests {
         let mut private = Outgoing::text("secret");
         private.private = true;
         assert!(matches!(
-            plan(&private, -100, 7, None)[0].0,
+            plan(&private, -100, 7, None, None)[0].0,
             Delivery::Text { chat: 7, .. }
         ));
         let short = Outgoing::image(vec![1, 2], "caption");
         assert!(matches!(
-            &plan(&short, -100, 7, None)[..],
+            &plan(&short, -100, 7, None, None)[..],
             [(Delivery::Photo { caption, .. }, Some(_))] if caption == "caption"
         ));
         let long = Outgoing::image(vec![1, 2], "c".repeat(2000))
             .with_buttons(vec![button("Accept draw", "draw 1")]);
-        let sends = plan(&long, -100, 7, None);
+        let sends = plan(&long, -100, 7, None, None);
         assert_eq!(sends.len(), 2);
         assert!(
             matches!(&sends[0].0, Delivery::Photo { caption, keyboard, .. }
@@ -293,7 +300,7 @@ mod tests {
         let at = text.find("Nf3").unwrap();
         let mut post = Outgoing::text(text);
         post.spoilers = vec![at..at + "Nf3 Qd4".len()];
-        let sends = plan(&post, -100, 7, None);
+        let sends = plan(&post, -100, 7, None, None);
         let [
             (
                 Delivery::Text {
@@ -319,7 +326,7 @@ mod tests {
         let mut split = Outgoing::text(long.clone());
         let at = long.find("xyz").unwrap();
         split.spoilers = vec![at..at + 3];
-        let sends = plan(&split, -100, 7, None);
+        let sends = plan(&split, -100, 7, None, None);
         assert!(matches!(&sends[..], [
             (Delivery::Text { spoilers: first, .. }, None),
             (Delivery::Text { text, spoilers: second, .. }, None),
@@ -347,7 +354,7 @@ mod tests {
             range: at..at + "Zoë".len(),
             user: "22".to_string(),
         }];
-        let sends = plan(&reply, -100, 7, None);
+        let sends = plan(&reply, -100, 7, None, None);
         let Delivery::Photo { mentions, .. } = &sends[0].0 else {
             panic!("a photo");
         };
@@ -361,7 +368,7 @@ mod tests {
         );
         // A user id that is not Telegram's mentions nobody.
         reply.mentions[0].user = "kibitz:computer".to_string();
-        let sends = plan(&reply, -100, 7, None);
+        let sends = plan(&reply, -100, 7, None, None);
         let Delivery::Photo { mentions, .. } = &sends[0].0 else {
             panic!("a photo");
         };

@@ -41,8 +41,15 @@ impl Adapter<'_> {
                     asked.membership = Some(self.membership(group, event.user).await);
                 }
                 let replies = self.service.handle_parsed(&asked, parsed).await;
+                let thread = incoming.chat.thread.as_deref().and_then(|t| t.parse().ok());
                 for reply in replies {
-                    sends.extend(plan(&reply, event.chat, event.user, link.as_deref()));
+                    sends.extend(plan(
+                        &reply,
+                        event.chat,
+                        event.user,
+                        thread,
+                        link.as_deref(),
+                    ));
                 }
             }
         }

@@ -26,6 +26,9 @@ pub(super) enum Delivery {
         /// Byte ranges of `text` that mention a user (by Telegram id): a turn ping.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         mentions: Vec<(usize, usize, u64)>,
+        /// The forum topic it goes to (`message_thread_id`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
     },
     Photo {
         chat: i64,
@@ -35,6 +38,8 @@ pub(super) enum Delivery {
         spoilers: Vec<(usize, usize)>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         mentions: Vec<(usize, usize, u64)>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
     },
     /// Stops the pressed button's spinner; every callback query must be answered.
     Answer { callback: String },
@@ -57,13 +62,18 @@ pub(super) struct DailyPoster<'a> {
 
 impl Poster for DailyPoster<'_> {
     async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        // A forum topic's address is `chat/topic` (`bot::chat_address`).
+        let (chat, thread) = match chat.split_once('/') {
+            Some((chat, thread)) => (chat, thread.parse::<i32>().ok()),
+            None => (chat, None),
+        };
         let chat: i64 = chat
             .parse()
             .map_err(|_| format!("{chat} is not a Telegram chat id"))?;
         let link = daily_link(&self.bot_name, chat);
         let mut outbox = Vec::new();
         for reply in &replies {
-            for (delivery, attachment) in plan(reply, chat, chat, link.as_deref()) {
+            for (delivery, attachment) in plan(reply, chat, chat, thread, link.as_deref()) {
                 let payload = serde_json::to_string(&delivery).map_err(|e| e.to_string())?;
                 outbox.push(NewOutboxItem {
                     payload,
@@ -193,6 +203,7 @@ mod tests {
                 keyboard: Vec::new(),
                 spoilers: Vec::new(),
                 mentions: Vec::new(),
+                thread: None,
             },
             None => Delivery::Answer {
                 callback: format!("press {id}"),

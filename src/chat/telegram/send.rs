@@ -192,8 +192,10 @@ impl Adapter<'_> {
                 keyboard,
                 spoilers,
                 mentions,
+                thread,
             } => {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
+                let thread = thread.filter(|_| chat_override.is_none()).map(topic);
                 let markup = markup(keyboard);
                 let found = entities(text, spoilers, mentions);
                 if !self.paced(chat.0).await {
@@ -201,6 +203,9 @@ impl Adapter<'_> {
                 }
                 self.call("sendMessage", || {
                     let mut request = self.bot.send_message(chat, text.clone());
+                    if let Some(thread) = thread {
+                        request = request.message_thread_id(thread);
+                    }
                     if !found.is_empty() {
                         request = request.entities(found.clone());
                     }
@@ -218,8 +223,10 @@ impl Adapter<'_> {
                 keyboard,
                 spoilers,
                 mentions,
+                thread,
             } => {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
+                let thread = thread.filter(|_| chat_override.is_none()).map(topic);
                 let png = item.attachment.clone().unwrap_or_default();
                 let markup = markup(keyboard);
                 let found = entities(caption, spoilers, mentions);
@@ -229,6 +236,9 @@ impl Adapter<'_> {
                 self.call("sendPhoto", || {
                     let photo = InputFile::memory(png.clone()).file_name("board.png");
                     let mut request = self.bot.send_photo(chat, photo);
+                    if let Some(thread) = thread {
+                        request = request.message_thread_id(thread);
+                    }
                     if !caption.is_empty() {
                         request = request.caption(caption.clone());
                     }
@@ -245,4 +255,9 @@ impl Adapter<'_> {
             }
         }
     }
+}
+
+/// The forum topic numbered `id` as teloxide names it.
+fn topic(id: i32) -> teloxide::types::ThreadId {
+    teloxide::types::ThreadId(teloxide::types::MessageId(id))
 }

@@ -2,7 +2,9 @@
 //! [`Incoming`], with where its replies go and which button press to answer.
 
 use crate::bot::{ChatInfo, Incoming, Platform, UserInfo};
-use teloxide::types::{CallbackQuery, Message, MessageEntityKind, Update, UpdateKind, User};
+use teloxide::types::{
+    CallbackQuery, MaybeInaccessibleMessage, Message, MessageEntityKind, Update, UpdateKind, User,
+};
 
 fn user_info(user: &User) -> UserInfo {
     UserInfo {
@@ -35,6 +37,15 @@ pub(super) struct Event {
     pub(super) user: i64,
     /// A pressed button to answer.
     pub(super) callback: Option<String>,
+}
+
+/// The forum topic a message was written in, if any (a reply thread in a group that is no
+/// forum is not a topic: replies there go to the chat).
+fn topic_of(message: &Message) -> Option<String> {
+    message
+        .thread_id
+        .filter(|_| message.is_topic_message)
+        .map(|thread| thread.0.0.to_string())
 }
 
 fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
@@ -93,6 +104,7 @@ fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
                 title: message.chat.title().map(str::to_string),
                 private: message.chat.is_private(),
                 community: None,
+                thread: topic_of(message),
             },
             user: user_info(from),
             text,
@@ -120,6 +132,10 @@ fn from_callback(query: &CallbackQuery) -> Event {
                     title: chat.title().map(str::to_string),
                     private: chat.is_private(),
                     community: None,
+                    thread: match message {
+                        MaybeInaccessibleMessage::Regular(message) => topic_of(message),
+                        MaybeInaccessibleMessage::Inaccessible(_) => None,
+                    },
                 },
                 user: user_info(&query.from),
                 text: data.clone(),

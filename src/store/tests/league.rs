@@ -208,6 +208,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
                     challenger_color: "white".into(),
                     computer_level: None,
                     time_control: None,
+                    thread: None,
                 },
                 2,
             )

@@ -207,6 +207,12 @@ impl Clocks {
     }
 }
 
+/// How long a vacation from `from` to `until` stands still a turn that began at
+/// `turn_since`: the part of the vacation after the turn began.
+pub fn paused_by(turn_since: i64, from: i64, until: i64) -> i64 {
+    until.saturating_sub(from.max(turn_since)).max(0)
+}
+
 /// A time left, split for saying: whole days and hours, hours and minutes, or minutes and
 /// seconds, whichever is the largest pair that is not zero at its head.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,6 +346,16 @@ mod tests {
             TimeLeft::MinutesSeconds(9, 42)
         );
         assert_eq!(TimeLeft::of(-5), TimeLeft::MinutesSeconds(0, 0));
+    }
+
+    #[test]
+    fn a_vacation_stands_still_only_the_turn_it_overlaps() {
+        // Taken during the turn: all of it.
+        assert_eq!(paused_by(100, 150, 250), 100);
+        // The turn began during the vacation: the rest of it.
+        assert_eq!(paused_by(200, 150, 250), 50);
+        // Over before the turn began: nothing.
+        assert_eq!(paused_by(300, 150, 250), 0);
     }
 
     proptest! {

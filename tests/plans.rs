@@ -163,6 +163,8 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         "pings",
         "pings off",
         "pings on",
+        "vacation",
+        "vacation 1",
         "board",
         "board #1",
         "decline",

@@ -287,6 +287,7 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Takeback(_) => Word::Takeback,
             Command::Abort(_) => Word::Abort,
             Command::Pings(_) => Word::Pings,
+            Command::Vacation(_) => Word::Vacation,
             Command::Games { .. } => Word::Games,
             Command::History(_) => Word::History,
             Command::Ambit(_) => Word::Ambit,
@@ -679,6 +680,7 @@ impl Service {
             Command::Takeback(game) => self.takeback(context, game).await,
             Command::Abort(game) => self.abort(context, game).await,
             Command::Pings(choice) => self.pings(context, choice).await,
+            Command::Vacation(days) => self.vacation(context, days).await,
             Command::Games {
                 finished: false,
                 page,

@@ -120,3 +120,76 @@ impl Store {
         Ok(())
     }
 }
+
+/// A player's vacation: the last one taken, and the days taken in its month.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Vacation {
+    pub from: Option<i64>,
+    pub until: Option<i64>,
+    /// The UTC month (`2026-12`) `days` were taken in.
+    pub month: Option<String>,
+    pub days: i64,
+}
+
+impl Store {
+    pub async fn vacation(&self, user_id: i64) -> StoreResult<Vacation> {
+        let row = sqlx::query(
+            "SELECT vacation_from, vacation_until, vacation_month, vacation_days
+             FROM users WHERE id = $1",
+        )
+        .bind(user_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            Some(row) => Vacation {
+                from: row.try_get("vacation_from")?,
+                until: row.try_get("vacation_until")?,
+                month: row.try_get("vacation_month")?,
+                days: row.try_get("vacation_days")?,
+            },
+            None => Vacation::default(),
+        })
+    }
+
+    pub async fn set_vacation(&self, user_id: i64, vacation: &Vacation) -> StoreResult<()> {
+        sqlx::query(
+            "UPDATE users SET vacation_from = $1, vacation_until = $2, vacation_month = $3,
+                 vacation_days = $4
+             WHERE id = $5",
+        )
+        .bind(vacation.from)
+        .bind(vacation.until)
+        .bind(&vacation.month)
+        .bind(vacation.days)
+        .bind(user_id)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Moves the deadline and reminder of `game_id` (as it was at `version`) under
+    /// `holder`'s claim, ending the claim: a vacation stood the clock still. False when the
+    /// claim was lost meanwhile.
+    pub async fn postpone_clock(
+        &self,
+        game_id: i64,
+        version: i64,
+        holder: &str,
+        deadline: i64,
+        remind_at: Option<i64>,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE games SET deadline = $1, remind_at = $2, clock_holder = NULL,
+                 clock_until = NULL
+             WHERE id = $3 AND version = $4 AND clock_holder = $5",
+        )
+        .bind(deadline)
+        .bind(remind_at)
+        .bind(game_id)
+        .bind(version)
+        .bind(holder)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}

@@ -37,7 +37,7 @@ mod records;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
-pub use clocks::DueClock;
+pub use clocks::{DueClock, Vacation};
 pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use database_url::{database_label, database_url_secrets};
 pub use events::StandingMove;

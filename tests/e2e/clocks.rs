@@ -330,3 +330,96 @@ async fn bad_time_controls_are_refused_clearly_and_change_nothing() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_vacation_stands_the_clock_still_for_the_move_in_hand_and_for_one_begun_during_it() {
+    let bot = bot().await;
+    let turn_since = alice_moved(&bot, "time:2d").await;
+    // bob is to move, and takes three days off.
+    bot.set_time(turn_since + HOUR_MS);
+    let replies = bot.say("bob", "vacation 3").await;
+    assert!(replies[0].private);
+    let text = crate::service::replies_text(&replies);
+    assert!(
+        text.contains("You are on vacation until 2026-12-02 10:00 UTC")
+            && text.contains("(one game where it is your move)")
+            && text.contains("4 vacation days are left this month"),
+        "{text}"
+    );
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.deadline, Some(turn_since + 5 * DAY_MS));
+    let posted = Posted::default();
+    bot.set_time(turn_since + 5 * DAY_MS - HOUR_MS);
+    assert_eq!(
+        clock_round(&bot.service, "a", &posted).await,
+        1,
+        "the reminder"
+    );
+    assert!(
+        posted.texts()[0].contains("bob, it is your move"),
+        "{:?}",
+        posted.texts()
+    );
+    let reply = bot.text("bob", "board").await;
+    assert!(reply.contains("bob to move · 59:5"), "{reply}");
+    // alice goes away before her turn comes; bob moves half an hour later, in time.
+    let away = bot.service.now();
+    bot.text("alice", "vacation 2").await;
+    let until = away + 2 * DAY_MS;
+    bot.set_time(away + HOUR_MS / 2);
+    bot.text("bob", &a_move(&bot, 1).await).await;
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let alice_since = game.clocks.unwrap().turn_since;
+    assert!((away..until).contains(&alice_since));
+    // When her reminder would come, the scheduler stands her clock still instead: her turn
+    // counts from the end of her vacation.
+    bot.set_time(alice_since + DAY_MS + 12 * HOUR_MS);
+    assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let (deadline, remind_at) = (game.deadline.unwrap(), game.remind_at.unwrap());
+    let back = until + SECOND_MS; // alice's line read the clock a second after `away`
+    assert!(
+        (until..=back).contains(&(deadline - 2 * DAY_MS)),
+        "{deadline}"
+    );
+    assert_eq!(remind_at, deadline - DAY_MS / 2);
+    assert_eq!(clock_round(&bot.service, "a", &posted).await, 0, "once");
+    assert_eq!(posted.texts().len(), 1);
+    bot.set_time(deadline + SECOND_MS);
+    assert_eq!(clock_round(&bot.service, "a", &posted).await, 1);
+    assert!(
+        posted.texts()[1].contains("alice ran out of time"),
+        "{:?}",
+        posted.texts()
+    );
+}
+
+#[tokio::test]
+async fn vacation_days_are_bounded_a_month() {
+    let bot = bot().await;
+    let text = bot.text("alice", "vacation").await;
+    assert!(
+        text.contains("You are not on vacation. 7 vacation days"),
+        "{text}"
+    );
+    bot.text("bob", "hello").await;
+    let before = bot.snapshot().await;
+    bot.assert_refusals(
+        &[
+            (
+                "alice",
+                "vacation 8",
+                "You have 7 vacation days left this month",
+            ),
+            ("alice", "vacation 0", "vacation 1 to vacation 7"),
+            ("alice", "vacation soon", "vacation [days]"),
+        ],
+        &before,
+    )
+    .await;
+    bot.text("alice", "vacation 5").await;
+    let text = bot.text("alice", "vacation 3").await;
+    assert!(text.contains("You have 2 vacation days left"), "{text}");
+    let text = bot.text("alice", "vacation 2d").await;
+    assert!(text.contains("until 2026-12-06 09:00 UTC"), "{text}");
+}

@@ -507,3 +507,24 @@ history-ice-age = ❄ an Ice Age came after this move.
 games-finished-none = No finished games in this chat yet.
 games-finished-header = Finished games in this chat, the latest first:
 games-line-finished = #{ $id } { $game }: { $white } (White) against { $black } (Black), { $result }
+
+## Vacations
+cmd-vacation = vacation [days] — stand your correspondence clocks still for a few days (7 a month)
+menu-vacation = Stand your correspondence clocks still for a few days
+slash-vacation = vacation
+vacation-on = You are on vacation until { $until }: your correspondence clocks stand still. { $left ->
+    [one] One vacation day is left this month.
+   *[other] { $left } vacation days are left this month.
+}
+vacation-off = You are not on vacation. { $left ->
+    [one] One vacation day is left this month: vacation 1.
+   *[other] { $left } vacation days are left this month: vacation <days>.
+}
+vacation-taken = You are on vacation until { $until }: your correspondence clocks stand still ({ $games ->
+    [one] one game where it is your move
+   *[other] { $games } games where it is your move
+}). { $left ->
+    [one] One vacation day is left this month.
+   *[other] { $left } vacation days are left this month.
+}
+vacation-too-many = You have { $left } vacation days left this month (at most { $max } a month): vacation 1 to vacation { $left }.

@@ -515,3 +515,12 @@ history-ice-age = ❄ en istid kom etter dette trekket.
 games-finished-none = Ingen avsluttede partier i denne chatten ennå.
 games-finished-header = Avsluttede partier i denne chatten, de siste først:
 games-line-finished = #{ $id } { $game }: { $white } (hvit) mot { $black } (svart), { $result }
+
+## Vacations
+cmd-vacation = vacation [dager] — stopp klokkene dine i korrespondansepartier noen dager (7 i måneden)
+menu-vacation = Stopp korrespondanseklokkene dine noen dager
+slash-vacation = ferie
+vacation-on = Du har ferie til { $until }: korrespondanseklokkene dine står stille. Feriedager igjen denne måneden: { $left }.
+vacation-off = Du har ikke ferie. Feriedager igjen denne måneden: { $left } (vacation <dager>).
+vacation-taken = Du har ferie til { $until }: korrespondanseklokkene dine står stille (partier der det er ditt trekk: { $games }). Feriedager igjen denne måneden: { $left }.
+vacation-too-many = Du har { $left } feriedager igjen denne måneden (høyst { $max } i måneden): vacation 1 til vacation { $left }.

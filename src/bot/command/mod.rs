@@ -42,6 +42,8 @@ pub enum Command {
     Abort(Option<GameRef>),
     /// `pings [on|off]`: whether the speaker is mentioned when it is their move.
     Pings(Option<bool>),
+    /// `vacation [days]`: stand the speaker's correspondence clocks still.
+    Vacation(Option<u32>),
     /// `games [page]`, pages from 1; `games finished [page]` the finished ones.
     Games {
         finished: bool,
@@ -227,6 +229,15 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             }
         }
         Word::History => Command::History(args::optional_ref(rest, word)?),
+        Word::Vacation => match rest {
+            [] => Command::Vacation(None),
+            [days] => Command::Vacation(Some(
+                days.trim_end_matches(['d', 'D'])
+                    .parse::<u32>()
+                    .map_err(|_| usage())?,
+            )),
+            _ => return Err(usage()),
+        },
         Word::Ambit => match rest {
             [] => Command::Ambit(None),
             ["daily"] => Command::Daily(None),

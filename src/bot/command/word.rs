@@ -36,6 +36,7 @@ vocabulary!(
     Takeback,
     Abort,
     Pings,
+    Vacation,
     History,
     Games,
     Ambit,
@@ -95,6 +96,7 @@ impl Word {
             Takeback => ("takeback", &["undo"], "cmd-takeback", "menu-takeback", "slash-takeback"),
             Abort => ("abort", &[], "cmd-abort", "menu-abort", "slash-abort"),
             Pings => ("pings", &["ping"], "cmd-pings", "menu-pings", "slash-pings"),
+            Vacation => ("vacation", &[], "cmd-vacation", "menu-vacation", "slash-vacation"),
             History => ("history", &["moves"], "cmd-history", "menu-history", "slash-history"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
@@ -207,7 +209,7 @@ mod tests {
         assert_eq!(Word::lookup("ЯЗЫК"), Some(Word::Lang));
         assert_eq!(Word::lookup("start"), None);
         assert_eq!(COMMANDS[0], "help");
-        assert_eq!(COMMANDS[23], "lang");
+        assert_eq!(COMMANDS[24], "lang");
     }
 
     /// The keys are written in the table rather than passed to `msg("…")`, where the

@@ -12,8 +12,8 @@ use super::super::schedule::{Poster, chat_address};
 use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg};
 use super::seat::{Players, Seat};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
-use crate::store::{DueClock, GameRecord, GameState, StoreError};
-use crate::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft};
+use crate::store::{DueClock, GameRecord, GameState, StoreError, Vacation};
+use crate::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -85,13 +85,17 @@ pub(super) fn charge_move(
     let Some(clocks) = game.clocks else {
         return Ok(());
     };
-    if clocks.left(mover, now) == 0 {
+    if time_left(game, mover, now) == Some(0) {
         return Err(Flagged);
     }
     if after.side_to_move() == mover {
         return Ok(());
     }
-    game.clocks = Some(clocks.after_move(mover, now)?);
+    // A vacation moved the stored deadline on: the turn stood still that long.
+    let paused = game
+        .deadline
+        .map_or(0, |deadline| (deadline - clocks.deadline(mover)).max(0));
+    game.clocks = Some(clocks.paused(paused).after_move(mover, now)?);
     set_deadline(game, after);
     Ok(())
 }
@@ -134,10 +138,35 @@ pub(super) fn lose_on_time(game: &mut GameRecord, side: Side) {
     stop_clocks(game);
 }
 
-/// The time the side to move has left, while the game runs on a clock.
+/// The time the side to move has left, while the game runs on a clock: to the stored
+/// deadline, which a vacation may have moved on.
 pub(super) fn time_left(game: &GameRecord, to_move: Side, now: i64) -> Option<i64> {
     let clocks = game.clocks?;
-    (game.state == GameState::Ongoing).then(|| clocks.left(to_move, now))
+    let deadline = game.deadline.unwrap_or(clocks.deadline(to_move));
+    (game.state == GameState::Ongoing).then(|| deadline.saturating_sub(now).max(0))
+}
+
+/// The deadline and reminder of `game` (its side to move `to_move`, on `clocks`) with the
+/// player's `vacation` standing the clock still: worked out from the turn's start each time,
+/// so applying it again changes nothing. `None` when the vacation changes nothing.
+pub(super) fn with_vacation(
+    game: &GameRecord,
+    to_move: Side,
+    vacation: &Vacation,
+) -> Option<(i64, Option<i64>)> {
+    let clocks = game.clocks.filter(|c| c.control.is_correspondence())?;
+    let (Some(from), Some(until)) = (vacation.from, vacation.until) else {
+        return None;
+    };
+    let paused = paused_by(clocks.turn_since, from, until);
+    let deadline = clocks.deadline(to_move) + paused;
+    // A reminder already sent stays sent.
+    let remind_at = game
+        .remind_at
+        .and(clocks.reminder(to_move))
+        .map(|at| at + paused);
+    (Some(deadline) != game.deadline || remind_at != game.remind_at)
+        .then_some((deadline, remind_at))
 }
 
 impl Service {
@@ -178,6 +207,18 @@ impl Service {
                 .claim_clock(id, version, holder, now, now + CLOCK_LEASE_MS)
                 .await?
             {
+                continue;
+            }
+            // The player to move may be on vacation: the deadline moves on, once.
+            if let Some(postponed) = self.vacation_postponed(&item.game).await? {
+                let (deadline, remind_at) = postponed;
+                if !self
+                    .store
+                    .postpone_clock(id, version, holder, deadline, remind_at)
+                    .await?
+                {
+                    tracing::warn!(game = id, "a clock's claim was lost while postponing it");
+                }
                 continue;
             }
             let done = match item.game.deadline {
@@ -270,6 +311,23 @@ impl Service {
             tracing::warn!(game = game.id, "a reminder's claim was lost while sending");
         }
         Ok(true)
+    }
+
+    /// The new deadline and reminder of `game` if its player to move is on a vacation that
+    /// they do not count yet.
+    async fn vacation_postponed(
+        &self,
+        game: &GameRecord,
+    ) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+        let Ok(position) = AnyGame::parse(game.kind, &game.position) else {
+            return Ok(None);
+        };
+        let to_move = position.side_to_move();
+        let Some(player) = game.player(to_move) else {
+            return Ok(None);
+        };
+        let vacation = self.store.vacation(player).await?;
+        Ok(with_vacation(game, to_move, &vacation))
     }
 
     async fn chat_language_of(&self, chat_id: i64) -> Result<&str, Refusal> {

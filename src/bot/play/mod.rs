@@ -16,6 +16,7 @@ mod moves;
 mod picture;
 mod seat;
 mod takeback;
+mod vacation;
 mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};

@@ -282,6 +282,11 @@ fn options(word: Word) -> Vec<SlashOption> {
             SlashOption::number(name::PAGE, "The page", 1),
         ],
         Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
+        Word::Vacation => vec![SlashOption::number(
+            name::PAGE,
+            "Days (at most 7 a month)",
+            1,
+        )],
         Word::Pings => vec![SlashOption::text(name::SWITCH, "On or off").choices(["on", "off"])],
     }
 }

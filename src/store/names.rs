@@ -13,26 +13,11 @@ impl Store {
     /// user is absent from the map), in one statement. At most [`MAX_NAMED`] distinct users
     /// are read; the callers name a game's players or one page of games.
     pub async fn display_names(&self, ids: &[i64]) -> StoreResult<HashMap<i64, String>> {
-        let mut ids = ids.to_vec();
-        ids.sort_unstable();
-        ids.dedup();
-        ids.truncate(MAX_NAMED);
-        if ids.is_empty() {
-            return Ok(HashMap::new());
-        }
-        let placeholders: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
-        let sql = format!(
-            "SELECT id, display_name FROM users WHERE id IN ({})",
-            placeholders.join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for id in &ids {
-            query = query.bind(*id);
-        }
-        let rows = query.fetch_all(&self.pool).await?;
-        rows.iter()
-            .map(|row| Ok((row.try_get("id")?, row.try_get("display_name")?)))
-            .collect()
+        let named = self.player_names(ids).await?;
+        Ok(named
+            .into_iter()
+            .map(|(id, player)| (id, player.display_name))
+            .collect())
     }
 }
 
@@ -47,7 +32,8 @@ pub struct PlayerName {
 }
 
 impl Store {
-    /// The names, platform ids and ping choices of a game's players, in one statement.
+    /// The names, platform ids and ping choices of the users `ids` (as
+    /// [`Store::display_names`]), in one statement.
     pub async fn player_names(&self, ids: &[i64]) -> StoreResult<HashMap<i64, PlayerName>> {
         let mut ids = ids.to_vec();
         ids.sort_unstable();

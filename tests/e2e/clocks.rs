@@ -3,49 +3,11 @@
 //! restarts, a move that comes too late, refusals that change nothing.
 
 use crate::service::{Bot, START_MS, bot, service_on};
+use crate::support::Posted;
 use kibitz::bot::CLOCK_LEASE_MS;
-use kibitz::bot::schedule::Poster;
 use kibitz::store::GameState;
 use kibitz::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
-use kibitz::{AnyGame, Body, GameKind, Outgoing, Platform, Service};
-use std::sync::Mutex;
-
-/// What the clocks' worker posted.
-#[derive(Default)]
-pub(crate) struct Posted(Mutex<Vec<(String, Outgoing)>>);
-
-impl Poster for Posted {
-    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
-        let mut posted = self.0.lock().unwrap();
-        posted.extend(replies.into_iter().map(|reply| (chat.to_string(), reply)));
-        Ok(())
-    }
-}
-
-impl Posted {
-    /// What was posted, in order.
-    pub(crate) fn replies(&self) -> Vec<Outgoing> {
-        self.0
-            .lock()
-            .unwrap()
-            .iter()
-            .map(|(_, r)| r.clone())
-            .collect()
-    }
-
-    /// Each post's text (a picture's caption after `[picture]`).
-    fn texts(&self) -> Vec<String> {
-        self.0
-            .lock()
-            .unwrap()
-            .iter()
-            .map(|(_, reply)| match &reply.body {
-                Body::Image { caption, .. } => format!("[picture]\n{caption}"),
-                Body::Text(text) => text.clone(),
-            })
-            .collect()
-    }
-}
+use kibitz::{Platform, Service};
 
 async fn clock_round(service: &Service, holder: &str, posted: &Posted) -> usize {
     service
@@ -54,11 +16,8 @@ async fn clock_round(service: &Service, holder: &str, posted: &Posted) -> usize 
         .unwrap()
 }
 
-/// The first legal move of game `id` as the rules list it.
 async fn a_move(bot: &Bot, id: i64) -> String {
-    let game = bot.service.store().game(id).await.unwrap().unwrap();
-    let position = AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
-    position.legal_move_texts().into_iter().next().unwrap()
+    crate::support::first_move(bot.service.store(), id).await
 }
 
 /// alice (White) and bob (Black) start game 1 of Knight Fight with `time` (if any); alice

@@ -3,37 +3,10 @@
 //! kept by level and out of the ratings.
 
 use crate::service::{Bot, bot, line, replies_text, service_on};
-use kibitz::bot::schedule::Poster;
+use crate::support::Posted;
 use kibitz::bot::{ENGINE_LEASE_MS, UserInfo};
 use kibitz::store::GameState;
-use kibitz::{Body, GameKind, Outgoing, Platform, Service};
-use std::sync::Mutex;
-
-/// What the engine's worker posted, by chat.
-#[derive(Default)]
-struct Posted(Mutex<Vec<(String, Outgoing)>>);
-
-impl Poster for Posted {
-    async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
-        let mut posted = self.0.lock().unwrap();
-        posted.extend(replies.into_iter().map(|reply| (chat.to_string(), reply)));
-        Ok(())
-    }
-}
-
-impl Posted {
-    fn captions(&self) -> Vec<String> {
-        self.0
-            .lock()
-            .unwrap()
-            .iter()
-            .map(|(_, reply)| match &reply.body {
-                Body::Image { caption, .. } => caption.clone(),
-                Body::Text(text) => text.clone(),
-            })
-            .collect()
-    }
-}
+use kibitz::{GameKind, Platform, Service};
 
 async fn engine_round(service: &Service, holder: &str, posted: &Posted) -> usize {
     service

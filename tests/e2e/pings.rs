@@ -3,12 +3,10 @@
 //! at all once they turn pings off.
 
 use crate::service::{Bot, bot};
-use kibitz::{AnyGame, Body, Outgoing};
+use kibitz::{Body, Outgoing};
 
 async fn a_move(bot: &Bot, id: i64) -> String {
-    let game = bot.service.store().game(id).await.unwrap().unwrap();
-    let position = AnyGame::parse(game.kind, &game.position).unwrap();
-    position.legal_move_texts().into_iter().next().unwrap()
+    crate::support::first_move(bot.service.store(), id).await
 }
 
 /// The names a reply mentions, as (the text at the mention, the user's platform id).
@@ -88,7 +86,7 @@ async fn the_computer_is_never_mentioned_and_its_move_mentions_the_player() {
         mentioned(&moved[0]).is_empty(),
         "the computer is not pinged"
     );
-    let posted = crate::clocks::Posted::default();
+    let posted = crate::support::Posted::default();
     bot.service
         .play_due_engine_moves(kibitz::Platform::Console, "a", &posted)
         .await

@@ -429,3 +429,53 @@ pub fn shifted_clock() -> (
         std::sync::Arc::new(move || system() + cell.load(Ordering::SeqCst));
     (clock, shift)
 }
+
+/// What a background worker (daily posts, the computer's moves, the clocks) posted, by chat.
+#[derive(Default)]
+pub struct Posted(std::sync::Mutex<Vec<(String, kibitz::Outgoing)>>);
+
+impl kibitz::bot::schedule::Poster for Posted {
+    async fn post(&self, chat: &str, replies: Vec<kibitz::Outgoing>) -> Result<(), String> {
+        let mut posted = self.0.lock().unwrap();
+        posted.extend(replies.into_iter().map(|reply| (chat.to_string(), reply)));
+        Ok(())
+    }
+}
+
+impl Posted {
+    /// What was posted, in order.
+    pub fn replies(&self) -> Vec<kibitz::Outgoing> {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(_, r)| r.clone())
+            .collect()
+    }
+
+    /// Each post's text or caption.
+    pub fn captions(&self) -> Vec<String> {
+        self.replies()
+            .iter()
+            .map(|reply| reply.text_and_spoilers().0.to_string())
+            .collect()
+    }
+
+    /// Each post's text, a picture's caption after `[picture]`.
+    pub fn texts(&self) -> Vec<String> {
+        self.replies()
+            .iter()
+            .map(|reply| match &reply.body {
+                kibitz::Body::Image { caption, .. } => format!("[picture]\n{caption}"),
+                kibitz::Body::Text(text) => text.clone(),
+            })
+            .collect()
+    }
+}
+
+/// The first legal move of game `id` as the rules list it, for whoever is to move.
+pub async fn first_move(store: &kibitz::Store, id: i64) -> String {
+    let game = store.game(id).await.unwrap().unwrap();
+    let position = kibitz::AnyGame::parse(game.kind, &game.position).unwrap();
+    position.legal_move_texts().into_iter().next().unwrap()
+}

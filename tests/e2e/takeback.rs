@@ -2,14 +2,11 @@
 //! the computer; kept as events with every move still stored; refusals that change nothing.
 
 use crate::service::{Bot, bot};
+use kibitz::Body;
 use kibitz::store::GameState;
-use kibitz::{AnyGame, Body};
 
-/// The first legal move of game `id`.
 async fn a_move(bot: &Bot, id: i64) -> String {
-    let game = bot.service.store().game(id).await.unwrap().unwrap();
-    let position = AnyGame::parse(game.kind, &game.position).unwrap();
-    position.legal_move_texts().into_iter().next().unwrap()
+    crate::support::first_move(bot.service.store(), id).await
 }
 
 /// alice (White) and bob (Black) in game 1 of `game`, no move made.
@@ -125,7 +122,7 @@ async fn the_computer_grants_a_takeback_at_once() {
     assert!(reply.contains("alice to move"), "{reply}");
     let start = position_of(&bot, 1).await;
     bot.text("alice", &a_move(&bot, 1).await).await;
-    let posted = crate::clocks::Posted::default();
+    let posted = crate::support::Posted::default();
     let made = bot
         .service
         .play_due_engine_moves(kibitz::Platform::Console, "a", &posted)

@@ -72,6 +72,9 @@ pub struct Incoming {
     /// Telegram deep link to a group's daily), as the platform answered; `None` where nobody
     /// asked, which counts as not a member.
     pub membership: Option<Membership>,
+    /// The line is a button pressed under one of the bot's messages: the first reply says
+    /// what becomes of that message ([`Outgoing::pressed`]).
+    pub pressed: bool,
 }
 
 /// The platform's answer to "is the speaker in that chat?".
@@ -138,6 +141,41 @@ pub struct Outgoing {
     /// Names in the text (or caption) that mention their user, so that the platform
     /// notifies them (a turn ping): at character boundaries, not overlapping a spoiler.
     pub mentions: Vec<Mention>,
+    /// What becomes of the message whose button was pressed, on the first reply to a press
+    /// (`Incoming::pressed`); [`Pressed::Kept`] everywhere else.
+    pub pressed: Pressed,
+    /// The game this reply starts is played in a thread opened off the reply's message
+    /// (`Platform::games_in_threads`); the adapter opens it where it may and tells the
+    /// service ([`Service::open_thread`]).
+    pub opens_thread: Option<NewThread>,
+    /// For the chat itself, not the thread the line came from: a game's result, which the
+    /// channel its thread hangs off sees too.
+    pub in_parent: bool,
+}
+
+/// A thread to open for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    pub game: i64,
+    /// The thread's name, as the game's players read it.
+    pub name: String,
+}
+
+/// What a reply to a button press does to the message that carried the button. The service
+/// decides by the command ([`Command::press_effect`]) and only when the press did what it
+/// asked: a refused press (someone else's Accept) leaves the message and its buttons alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pressed {
+    /// Left as it is: its buttons stay usable (the daily's *Play*, pressed by everyone).
+    #[default]
+    Kept,
+    /// Its buttons are spent and taken off; the reply is a new message (a move's picture).
+    Spent,
+    /// The reply takes its place, picture, text and buttons (a page turned, the AMBIT rack's
+    /// next step, a challenge answered). Where the platform cannot put this reply there (a
+    /// text where a picture stood on Telegram, a public reply in place of a private one), the
+    /// message is treated as [`Pressed::Spent`] and the reply posted anew.
+    Replaced,
 }
 
 /// What a message is said with in place of a name that is to be a mention
@@ -161,6 +199,9 @@ impl Outgoing {
             private: false,
             spoilers: Vec::new(),
             mentions: Vec::new(),
+            pressed: Pressed::Kept,
+            opens_thread: None,
+            in_parent: false,
         }
     }
 
@@ -174,6 +215,9 @@ impl Outgoing {
             private: false,
             spoilers: Vec::new(),
             mentions: Vec::new(),
+            pressed: Pressed::Kept,
+            opens_thread: None,
+            in_parent: false,
         }
     }
 
@@ -365,6 +409,9 @@ pub(crate) struct Context<'a> {
     pub now: i64,
     /// The speaker may change this chat's settings.
     pub admin: bool,
+    /// Games this line ended that are played in a thread of their own, where the line was
+    /// said: the channel is told their results too (`Service::parent_notices`).
+    pub ended_in_thread: std::sync::Mutex<Vec<crate::store::GameRecord>>,
 }
 
 impl Service {
@@ -636,13 +683,24 @@ impl Service {
             mentioned,
             now,
             admin: incoming.admin,
+            ended_in_thread: std::sync::Mutex::default(),
         };
         // `Word::needs_admin`: even a malformed change is refused to others as not theirs.
         if parsed.needs_admin() && !context.admin {
             return Err(msg("settings-not-admin").into());
         }
         let command = parsed.command.map_err(help::parse_refusal)?;
-        self.dispatch(&context, command).await
+        let effect = if incoming.pressed {
+            command.press_effect()
+        } else {
+            Pressed::Kept
+        };
+        let mut replies = self.dispatch(&context, command).await?;
+        if let Some(first) = replies.first_mut() {
+            first.pressed = effect;
+        }
+        replies.extend(self.parent_notices(&context).await?);
+        Ok(replies)
     }
 
     /// Runs one command; every command has its arm (no fallback, so a new one must be added).

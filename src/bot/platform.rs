@@ -41,6 +41,16 @@ impl Platform {
         }
     }
 
+    /// Whether an accepted challenge may be played in a thread of its own off the channel
+    /// (Discord: a thread is a channel of its own, and the channel then sees only the start
+    /// and the result). Telegram's forum topics are chosen by the players, by writing in one.
+    pub const fn games_in_threads(self) -> bool {
+        match self {
+            Platform::Discord => true,
+            Platform::Console | Platform::Telegram => false,
+        }
+    }
+
     /// The id of the user's private chat with the bot, where the platform queues replies in
     /// the outbox (Telegram: the private chat's id is the user's). Forgetting a user drops
     /// what still waits there; the other platforms queue nothing.

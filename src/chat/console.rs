@@ -69,6 +69,7 @@ pub fn incoming(line: &str, default_user: &str) -> Incoming {
         // The console is the operator's own terminal.
         admin: true,
         membership: None,
+        pressed: false,
     }
 }
 

@@ -262,6 +262,7 @@ mod tests {
             mentions: Vec::new(),
             admin: false,
             membership: None,
+            pressed: false,
         }
     }
 

@@ -34,6 +34,7 @@ mod names;
 mod platform;
 mod ratings;
 mod records;
+mod threads;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};

@@ -117,9 +117,22 @@ fn replies(calls: &[Call]) -> Vec<&Call> {
     calls
         .iter()
         .filter(|c| c.answered())
-        .filter(|c| !c.path.ends_with("/callback") || c.body["type"] == 4)
+        .filter(|c| {
+            !c.path.ends_with("/callback")
+                || c.body["type"] == 4
+                || (c.body["type"] == 7 && c.body["data"].get("content").is_some())
+        })
         .filter(|c| c.method != "DELETE")
+        .filter(|c| !spent_buttons(c))
         .collect()
+}
+
+/// Whether `call` only took the buttons off a message (they were used).
+fn spent_buttons(call: &Call) -> bool {
+    call.method == "PATCH"
+        && call.path.starts_with("/channels/")
+        && call.body.as_object().is_some_and(|body| body.len() == 1)
+        && call.body["components"] == json!([])
 }
 
 fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
@@ -437,6 +450,9 @@ async fn slow_work_is_deferred_privately_and_private_replies_never_reach_the_cha
     let calls = standin.press(&bob(), "accept 1").await;
     picture_text(&calls, crate::support::board_size(), "deferred accept");
     follow_ups_shown_as_flagged(&calls);
+    // The deferral stands where the press's answer would: the used buttons are taken off
+    // the challenge through the channel.
+    assert!(calls.iter().any(spent_buttons), "{calls:#?}");
     // A private answer takes the placeholder's place, for the speaker alone.
     let calls = standin
         .command(&bob(), "move", &[text("move", &moves[0])], &[])
@@ -713,9 +729,15 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
             offered.iter().any(|(_, id)| id == command),
             "{command} among {offered:?}"
         );
-        last = standin.press(&bob(), command).await;
+        // Each press edits his private board in place: the next choices under it.
+        last = standin.press_on(&bob(), command, true).await;
         let reply = one_reply(&last, command);
-        assert!(reply.ephemeral(), "{command}: {reply:#?}");
+        assert_eq!(
+            reply.body["type"], 7,
+            "{command}: edited in place: {reply:#?}"
+        );
+        assert_eq!(reply.shown_ephemeral, Some(true), "{command}: {reply:#?}");
+        assert!(reply.file.is_some(), "{command}: the board stays");
         offered = reply.buttons();
         match step {
             0 => assert!(
@@ -1145,5 +1167,174 @@ async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() 
         adapter.store.game(1).await.unwrap().unwrap().position,
         start
     );
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaderboard_page_is_turned_by_editing_its_message() {
+    let standin = StandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("kibitz.db").display());
+    let channel = kibitz::bot::ChatInfo {
+        id: CHANNEL.to_string(),
+        title: None,
+        private: false,
+        community: Some(GUILD.to_string()),
+        thread: None,
+    };
+    crate::support::two_pages_of_ratings(&url, kibitz::Platform::Discord, channel).await;
+    let adapter = start_with(&standin, Duration::from_secs(2), Some(url), None).await;
+    standin.ready().await;
+    let calls = standin
+        .command(
+            &carol(),
+            "leaderboard",
+            &[text("game", "knight-fight")],
+            &[],
+        )
+        .await;
+    let first = one_reply(&calls, "leaderboard");
+    assert!(
+        first.content().contains("Page 1 of 2"),
+        "{}",
+        first.content()
+    );
+    let next = first.buttons();
+    assert_eq!(next.len(), 1, "{next:?}");
+    // Anyone may turn the page: the message is updated in place (type 7), nothing posted.
+    let calls = standin.press(&bob(), &next[0].1).await;
+    let update = one_reply(&calls, "next page");
+    assert!(update.path.ends_with("/callback"), "{update:#?}");
+    assert_eq!(update.body["type"], 7, "{update:#?}");
+    assert_eq!(update.shown_ephemeral, Some(false));
+    assert!(
+        update.content().contains("Page 2 of 2"),
+        "{}",
+        update.content()
+    );
+    assert_eq!(update.message()["attachments"][0]["filename"], "board.png");
+    let png = update.file.as_ref().expect("the second page's picture");
+    image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    let back = update.buttons();
+    assert_eq!(back.len(), 1, "{back:?}");
+    assert!(back[0].1.ends_with(" 1"), "the way back: {back:?}");
+    adapter.stop().await;
+}
+
+/// The answered posts to channel `channel`'s messages among `calls`.
+fn posts_to(calls: &[Call], channel: u64) -> Vec<&Call> {
+    let path = format!("/channels/{channel}/messages");
+    calls
+        .iter()
+        .filter(|c| c.answered() && c.method == "POST" && c.path == path)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accepted_challenge_is_played_in_its_own_thread_and_the_channel_sees_the_result() {
+    let standin = StandIn::start().await;
+    standin.grant_threads();
+    let adapter = start(&standin, Duration::from_millis(1500)).await;
+    standin.ready().await;
+    standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &bob()),
+                number("seed", 5),
+            ],
+            &[&bob()],
+        )
+        .await;
+    // Bob's Accept turns the challenge into the board, and a thread is opened off it.
+    let calls = standin.press(&bob(), "accept 1").await;
+    let start = calls
+        .iter()
+        .find(|c| c.answered() && c.path.ends_with("/callback"))
+        .expect("the press is answered");
+    assert_eq!(
+        start.body["type"], 7,
+        "the challenge becomes the start: {start:#?}"
+    );
+    assert!(start.content().contains("Game #1 of Knight Fight begins"));
+    let calls = standin
+        .wait_for("the thread's first message", |calls| {
+            calls.iter().any(|c| {
+                c.answered()
+                    && c.path.starts_with("/channels/")
+                    && c.content().contains("is played in this thread")
+            })
+        })
+        .await;
+    let threads = standin.threads();
+    assert_eq!(threads.len(), 1, "{threads:?}");
+    let (thread, anchor, name) = threads[0].clone();
+    assert_eq!(anchor, format!("/channels/{CHANNEL}/messages/1/threads"));
+    assert_eq!(name, "Knight Fight #1: Alice vs Bob");
+    let welcome = posts_to(&calls, thread);
+    assert_eq!(welcome.len(), 1, "{calls:#?}");
+    assert!(welcome[0].file.is_some(), "the board in the thread");
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.thread, Some(thread.to_string()));
+    // A move in the thread is answered there; the channel sees nothing of it.
+    let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+    let mine = position.legal_move_texts().remove(0);
+    let calls = standin
+        .command_in_thread(thread, &alice(), "move", &[text("move", &mine)])
+        .await;
+    let moved = one_reply(&calls, "a move in the thread");
+    assert!(moved.path.ends_with("/callback"), "{moved:#?}");
+    assert!(posts_to(&calls, CHANNEL).is_empty(), "{calls:#?}");
+    let game = adapter.store.game(1).await.unwrap().unwrap();
+    assert_eq!(game.plies, 1);
+    // The game is still the channel's: `games` there lists it.
+    let calls = standin.command(&carol(), "games", &[], &[]).await;
+    assert!(one_reply(&calls, "games").content().contains("#1"));
+    // Bob resigns in the thread: the result there, and once in the channel.
+    let calls = standin
+        .command_in_thread(thread, &bob(), "resign", &[])
+        .await;
+    assert!(one_reply(&calls, "the question").ephemeral());
+    let calls = standin
+        .press_in_thread(thread, &bob(), "resign confirm")
+        .await;
+    let told = posts_to(&calls, CHANNEL);
+    assert_eq!(told.len(), 1, "{calls:#?}");
+    assert_eq!(
+        told[0].content(),
+        "Game #1 of Knight Fight is over: Alice wins (resignation)."
+    );
+    assert!(
+        replies(&calls)
+            .iter()
+            .any(|c| c.path.contains("/webhooks/") && c.content().contains("resigns")),
+        "the thread sees the resignation: {calls:#?}"
+    );
+    // With threads off, the next accepted challenge stays in the channel.
+    let calls = standin
+        .command(&alice(), "settings", &[text("threads", "off")], &[])
+        .await;
+    assert!(
+        one_reply(&calls, "settings")
+            .content()
+            .contains("right here in the channel"),
+        "{calls:#?}"
+    );
+    standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &bob()),
+            ],
+            &[&bob()],
+        )
+        .await;
+    standin.press(&bob(), "accept 2").await;
+    assert_eq!(standin.threads().len(), 1, "no second thread");
+    assert_eq!(adapter.store.game(2).await.unwrap().unwrap().thread, None);
     adapter.stop().await;
 }

@@ -41,6 +41,8 @@ pub struct Call {
     /// The `files[0]` part.
     pub file: Option<Vec<u8>>,
     pub fault: Option<Fault>,
+    /// What the stand-in answered (a message, a thread), or null.
+    pub answer: Value,
     /// For a message that was shown: whether only the speaker sees it, as Discord decides
     /// (a follow-up sent while a deferral's placeholder stands takes the placeholder's place
     /// and its visibility, whatever its own flags say).
@@ -103,6 +105,10 @@ struct Inner {
     routed: Vec<(u64, u64)>,
     /// What `GET /gateway/bot` recommends.
     recommended_shards: u64,
+    /// Interactions say the bot may open threads ([`StandIn::grant_threads`]).
+    grant_threads: bool,
+    /// The tokens of presses on ephemeral messages (an update of one stays private).
+    pressed_ephemeral: std::collections::HashSet<String>,
     /// Per interaction token: whether its deferral was ephemeral, and whether its placeholder
     /// still stands (neither edited nor removed nor answered by a follow-up).
     deferrals: std::collections::HashMap<String, (bool, bool)>,
@@ -165,6 +171,18 @@ fn message_json(id: u64, content: &str) -> Value {
         "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
         "embeds": [], "pinned": false, "type": 0,
     })
+}
+
+/// Send Messages, Create Public Threads and Send Messages in Threads.
+const THREAD_PERMISSIONS: u64 = (1 << 11) | (1 << 35) | (1 << 38);
+
+/// Moves an interaction into the public thread `thread` off the stand-in's channel.
+fn in_thread(interaction: &mut Value, thread: u64) {
+    interaction["channel_id"] = json!(thread.to_string());
+    interaction["channel"] = json!({
+        "id": thread.to_string(), "type": 11, "parent_id": CHANNEL.to_string(),
+        "name": "a game's thread",
+    });
 }
 
 /// The member with Manage Server (alice); everybody else has no permissions.
@@ -321,10 +339,12 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
             body: body.clone(),
             file,
             fault,
+            answer: Value::Null,
             shown_ephemeral,
         });
-        fault
+        (fault, inner.calls.len() - 1)
     };
+    let (fault, index) = fault;
     if !authorized {
         return (
             StatusCode::UNAUTHORIZED,
@@ -356,8 +376,16 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
     if path.ends_with("/commands") {
         return axum::Json(body).into_response();
     }
-    let content = body["content"].as_str().unwrap_or_default().to_string();
-    axum::Json(message_json(id, &content)).into_response()
+    let answer = match path.trim_start_matches('/').split('/').collect::<Vec<_>>()[..] {
+        // A public thread off a message: a channel of its own.
+        ["channels", channel, "messages", _, "threads"] => json!({
+            "id": id.to_string(), "type": 11, "parent_id": channel,
+            "name": body["name"].clone(),
+        }),
+        _ => message_json(id, body["content"].as_str().unwrap_or_default()),
+    };
+    lock(&state.inner).calls[index].answer = answer.clone();
+    axum::Json(answer).into_response()
 }
 
 /// Whom Discord shows a message to, following deferrals: `Some(ephemeral)` for a call that
@@ -373,6 +401,11 @@ fn shown(inner: &mut Inner, method: &Method, path: &str, body: &Value) -> Option
                 None
             }
             Some(4) => Some(flagged(&body["data"])),
+            // The pressed message edited in place: shown as that message was; only its
+            // buttons taken off is no message shown.
+            Some(7) if body["data"].get("content").is_some() => {
+                Some(inner.pressed_ephemeral.contains(*token))
+            }
             _ => None,
         },
         ["webhooks", _, token, "messages", "@original"] => {
@@ -599,7 +632,64 @@ impl StandIn {
         .await
     }
 
-    fn dispatch(&self, interaction: Value) {
+    /// From now on the bot may open threads and write in them wherever it is used (the
+    /// interactions' `app_permissions`); before, interactions carry no permissions.
+    pub fn grant_threads(&self) {
+        lock(&self.inner).grant_threads = true;
+    }
+
+    /// The threads the bot opened: (thread id, the channel and message it hangs off, name).
+    pub fn threads(&self) -> Vec<(u64, String, String)> {
+        self.calls()
+            .iter()
+            .filter(|c| c.answered() && c.method == "POST" && c.path.ends_with("/threads"))
+            .filter_map(|c| {
+                let id = c.answer["id"].as_str()?.parse().ok()?;
+                let name = c.body["name"].as_str().unwrap_or_default().to_string();
+                Some((id, c.path.clone(), name))
+            })
+            .collect()
+    }
+
+    /// `person` uses `/name` in the thread `thread` off the stand-in's channel.
+    pub async fn command_in_thread(
+        &self,
+        thread: u64,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+    ) -> Vec<Call> {
+        let id = self.next_id();
+        let data = command_data(name, options, &[], None);
+        let mut interaction = base_interaction(id, 2, person, data);
+        in_thread(&mut interaction, thread);
+        self.exchange(id, interaction).await
+    }
+
+    /// `person` presses the button `custom_id` under the bot's message in thread `thread`.
+    pub async fn press_in_thread(
+        &self,
+        thread: u64,
+        person: &Person,
+        custom_id: &str,
+    ) -> Vec<Call> {
+        let id = self.next_id();
+        let mut interaction = base_interaction(
+            id,
+            3,
+            person,
+            json!({"custom_id": custom_id, "component_type": 2}),
+        );
+        interaction["message"] = message_json(1, "a board");
+        interaction["message"]["channel_id"] = json!(thread.to_string());
+        in_thread(&mut interaction, thread);
+        self.exchange(id, interaction).await
+    }
+
+    fn dispatch(&self, mut interaction: Value) {
+        if lock(&self.inner).grant_threads {
+            interaction["app_permissions"] = json!(THREAD_PERMISSIONS.to_string());
+        }
         // With shards, an event goes to the shard of its guild, as Discord routes it.
         let guild = interaction["guild_id"]
             .as_str()
@@ -689,6 +779,12 @@ impl StandIn {
 
     /// `person` presses the button `custom_id` under the bot's message.
     pub async fn press(&self, person: &Person, custom_id: &str) -> Vec<Call> {
+        self.press_on(person, custom_id, false).await
+    }
+
+    /// `person` presses the button `custom_id` under a message of the bot's that only they
+    /// see (`ephemeral`) or everyone sees.
+    pub async fn press_on(&self, person: &Person, custom_id: &str, ephemeral: bool) -> Vec<Call> {
         let id = self.next_id();
         let mut interaction = base_interaction(
             id,
@@ -697,6 +793,12 @@ impl StandIn {
             json!({"custom_id": custom_id, "component_type": 2}),
         );
         interaction["message"] = message_json(1, "a challenge");
+        if ephemeral {
+            interaction["message"]["flags"] = json!(64);
+            lock(&self.inner)
+                .pressed_ephemeral
+                .insert(format!("token-{id}"));
+        }
         self.exchange(id, interaction).await
     }
 

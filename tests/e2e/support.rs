@@ -479,3 +479,34 @@ pub async fn first_move(store: &kibitz::Store, id: i64) -> String {
     let position = kibitz::AnyGame::parse(game.kind, &game.position).unwrap();
     position.legal_move_texts().into_iter().next().unwrap()
 }
+
+/// Twelve players `p00` … `p11` of `platform`, each with one rated Knight Fight game in
+/// `chat` (six games, each resigned at once by its challenger), so that the chat's Knight
+/// Fight leaderboard has two pages.
+pub async fn two_pages_of_ratings(
+    url: &str,
+    platform: kibitz::Platform,
+    chat: kibitz::bot::ChatInfo,
+) {
+    let clock = std::sync::Arc::new(std::sync::atomic::AtomicI64::new(crate::service::START_MS));
+    let service = crate::service::service_on(url, clock).await;
+    for pair in 0..6 {
+        let (white, black) = (format!("p{:02}", 2 * pair), format!("p{:02}", 2 * pair + 1));
+        let lines = [
+            (&white, format!("challenge @{black} knight-fight")),
+            (&black, "accept".to_string()),
+            (&white, "resign confirm".to_string()),
+        ];
+        for (speaker, text) in lines {
+            let mut incoming =
+                kibitz::chat::console::incoming(&format!("@{speaker} {text}"), "player");
+            incoming.platform = platform;
+            incoming.chat = chat.clone();
+            let replies = service.handle(&incoming).await;
+            assert!(!replies.is_empty(), "{text}");
+        }
+    }
+    let last = service.store().game(6).await.unwrap().expect("six games");
+    assert_eq!(last.state, kibitz::store::GameState::Finished, "resigned");
+    service.store().close().await;
+}

@@ -3,8 +3,8 @@
 
 use crate::support::scripted_game;
 use crate::telegram_standin::{
-    BOT_NAME, Call, Fault, Person, STRANGER, StandIn, TOKEN, button_press, message, replying_to,
-    with_text_mention,
+    BOT_NAME, Call, Fault, Person, STRANGER, StandIn, TOKEN, button_press, message, photo_press,
+    replying_to, with_text_mention,
 };
 use kibitz::chat::pacing::Limits;
 use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
@@ -1399,6 +1399,19 @@ async fn a_takeback_is_granted_with_the_button() {
     let press = button_press(GROUP, &bob(), "press-2", 601, &buttons[0].1);
     let calls = setup.exchange(json!({"callback_query": press})).await;
     assert!(answered_press(&calls, "press-2"), "{calls:#?}");
+    // The question's buttons were used: taken off it (a picture cannot take a text's place).
+    let cleared: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.answered() && c.method == "editmessagereplymarkup")
+        .collect();
+    assert_eq!(cleared.len(), 1, "{calls:#?}");
+    assert_eq!(
+        cleared[0].params["message_id"]
+            .to_string()
+            .trim_matches('"'),
+        "601"
+    );
+    assert!(cleared[0].buttons().is_empty());
     let caption = photo_caption(&calls, crate::support::board_size(), "takeback granted");
     assert!(
         caption.contains("Game #1: one move taken back, at Alice's request."),
@@ -1468,5 +1481,51 @@ async fn replies_and_a_games_own_posts_stay_in_the_forum_topic_it_was_started_in
     // A line in the group's general chat is answered there, with no topic.
     let calls = setup.say(&bob(), "/games").await;
     assert_eq!(topic_of(replies(&calls)[0]), None);
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leaderboard_page_is_turned_by_editing_its_message() {
+    let setup = Setup::new().await;
+    let url = format!("sqlite://{}", setup.database().display());
+    let group = kibitz::bot::ChatInfo {
+        id: GROUP.to_string(),
+        title: None,
+        private: false,
+        community: None,
+        thread: None,
+    };
+    crate::support::two_pages_of_ratings(&url, kibitz::Platform::Telegram, group).await;
+    let adapter = setup.adapter().await;
+    let calls = setup.say(&carol(), "/leaderboard knight-fight").await;
+    let sent = replies(&calls);
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!(sent[0].method, "sendphoto");
+    assert!(sent[0].text().contains("Page 1 of 2"), "{}", sent[0].text());
+    let next = sent[0].buttons();
+    assert_eq!(next.len(), 1, "{next:?}");
+    // Anyone may turn the page: the picture is edited, nothing new is posted.
+    let press = photo_press(GROUP, &bob(), "press-1", 701, &next[0].1);
+    let calls = setup.exchange(json!({"callback_query": press})).await;
+    assert!(answered_press(&calls, "press-1"), "{calls:#?}");
+    assert!(replies(&calls).is_empty(), "no new message: {calls:#?}");
+    let edits: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.answered() && c.method == "editmessagemedia")
+        .collect();
+    assert_eq!(edits.len(), 1, "{calls:#?}");
+    let edit = edits[0];
+    assert_eq!(edit.chat(), GROUP);
+    assert_eq!(
+        edit.params["message_id"].to_string().trim_matches('"'),
+        "701"
+    );
+    let caption = edit.params["media"]["caption"].as_str().unwrap_or_default();
+    assert!(caption.contains("Page 2 of 2"), "{:#?}", edit.params);
+    let png = edit.file.as_ref().expect("the second page's picture");
+    image::load_from_memory_with_format(png, image::ImageFormat::Png).unwrap();
+    let back = edit.buttons();
+    assert_eq!(back.len(), 1, "{back:?}");
+    assert!(back[0].1.ends_with(" 1"), "the way back: {back:?}");
     adapter.stop().await;
 }

@@ -233,6 +233,22 @@ pub fn button_press(chat: i64, from: &Person, id: &str, message_id: i64, data: &
     })
 }
 
+/// A pressed inline button under the bot's picture `message_id` (a board, a table).
+pub fn photo_press(chat: i64, from: &Person, id: &str, message_id: i64, data: &str) -> Value {
+    let mut press = button_press(chat, from, id, message_id, data);
+    let message = &mut press["message"];
+    if let Some(fields) = message.as_object_mut() {
+        fields.remove("text");
+    }
+    message["photo"] = json!([{
+        "file_id": format!("photo-{message_id}"),
+        "file_unique_id": format!("unique-{message_id}"),
+        "width": 800, "height": 800, "file_size": 1000,
+    }]);
+    message["caption"] = json!("a picture");
+    press
+}
+
 fn bot_user() -> Value {
     json!({"id": BOT_ID, "is_bot": true, "first_name": "Kibitz", "username": BOT_NAME})
 }
@@ -276,9 +292,11 @@ async fn read_params(request: Request) -> (Value, Option<Vec<u8>>) {
             .filter(|v| v.is_object() || v.is_array())
             .unwrap_or(Value::String(text));
     }
-    // The photo part has a random name, which `photo = "attach://<name>"` gives away.
-    let file = params["photo"]
-        .as_str()
+    // The photo part has a random name, which `photo = "attach://<name>"` (or an edit's
+    // `media.media`) gives away.
+    let file = [&params["photo"], &params["media"]["media"]]
+        .into_iter()
+        .find_map(Value::as_str)
         .and_then(|p| p.strip_prefix("attach://"))
         .and_then(|attached| parts.iter().find(|(name, _)| name == attached))
         .map(|(_, bytes)| bytes.clone());
@@ -472,6 +490,20 @@ async fn api(
             } else {
                 ok(json!({"status": "member", "user": person}))
             }
+        }
+        // The edited message as it now is (the stand-in keeps no messages: its id and chat).
+        "editmessagemedia" | "editmessagetext" | "editmessagereplymarkup" => {
+            let message_id = params["message_id"]
+                .as_i64()
+                .or_else(|| params["message_id"].as_str().and_then(|s| s.parse().ok()))
+                .unwrap_or_default();
+            ok(json!({
+                "message_id": message_id,
+                "date": 1_700_000_000,
+                "chat": chat_json(chat_of(&params)),
+                "from": bot_user(),
+                "text": params["text"].as_str().unwrap_or("edited"),
+            }))
         }
         "answercallbackquery" | "setmycommands" => ok(json!(true)),
         _ => error(StatusCode::NOT_FOUND, "Not Found: method not found", None),

@@ -24,7 +24,7 @@ cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. pla
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — the AMBIT daily here at a UTC time · settings language [en|ru|nb|auto] · settings computer on|off (admins)
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — the AMBIT daily here at a UTC time · settings language|computer|threads … (admins)
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -528,3 +528,10 @@ vacation-taken = You are on vacation until { $until }: your correspondence clock
    *[other] { $left } vacation days are left this month.
 }
 vacation-too-many = You have { $left } vacation days left this month (at most { $max } a month): vacation 1 to vacation { $left }.
+
+settings-threads-on = An accepted challenge here opens a thread for its game: the moves go there, and this channel sees the start and the result (settings threads off to keep games in the channel).
+settings-threads-off = Games are played right here in the channel (settings threads on to give each accepted challenge a thread of its own).
+settings-threads-elsewhere = Threads are a Discord setting: here a game stays where it was started (in a Telegram forum group, in its topic).
+thread-name = { $game } #{ $id }: { $white } vs { $black }
+thread-welcome = Game #{ $id } is played in this thread: moves, draw offers and takebacks here; the channel sees the result.
+game-result-notice = Game #{ $id } of { $game } is over: { $result }.

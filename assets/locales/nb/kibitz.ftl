@@ -24,7 +24,7 @@ cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. pl
 cmd-giveup = giveup — avslutt AMBIT-oppgaven og se en løsning
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller ratingene i et spill her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — dagens AMBIT her på et klokkeslett (UTC) · settings language [en|ru|nb|auto] · settings computer on|off (admin)
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — dagens AMBIT her på et klokkeslett (UTC) · settings language|computer|threads … (admin)
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -524,3 +524,10 @@ vacation-on = Du har ferie til { $until }: korrespondanseklokkene dine står sti
 vacation-off = Du har ikke ferie. Feriedager igjen denne måneden: { $left } (vacation <dager>).
 vacation-taken = Du har ferie til { $until }: korrespondanseklokkene dine står stille (partier der det er ditt trekk: { $games }). Feriedager igjen denne måneden: { $left }.
 vacation-too-many = Du har { $left } feriedager igjen denne måneden (høyst { $max } i måneden): vacation 1 til vacation { $left }.
+
+settings-threads-on = En godtatt utfordring her åpner en tråd for partiet: trekkene går dit, og denne kanalen ser starten og resultatet (settings threads off for å beholde partiene i kanalen).
+settings-threads-off = Partiene spilles rett her i kanalen (settings threads on for å gi hver godtatte utfordring sin egen tråd).
+settings-threads-elsewhere = Tråder er en Discord-innstilling: her blir et parti der det ble startet (i en Telegram-forumgruppe, i sitt emne).
+thread-name = { $game } #{ $id }: { $white } mot { $black }
+thread-welcome = Parti #{ $id } spilles i denne tråden: trekk, remistilbud og angringer her; kanalen ser resultatet.
+game-result-notice = Parti #{ $id } i { $game } er over: { $result }.

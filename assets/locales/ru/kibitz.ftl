@@ -24,7 +24,7 @@ cmd-place = place <фигура><поле> — поставить фигуру �
 cmd-giveup = giveup — завершить задачу AMBIT и посмотреть решение
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
-cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — задача дня здесь в заданное время UTC · settings language [en|ru|nb|auto] · settings computer on|off (админы)
+cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — задача дня здесь в заданное время UTC · settings language|computer|threads … (админы)
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -545,3 +545,10 @@ vacation-on = Вы в отпуске до { $until }: ваши часы по п�
 vacation-off = Вы не в отпуске. Дней отпуска в этом месяце осталось: { $left } (vacation <дни>).
 vacation-taken = Вы в отпуске до { $until }: ваши часы по переписке стоят (партий, где ваш ход: { $games }). Дней отпуска в этом месяце осталось: { $left }.
 vacation-too-many = Дней отпуска в этом месяце у вас осталось { $left } (не больше { $max } в месяц): от vacation 1 до vacation { $left }.
+
+settings-threads-on = Принятый вызов здесь открывает ветку для партии: ходы идут туда, а этот канал видит начало и результат (settings threads off, чтобы партии оставались в канале).
+settings-threads-off = Партии играются прямо здесь, в канале (settings threads on, чтобы у каждого принятого вызова была своя ветка).
+settings-threads-elsewhere = Ветки — это настройка Discord: здесь партия остаётся там, где начата (в группе-форуме Telegram — в своей теме).
+thread-name = { $game } #{ $id }: { $white } против { $black }
+thread-welcome = Партия #{ $id } играется в этой ветке: ходы, предложения ничьей и отмены ходов — здесь; канал увидит результат.
+game-result-notice = Партия #{ $id } ({ $game }) окончена: { $result }.

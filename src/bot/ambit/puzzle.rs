@@ -169,7 +169,14 @@ impl Service {
             }
         };
         let language = Self::attempt_language(context, attempt);
-        let mut reply = Outgoing::text(self.say(language, &text)).with_buttons(buttons);
+        // A press on the rack changes the picture's buttons in place (`Pressed::Replaced`),
+        // so the next step is the same picture with the next choices under it.
+        let mut reply = if context.incoming.pressed {
+            self.ambit_picture(language, attempt, game, vec![text], AmbitView::default())?
+                .with_buttons(buttons)
+        } else {
+            Outgoing::text(self.say(language, &text)).with_buttons(buttons)
+        };
         reply.private = attempt.day.is_some();
         Ok(vec![reply])
     }

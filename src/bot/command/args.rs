@@ -211,6 +211,8 @@ pub enum SettingsChange {
     Daily(DailyChange),
     /// `settings computer on|off`: whether members may start games against the computer.
     Computer(bool),
+    /// `settings threads on|off`: whether an accepted challenge opens a thread for its game.
+    Threads(bool),
 }
 
 impl SettingsChange {
@@ -255,17 +257,16 @@ pub(super) fn settings(words: &[String]) -> Result<SettingsChange, ParseError> {
     if matches!(first.as_str(), "language" | "lang") {
         return Ok(SettingsChange::Language(rest.first().cloned()));
     }
-    if first == "computer" {
-        return match rest {
-            [switch] if matches!(switch.as_str(), "on" | "enable" | "allow") => {
-                Ok(SettingsChange::Computer(true))
-            }
-            [switch] if matches!(switch.as_str(), "off" | "disable" | "forbid") => {
-                Ok(SettingsChange::Computer(false))
-            }
-            [other, ..] => Err(ParseError::BadSettingsWord(other.clone())),
-            [] => Err(ParseError::Usage(Word::Settings)),
-        };
+    let switch = |make: fn(bool) -> SettingsChange| match rest {
+        [switch] if matches!(switch.as_str(), "on" | "enable" | "allow") => Ok(make(true)),
+        [switch] if matches!(switch.as_str(), "off" | "disable" | "forbid") => Ok(make(false)),
+        [other, ..] => Err(ParseError::BadSettingsWord(other.clone())),
+        [] => Err(ParseError::Usage(Word::Settings)),
+    };
+    match first.as_str() {
+        "computer" => return switch(SettingsChange::Computer),
+        "threads" | "thread" => return switch(SettingsChange::Threads),
+        _ => {}
     }
     if first != "daily" {
         return Err(ParseError::UnknownSetting(first.clone()));

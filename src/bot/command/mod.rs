@@ -80,6 +80,43 @@ impl Command {
         matches!(self, Command::Settings(change) if change.changes())
     }
 
+    /// What a press of a button that sends this command does to the message carrying the
+    /// button, once the command did what it asked. Pages, the AMBIT rack and the answers to
+    /// a question (a challenge, a draw offer, a takeback) take the place of the message they
+    /// were pressed under; a move or a resignation spends the buttons it was pressed among
+    /// (they no longer fit the game); what anyone may press again (the daily's *Play*, a new
+    /// puzzle) leaves them.
+    pub fn press_effect(&self) -> crate::bot::Pressed {
+        use crate::bot::Pressed;
+        match self {
+            Command::Leaderboard(_)
+            | Command::Games { .. }
+            | Command::History(_)
+            | Command::Place(_)
+            | Command::Accept(_)
+            | Command::Decline(_)
+            | Command::Draw(_)
+            | Command::Takeback(_)
+            | Command::ForgetMe { .. } => Pressed::Replaced,
+            Command::Move { .. }
+            | Command::Bare(_)
+            | Command::Resign { .. }
+            | Command::Abort(_) => Pressed::Spent,
+            Command::Help(_)
+            | Command::Rules(_)
+            | Command::Challenge(_)
+            | Command::Board { .. }
+            | Command::Pings(_)
+            | Command::Vacation(_)
+            | Command::Ambit(_)
+            | Command::Daily(_)
+            | Command::GiveUp
+            | Command::Stats(_)
+            | Command::Settings(_)
+            | Command::Lang(_) => Pressed::Kept,
+        }
+    }
+
     /// The chat (its platform id, as typed) the command acts in besides the one it is said
     /// in, where the speaker must be a member: a Telegram deep link to a group's daily. The
     /// platform that can tell (Telegram) asks and fills `Incoming::membership`; the service

@@ -1,4 +1,5 @@
-//! `settings`: a chat's daily post and language, changed by its admins.
+//! `settings`: a chat's daily post, language, computer games and game threads, changed by
+//! its admins.
 
 use super::time_text;
 use crate::bot::command::{DailyChange, SettingsChange};
@@ -18,12 +19,25 @@ impl Service {
             SettingsChange::Show => {
                 let current = self.store.daily_setting(context.chat_id).await?;
                 let computer = self.store.computer_allowed(context.chat_id).await?;
-                Ok(vec![Outgoing::text(format!(
-                    "{}\n{}\n{}",
+                let mut lines = vec![
                     self.daily_setting_text(language, current.as_ref()),
                     self.say(language, &computer_setting(computer)),
-                    self.say(language, &msg("cmd-settings"))
-                ))])
+                ];
+                if context.incoming.platform.games_in_threads() {
+                    let threads = self.store.game_threads(context.chat_id).await?;
+                    lines.push(self.say(language, &threads_setting(threads)));
+                }
+                lines.push(self.say(language, &msg("cmd-settings")));
+                Ok(vec![Outgoing::text(lines.join("\n"))])
+            }
+            SettingsChange::Threads(_) if !context.incoming.platform.games_in_threads() => {
+                Err(msg("settings-threads-elsewhere").into())
+            }
+            SettingsChange::Threads(on) => {
+                self.store.set_game_threads(context.chat_id, on).await?;
+                Ok(vec![Outgoing::text(
+                    self.say(language, &threads_setting(on)),
+                )])
             }
             SettingsChange::Language(code) => {
                 self.set_chat_language(context, code.as_deref()).await
@@ -93,5 +107,13 @@ fn computer_setting(allowed: bool) -> Msg {
     match allowed {
         true => msg("settings-computer-on"),
         false => msg("settings-computer-off"),
+    }
+}
+
+/// Whether accepted challenges here open threads, as `settings` says it.
+fn threads_setting(on: bool) -> Msg {
+    match on {
+        true => msg("settings-threads-on"),
+        false => msg("settings-threads-off"),
     }
 }

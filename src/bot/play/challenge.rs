@@ -235,15 +235,16 @@ impl Service {
             .with("game", kind_name)
             .with("white", &players.white)
             .with("black", &players.black);
-        let picture = self.picture(
+        let mut picture = self.picture(
             context.language,
             &seat,
             &players,
             seat.facts(),
             vec![started],
             false,
-        );
-        Ok(vec![picture?])
+        )?;
+        picture.opens_thread = self.thread_for(context, &seat, &players).await?;
+        Ok(vec![picture])
     }
 
     /// The challenge numbered `id`, if the speaker may accept it.

@@ -222,7 +222,7 @@ impl Service {
                 continue;
             }
             let done = match item.game.deadline {
-                Some(deadline) if deadline <= now => self.time_out(item, poster).await,
+                Some(deadline) if deadline <= now => self.time_out(platform, item, poster).await,
                 _ => self.remind(item, holder, poster).await,
             };
             match done {
@@ -238,7 +238,12 @@ impl Service {
     }
 
     /// The side to move ran out of time: the game ends (rated), and the chat is told once.
-    async fn time_out<P: Poster>(&self, due: DueClock, poster: &P) -> Result<bool, Refusal> {
+    async fn time_out<P: Poster>(
+        &self,
+        platform: Platform,
+        due: DueClock,
+        poster: &P,
+    ) -> Result<bool, Refusal> {
         let mut game = due.game;
         let position = AnyGame::parse(game.kind, &game.position)
             .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
@@ -257,8 +262,10 @@ impl Service {
         let seat = Seat::new(saved, 0)?;
         let players = self.players(&seat.game).await?;
         let picture = self.timeout_picture(language, &seat, &players, loser)?;
+        let mut posts = vec![picture];
+        posts.extend(self.parent_notice(platform, language, &seat.game, &players));
         let to = chat_address(&due.chat, seat.game.thread.as_deref());
-        if let Err(why) = poster.post(&to, vec![picture]).await {
+        if let Err(why) = poster.post(&to, posts).await {
             // The result stands (committed); the chat sees it with the next `board`.
             tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
         }

@@ -5,7 +5,7 @@
 //!
 //! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
 //! `listing` (games), `takeback` (takeback, abort), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
-//! caption), `words` (the rules' words).
+//! caption), `thread` (games in threads of their own), `words` (the rules' words).
 
 mod challenge;
 mod clock;
@@ -16,6 +16,7 @@ mod moves;
 mod picture;
 mod seat;
 mod takeback;
+mod thread;
 mod vacation;
 mod words;
 
@@ -83,6 +84,17 @@ impl Service {
             // The game is saved; should rating fail now, it is retried while the process runs
             // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
             self.rate_or_defer(saved.id, context.now).await;
+        }
+        let ended = matches!(saved.state, GameState::Finished | GameState::Aborted);
+        let in_thread = context.incoming.platform.games_in_threads()
+            && saved.thread.is_some()
+            && context.incoming.chat.thread.is_some();
+        if ended && in_thread {
+            context
+                .ended_in_thread
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(saved.clone());
         }
         Ok(saved)
     }

@@ -65,6 +65,7 @@ mod name {
     pub const SWITCH: &str = "switch";
     pub const LIST: &str = "list";
     pub const CONFIRM: &str = "confirm";
+    pub const THREADS: &str = "threads";
 }
 
 /// An option's value as the adapter reads it from an interaction.
@@ -275,6 +276,8 @@ fn options(word: Word) -> Vec<SlashOption> {
             SlashOption::text(name::TIME, "When, as hh:mm in UTC (e.g. 09:00)"),
             SlashOption::text(name::LEVEL, "The daily's level")
                 .choices(["auto"].into_iter().chain(levels())),
+            SlashOption::text(name::THREADS, "Play accepted challenges in threads")
+                .choices(["on", "off"]),
         ],
         Word::ForgetMe => vec![SlashOption::flag(name::CONFIRM, "Yes: delete my data now")],
         Word::Games => vec![
@@ -360,8 +363,12 @@ fn option<'a>(options: &'a [(String, Arg)], key: &str) -> Option<&'a Arg> {
     options.iter().find(|(n, _)| n == key).map(|(_, v)| v)
 }
 
-/// `settings`'s options as the grammar's `settings daily …` (bare `settings` shows them).
+/// `settings`'s options as the grammar's `settings daily …` or `settings threads on|off`
+/// (one setting a line: threads when named; bare `settings` shows them).
 fn settings_text(options: &[(String, Arg)]) -> String {
+    if let Some(Arg::Text(switch)) = option(options, name::THREADS) {
+        return format!("{} {} {}", Word::Settings, name::THREADS, words(switch));
+    }
     let words: Vec<String> = [name::DAILY, name::TIME, name::LEVEL]
         .iter()
         .filter_map(|key| match option(options, key) {
@@ -549,6 +556,12 @@ mod tests {
             })))
         );
         assert_eq!(command_text("settings", &[]), "settings");
+        let text = command_text("settings", &[arg("threads", Arg::Text("off".into()))]);
+        assert_eq!(text, "settings threads off");
+        assert_eq!(
+            parse(&text),
+            Ok(Command::Settings(SettingsChange::Threads(false)))
+        );
         let text = command_text(
             "leaderboard",
             &[

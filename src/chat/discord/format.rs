@@ -1,7 +1,7 @@
 //! The service's replies as Discord messages: escaped markdown with the service's spoilers,
 //! split under the length limit, buttons on the last piece.
 
-use crate::bot::{Body, Button, Mention, Outgoing};
+use crate::bot::{Body, Button, Mention, NewThread, Outgoing};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 
@@ -16,6 +16,10 @@ pub(super) struct Message {
     pub(super) ephemeral: bool,
     /// The users `content` mentions (`<@id>`), and only they, may be pinged.
     pub(super) mentions: Vec<String>,
+    /// A thread for this game is to be opened off this message.
+    pub(super) opens_thread: Option<NewThread>,
+    /// For the channel a thread hangs off, not the thread the command came from.
+    pub(super) in_parent: bool,
 }
 
 /// `text` as Discord markdown that shows it literally: every character that could start
@@ -120,6 +124,8 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
                 },
                 ephemeral: reply.private,
                 mentions,
+                opens_thread: reply.opens_thread.clone().filter(|_| index == 0),
+                in_parent: reply.in_parent,
             });
         }
     }

@@ -24,22 +24,29 @@ use tokio::task::JoinHandle;
 /// How many interaction ids are remembered to recognise a replayed one.
 const SEEN_LIMIT: usize = 512;
 
-/// Daily posts are plain channel messages.
+/// Background posts (the daily, the computer's moves, reminders, timeouts) are plain channel
+/// messages.
 struct ChannelPoster(Arc<Core>);
 
 impl Poster for ChannelPoster {
     async fn post(&self, chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
-        let channel: u64 = chat
-            .parse()
-            .map_err(|_| format!("{chat} is not a Discord channel id"))?;
+        // A game played in a thread of its own is posted to as `channel/thread`
+        // (`schedule::chat_address`); its result goes to the channel too (`in_parent`).
+        let (channel, thread) = chat.split_once('/').unwrap_or((chat, chat));
+        let id = |text: &str| {
+            text.parse::<u64>()
+                .map_err(|_| format!("{chat} is not a Discord channel id"))
+        };
+        let (channel, thread) = (id(channel)?, id(thread)?);
         for message in plan(&replies) {
+            let to = if message.in_parent { channel } else { thread };
             let (data, files) = payload(&message, false);
             self.0
                 .rest
                 .call(
-                    "daily post",
+                    "channel post",
                     Method::POST,
-                    &format!("/channels/{channel}/messages"),
+                    &format!("/channels/{to}/messages"),
                     &data,
                     &files,
                 )

@@ -3,17 +3,65 @@
 //! autocomplete offers what may be typed.
 
 use super::format::{Message, plan};
-use super::payload::{Choice, InteractionResponse, payload};
+use super::payload::{Choice, ComponentsUpdate, InteractionResponse, payload};
 use super::translate::{from_command, from_component};
-use super::{Core, Thread};
+use super::{Core, PressedMessage, Thread};
+use crate::bot::NewThread;
 use crate::bot::command::Word;
-use crate::bot::{Incoming, Outgoing, Platform};
+use crate::bot::{Incoming, Outgoing, Platform, Pressed};
 use reqwest::Method;
-use serenity::all::{CommandInteraction, Interaction};
+use serde::Serialize;
+use serde_json::Value;
+use serenity::all::{
+    ChannelType, CommandInteraction, Interaction, MessageFlags, PartialChannel, Permissions,
+};
+use std::sync::atomic::{AtomicU64, Ordering};
 use tracing::Instrument;
 
 /// Discord shows at most this many autocomplete choices.
 const CHOICE_LIMIT: usize = 25;
+
+/// How long a game's thread stays open without a message: a week, Discord's longest, so a
+/// correspondence game's thread does not close between moves.
+const THREAD_ARCHIVE_MINUTES: u32 = 10_080;
+
+/// The channel a thread hangs off, for an interaction in a thread.
+pub(super) fn parent_of(channel: Option<&PartialChannel>) -> Option<u64> {
+    let channel = channel?;
+    let thread = matches!(
+        channel.kind,
+        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+    );
+    channel.parent_id.filter(|_| thread).map(|id| id.get())
+}
+
+/// Whether the bot may open a public thread in the channel and write in it.
+fn may_open_threads(permissions: Option<Permissions>) -> bool {
+    permissions.is_some_and(|p| p.create_public_threads() && p.send_messages_in_threads())
+}
+
+/// The message id in a Discord answer that is a message.
+fn message_id(answer: Option<&Value>) -> Option<u64> {
+    answer?["id"].as_str()?.parse().ok()
+}
+
+/// Where the message that opens a game's thread went, once it is known.
+#[derive(Default)]
+struct Anchor(AtomicU64);
+
+impl Anchor {
+    fn set(&self, message: &Message, id: Option<u64>) {
+        if message.opens_thread.is_some()
+            && let Some(id) = id
+        {
+            self.0.store(id, Ordering::Relaxed);
+        }
+    }
+
+    fn get(&self) -> Option<u64> {
+        Some(self.0.load(Ordering::Relaxed)).filter(|&id| id != 0)
+    }
+}
 
 /// The suggestions for what has been typed so far.
 fn suggestions(moves: Vec<String>, typed: &str) -> Vec<String> {
@@ -46,6 +94,9 @@ impl Core {
                     id: command.id.get(),
                     token: &command.token,
                     channel: command.channel_id.get(),
+                    pressed: None,
+                    parent: parent_of(command.channel.as_ref()),
+                    may_open_threads: may_open_threads(command.app_permissions),
                 };
                 self.answer(&thread, from_command(&command))
                     .instrument(span("command", thread.channel))
@@ -57,6 +108,15 @@ impl Core {
                     id: press.id.get(),
                     token: &press.token,
                     channel: press.channel_id.get(),
+                    pressed: Some(PressedMessage {
+                        id: press.message.id.get(),
+                        ephemeral: press
+                            .message
+                            .flags
+                            .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL)),
+                    }),
+                    parent: parent_of(press.channel.as_ref()),
+                    may_open_threads: may_open_threads(press.app_permissions),
                 };
                 self.answer(&thread, from_component(&press))
                     .instrument(span("press", thread.channel))
@@ -140,7 +200,15 @@ impl Core {
         tracing::debug!(interaction = thread.id, chat = %incoming.chat.id, bytes = incoming.text.len(), "interaction");
         let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
         let (replies, deferred) = self.handle_in_time(&callback, &incoming).await;
+        let effect = replies.first().map_or(Pressed::Kept, |reply| reply.pressed);
         let mut messages = plan(&replies);
+        // The results of games played in this thread, for the channel it hangs off.
+        let mut for_parent = Vec::new();
+        if thread.parent.is_some() {
+            let (parent, here) = messages.into_iter().partition(|m| m.in_parent);
+            (for_parent, messages) = (parent, here);
+        }
+        let opens_thread = messages.iter().find_map(|m| m.opens_thread.clone());
         if messages.is_empty() {
             // Discord shows an error to the user when an interaction goes unanswered.
             messages.push(Message {
@@ -149,23 +217,97 @@ impl Core {
                 buttons: Vec::new(),
                 ephemeral: true,
                 mentions: Vec::new(),
+                opens_thread: None,
+                in_parent: false,
             });
         }
+        let anchor = Anchor::default();
         // `None`: the interaction is lost, public messages go to the channel.
         let mut interaction_alive = true;
         // False while a private placeholder stands: a public follow-up would take its place
         // and be shown to the speaker alone.
         let mut settled = true;
-        match deferred {
-            None => {
+        match (deferred, thread.pressed, effect) {
+            (None, Some(pressed), Pressed::Replaced)
+                if messages[0].ephemeral == pressed.ephemeral =>
+            {
                 let first = messages.remove(0);
-                interaction_alive = self.reply(thread, &callback, &first).await;
+                interaction_alive = self.update_pressed(thread, &callback, &first).await;
+                anchor.set(&first, Some(pressed.id));
             }
-            Some(false) => interaction_alive = false,
-            Some(true) => settled = self.settle_placeholder(thread, &mut messages).await,
+            (None, Some(_), Pressed::Replaced | Pressed::Spent)
+                if self.spend_buttons(&callback).await => {}
+            (None, _, _) => {
+                let first = messages.remove(0);
+                interaction_alive = self.reply(thread, &callback, &first, &anchor).await;
+            }
+            (Some(deferred), pressed, effect) => {
+                // A deferral's placeholder stands where the press's answer would: the
+                // pressed message is edited through the channel instead, its buttons taken
+                // off (a private one cannot be reached so).
+                if let Some(pressed) = pressed.filter(|p| !p.ephemeral)
+                    && effect != Pressed::Kept
+                {
+                    self.spend_buttons_later(thread, pressed).await;
+                }
+                if deferred {
+                    settled = self.settle_placeholder(thread, &mut messages).await;
+                } else {
+                    interaction_alive = false;
+                }
+            }
         }
-        self.follow_up(thread, &messages, interaction_alive, settled)
+        self.follow_up(thread, &messages, interaction_alive, settled, &anchor)
             .await;
+        if let Some(parent) = thread.parent {
+            for message in &for_parent {
+                self.post(parent, message).await;
+            }
+        }
+        if let (Some(new), Some(anchor)) = (opens_thread, anchor.get())
+            && thread.may_open_threads
+        {
+            self.open_game_thread(thread.channel, anchor, &new).await;
+        }
+    }
+
+    /// Opens the thread `new` off the message `anchor` in `channel`, tells the service, and
+    /// posts the thread's first message. Where Discord refuses (permissions changed, the
+    /// message is gone), the game goes on in the channel.
+    async fn open_game_thread(&self, channel: u64, anchor: u64, new: &NewThread) {
+        #[derive(Serialize)]
+        struct StartThread<'a> {
+            auto_archive_duration: u32,
+            name: &'a str,
+        }
+        let path = format!("/channels/{channel}/messages/{anchor}/threads");
+        let body = StartThread {
+            auto_archive_duration: THREAD_ARCHIVE_MINUTES,
+            name: &new.name,
+        };
+        let opened = self
+            .rest
+            .call("start thread", Method::POST, &path, &body, &[])
+            .await;
+        let thread = match opened {
+            Ok(answer) => message_id(answer.as_ref()),
+            Err(fault) => {
+                tracing::warn!(%fault, game = new.game, "a game's thread could not be opened; it is played in the channel");
+                return;
+            }
+        };
+        let Some(thread) = thread else {
+            tracing::warn!(game = new.game, "Discord opened a thread without an id");
+            return;
+        };
+        tracing::info!(game = new.game, thread, "a game's thread was opened");
+        let posts = self
+            .service
+            .open_thread(new.game, &thread.to_string())
+            .await;
+        for message in plan(&posts) {
+            self.post(thread, &message).await;
+        }
     }
 
     /// The service's replies to `incoming`; when they take longer than `defer_after`, the
@@ -203,7 +345,13 @@ impl Core {
 
     /// Answers the interaction with its first message; false when the interaction is lost
     /// (a public message then goes to the channel).
-    async fn reply(&self, thread: &Thread<'_>, callback: &str, first: &Message) -> bool {
+    async fn reply(
+        &self,
+        thread: &Thread<'_>,
+        callback: &str,
+        first: &Message,
+        anchor: &Anchor,
+    ) -> bool {
         let (data, files) = payload(first, true);
         let body = InteractionResponse::message(data);
         if let Err(fault) = self
@@ -212,10 +360,71 @@ impl Core {
             .await
         {
             tracing::warn!(%fault, "interaction reply failed");
+            anchor.set(first, self.to_channel(thread, first).await);
+            return false;
+        }
+        if first.opens_thread.is_some() {
+            // An interaction's answer does not say its message's id: asked for.
+            let original = format!(
+                "/webhooks/{}/{}/messages/@original",
+                thread.application, thread.token
+            );
+            match self
+                .rest
+                .call_bare("original", Method::GET, &original)
+                .await
+            {
+                Ok(answer) => anchor.set(first, message_id(answer.as_ref())),
+                Err(fault) => tracing::warn!(%fault, "the answer's message id is unknown"),
+            }
+        }
+        true
+    }
+
+    /// Answers a press with `first` in place of the pressed message; false when the
+    /// interaction is lost (`first`, if public, then goes to the channel).
+    async fn update_pressed(&self, thread: &Thread<'_>, callback: &str, first: &Message) -> bool {
+        let (body, files) = InteractionResponse::update(first);
+        if let Err(fault) = self
+            .rest
+            .call("update", Method::POST, callback, &body, &files)
+            .await
+        {
+            tracing::warn!(%fault, "updating the pressed message failed");
             self.to_channel(thread, first).await;
             return false;
         }
         true
+    }
+
+    /// Answers a press by taking the pressed message's buttons off; the replies follow it.
+    /// False when that failed (the interaction is then answered with the first reply).
+    async fn spend_buttons(&self, callback: &str) -> bool {
+        let body = InteractionResponse::spent_buttons();
+        match self
+            .rest
+            .call("update", Method::POST, callback, &body, &[])
+            .await
+        {
+            Ok(_) => true,
+            Err(fault) => {
+                tracing::warn!(%fault, "taking the used buttons off failed");
+                false
+            }
+        }
+    }
+
+    /// Takes the buttons off a public message of the bot's, after a deferral.
+    async fn spend_buttons_later(&self, thread: &Thread<'_>, pressed: PressedMessage) {
+        let path = format!("/channels/{}/messages/{}", thread.channel, pressed.id);
+        let body = ComponentsUpdate::default();
+        if let Err(fault) = self
+            .rest
+            .call("edit message", Method::PATCH, &path, &body, &[])
+            .await
+        {
+            tracing::warn!(%fault, "taking the used buttons off failed");
+        }
     }
 
     /// The private "thinking…" placeholder becomes the first private reply (taken out of
@@ -263,12 +472,13 @@ impl Core {
         messages: &[Message],
         interaction_alive: bool,
         mut settled: bool,
+        anchor: &Anchor,
     ) {
         let followup = format!("/webhooks/{}/{}", thread.application, thread.token);
         for message in messages {
             if !settled && !message.ephemeral {
                 // Through the interaction it would stay with the speaker: the channel.
-                self.to_channel(thread, message).await;
+                anchor.set(message, self.to_channel(thread, message).await);
                 continue;
             }
             if interaction_alive {
@@ -278,32 +488,42 @@ impl Core {
                     .call("follow-up", Method::POST, &followup, &data, &files)
                     .await
                 {
-                    Ok(_) => {
+                    Ok(answer) => {
+                        anchor.set(message, message_id(answer.as_ref()));
                         settled = true;
                         continue;
                     }
                     Err(fault) => tracing::warn!(%fault, "follow-up failed"),
                 }
             }
-            self.to_channel(thread, message).await;
+            anchor.set(message, self.to_channel(thread, message).await);
         }
     }
 
     /// The last way out for a public reply; a private one is dropped (with a log line)
-    /// rather than shown to everyone.
-    async fn to_channel(&self, thread: &Thread<'_>, message: &Message) {
+    /// rather than shown to everyone. The posted message's id.
+    async fn to_channel(&self, thread: &Thread<'_>, message: &Message) -> Option<u64> {
         if message.ephemeral {
             tracing::warn!("a private reply could not be delivered");
-            return;
+            return None;
         }
+        self.post(thread.channel, message).await
+    }
+
+    /// Posts a public message to `channel`; its id.
+    async fn post(&self, channel: u64, message: &Message) -> Option<u64> {
         let (data, files) = payload(message, false);
-        let path = format!("/channels/{}/messages", thread.channel);
-        if let Err(fault) = self
+        let path = format!("/channels/{channel}/messages");
+        match self
             .rest
             .call("channel message", Method::POST, &path, &data, &files)
             .await
         {
-            tracing::error!(%fault, channel = thread.channel, "a reply is lost");
+            Ok(answer) => message_id(answer.as_ref()),
+            Err(fault) => {
+                tracing::error!(%fault, channel, "a reply is lost");
+                None
+            }
         }
     }
 }

@@ -48,6 +48,22 @@ struct Thread<'a> {
     id: u64,
     token: &'a str,
     channel: u64,
+    /// The message whose button was pressed (a press, not a slash command).
+    pressed: Option<PressedMessage>,
+    /// The channel `channel` hangs off when it is a thread, where the results of games
+    /// played in it go too.
+    parent: Option<u64>,
+    /// The bot may open threads in `channel` and write in them (the interaction's
+    /// `app_permissions`).
+    may_open_threads: bool,
+}
+
+/// A message of the bot's whose button was pressed.
+#[derive(Clone, Copy, Debug)]
+struct PressedMessage {
+    id: u64,
+    /// Only the presser sees it: only a private reply may take its place.
+    ephemeral: bool,
 }
 
 struct Core {

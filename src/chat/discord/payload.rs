@@ -42,6 +42,8 @@ impl ResponseType {
     pub(super) const CHANNEL_MESSAGE: Self = Self(4);
     /// Shows "thinking…"; the answer comes later by editing the original response.
     pub(super) const DEFERRED_CHANNEL_MESSAGE: Self = Self(5);
+    /// Edits the message whose button was pressed.
+    pub(super) const UPDATE_MESSAGE: Self = Self(7);
     /// The choices of an autocomplete.
     pub(super) const AUTOCOMPLETE_RESULT: Self = Self(8);
 }
@@ -102,6 +104,23 @@ pub(super) struct MessageBody {
     pub(super) flags: Option<MessageFlags>,
 }
 
+/// A new content, picture and buttons for a message that is there (the one whose button
+/// was pressed); the attachments listed are all it keeps, so a text in place of a picture
+/// lists none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub(super) struct MessageUpdate {
+    pub(super) allowed_mentions: AllowedMentions,
+    pub(super) attachments: Vec<Attachment>,
+    pub(super) components: Vec<ActionRow>,
+    pub(super) content: String,
+}
+
+/// Only the buttons of a message: none, once they were used.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub(super) struct ComponentsUpdate {
+    pub(super) components: Vec<ActionRow>,
+}
+
 /// The answer to an interaction: what it does, and what goes with it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(super) struct InteractionResponse<D> {
@@ -159,6 +178,36 @@ impl InteractionResponse<MessageBody> {
         InteractionResponse {
             data,
             kind: ResponseType::CHANNEL_MESSAGE,
+        }
+    }
+}
+
+impl InteractionResponse<MessageUpdate> {
+    /// `message` in place of the message whose button was pressed.
+    pub(super) fn update(message: &Message) -> (Self, Vec<Upload>) {
+        let (data, files) = payload(message, false);
+        let update = MessageUpdate {
+            allowed_mentions: data.allowed_mentions,
+            attachments: data.attachments,
+            components: data.components,
+            content: data.content,
+        };
+        (
+            InteractionResponse {
+                data: update,
+                kind: ResponseType::UPDATE_MESSAGE,
+            },
+            files,
+        )
+    }
+}
+
+impl InteractionResponse<ComponentsUpdate> {
+    /// Takes the buttons off the message whose button was pressed.
+    pub(super) fn spent_buttons() -> Self {
+        InteractionResponse {
+            data: ComponentsUpdate::default(),
+            kind: ResponseType::UPDATE_MESSAGE,
         }
     }
 }
@@ -314,6 +363,8 @@ mod tests {
             buttons: vec![button("Accept", "accept 1")],
             ephemeral: true,
             mentions: Vec::new(),
+            opens_thread: None,
+            in_parent: false,
         };
         let (data, _) = payload(&message, true);
         let old = json!({

@@ -2,9 +2,11 @@
 //! pressed button into its `custom_id` (the button's command text).
 
 use super::commands::{self, Arg};
+use super::interaction::parent_of;
 use crate::bot::{ChatInfo, Incoming, Platform, UserInfo};
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Interaction, Member, User,
+    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Interaction, Member,
+    PartialChannel, User,
 };
 
 /// The name to show: the server nickname, else the display name, else the username.
@@ -22,14 +24,26 @@ fn user_info(user: &User, nick: Option<&str>) -> UserInfo {
 
 /// Where an interaction happened and who may change settings there.
 struct Place {
+    /// The channel; for a thread, the channel it hangs off, whose games it plays.
     channel: u64,
+    /// The thread the interaction came from, where its replies go.
+    thread: Option<u64>,
     guild: Option<u64>,
     /// Manage Server in a guild; anyone in a direct message.
     admin: bool,
 }
 
 impl Place {
-    fn of(channel: u64, guild: Option<u64>, member: Option<&Member>) -> Place {
+    fn of(
+        channel: u64,
+        partial: Option<&PartialChannel>,
+        guild: Option<u64>,
+        member: Option<&Member>,
+    ) -> Place {
+        let (channel, thread) = match parent_of(partial) {
+            Some(parent) => (parent, Some(channel)),
+            None => (channel, None),
+        };
         let admin = match guild {
             None => true,
             Some(_) => member
@@ -38,6 +52,7 @@ impl Place {
         };
         Place {
             channel,
+            thread,
             guild,
             admin,
         }
@@ -50,6 +65,7 @@ fn incoming(
     text: String,
     locale: &str,
     mentions: Vec<UserInfo>,
+    pressed: bool,
 ) -> Incoming {
     Incoming {
         platform: Platform::Discord,
@@ -58,7 +74,7 @@ fn incoming(
             title: None,
             private: place.guild.is_none(),
             community: place.guild.map(|g| g.to_string()),
-            thread: None,
+            thread: place.thread.map(|t| t.to_string()),
         },
         user,
         text,
@@ -66,6 +82,7 @@ fn incoming(
         mentions,
         admin: place.admin,
         membership: None,
+        pressed,
     }
 }
 
@@ -93,6 +110,7 @@ pub(super) fn from_command(command: &CommandInteraction) -> Incoming {
     incoming(
         Place::of(
             command.channel_id.get(),
+            command.channel.as_ref(),
             command.guild_id.map(|g| g.get()),
             command.member.as_deref(),
         ),
@@ -100,6 +118,7 @@ pub(super) fn from_command(command: &CommandInteraction) -> Incoming {
         commands::command_text(&command.data.name, &args),
         &command.locale,
         mentions,
+        false,
     )
 }
 
@@ -119,6 +138,7 @@ pub(super) fn from_component(press: &ComponentInteraction) -> Incoming {
     incoming(
         Place::of(
             press.channel_id.get(),
+            press.channel.as_ref(),
             press.guild_id.map(|g| g.get()),
             press.member.as_ref(),
         ),
@@ -126,5 +146,6 @@ pub(super) fn from_component(press: &ComponentInteraction) -> Incoming {
         press.data.custom_id.clone(),
         &press.locale,
         Vec::new(),
+        true,
     )
 }

@@ -2,7 +2,8 @@
 //! entities, buttons as inline keyboards (the daily's as a deep link in groups).
 
 use super::outbox::{Delivery, KeyButton};
-use crate::bot::{Body, Button, Mention, Outgoing};
+use super::translate::PressedMessage;
+use crate::bot::{Body, Button, Mention, Outgoing, Pressed};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User, UserId};
@@ -196,6 +197,66 @@ pub(super) fn plan(
         }
     }
 }
+/// The sends of the first reply to a button press, which says what becomes of the pressed
+/// message (`Outgoing::pressed`): the reply is put in its place where Telegram can edit it
+/// so (a picture for a picture, a text that fits one message for a text, in the same chat),
+/// else the message's buttons are taken off and the reply is sent as usual.
+pub(super) fn plan_pressed(
+    reply: &Outgoing,
+    pressed: PressedMessage,
+    chat: i64,
+    user: i64,
+    thread: Option<i32>,
+    daily_link: Option<&str>,
+) -> Vec<(Delivery, Option<Vec<u8>>)> {
+    let message = pressed.id;
+    let same_chat = !reply.private || chat == user;
+    if reply.pressed == Pressed::Replaced && same_chat {
+        let keyboard = keyboard(&reply.buttons, daily_link);
+        match &reply.body {
+            Body::Image { png, caption }
+                if pressed.photo && utf16_len(caption) <= CAPTION_LIMIT =>
+            {
+                return vec![(
+                    Delivery::EditPhoto {
+                        chat,
+                        message,
+                        caption: caption.clone(),
+                        keyboard,
+                        spoilers: spoilers_within(&reply.spoilers, &(0..caption.len())),
+                        mentions: mentions_within(&reply.mentions, &(0..caption.len())),
+                        thread,
+                    },
+                    Some(png.clone()),
+                )];
+            }
+            Body::Text(text)
+                if !pressed.photo && !text.trim().is_empty() && utf16_len(text) <= TEXT_LIMIT =>
+            {
+                return vec![(
+                    Delivery::EditText {
+                        chat,
+                        message,
+                        text: text.clone(),
+                        keyboard,
+                        spoilers: spoilers_within(&reply.spoilers, &(0..text.len())),
+                        mentions: mentions_within(&reply.mentions, &(0..text.len())),
+                        thread,
+                    },
+                    None,
+                )];
+            }
+            _ => {}
+        }
+    }
+    let mut sends = Vec::new();
+    if reply.pressed != Pressed::Kept {
+        sends.push((Delivery::ClearKeyboard { chat, message }, None));
+    }
+    sends.extend(plan(reply, chat, user, thread, daily_link));
+    sends
+}
+
 pub(super) fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup> {
     if keyboard.is_empty() {
         return None;

@@ -2,7 +2,7 @@
 //! answers, turned into the sends it owes, ready to be queued in the outbox.
 
 use super::Adapter;
-use super::format::{daily_link, plan};
+use super::format::{daily_link, plan, plan_pressed};
 use super::outbox::Delivery;
 use super::translate::translate;
 use crate::store::{NewOutboxItem, StoreResult};
@@ -42,14 +42,14 @@ impl Adapter<'_> {
                 }
                 let replies = self.service.handle_parsed(&asked, parsed).await;
                 let thread = incoming.chat.thread.as_deref().and_then(|t| t.parse().ok());
-                for reply in replies {
-                    sends.extend(plan(
-                        &reply,
-                        event.chat,
-                        event.user,
-                        thread,
-                        link.as_deref(),
-                    ));
+                for (index, reply) in replies.iter().enumerate() {
+                    let (chat, user, link) = (event.chat, event.user, link.as_deref());
+                    sends.extend(match event.pressed {
+                        Some(pressed) if index == 0 => {
+                            plan_pressed(reply, pressed, chat, user, thread, link)
+                        }
+                        _ => plan(reply, chat, user, thread, link),
+                    });
                 }
             }
         }

@@ -43,6 +43,37 @@ pub(super) enum Delivery {
     },
     /// Stops the pressed button's spinner; every callback query must be answered.
     Answer { callback: String },
+    /// A new picture, caption and buttons for the picture message `message` (a page turned,
+    /// the AMBIT rack's next step); the picture is the row's attachment.
+    EditPhoto {
+        chat: i64,
+        message: i32,
+        caption: String,
+        keyboard: Vec<Vec<KeyButton>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        spoilers: Vec<(usize, usize)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mentions: Vec<(usize, usize, u64)>,
+        /// The forum topic of the message, for a fallback send when the edit fails.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
+    },
+    /// A new text and buttons for the text message `message`.
+    EditText {
+        chat: i64,
+        message: i32,
+        text: String,
+        keyboard: Vec<Vec<KeyButton>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        spoilers: Vec<(usize, usize)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        mentions: Vec<(usize, usize, u64)>,
+        /// The forum topic of the message, for a fallback send when the edit fails.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
+    },
+    /// Takes the buttons off `message`: they were used.
+    ClearKeyboard { chat: i64, message: i32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,7 +130,13 @@ pub(super) enum Lane {
 
 fn lane_of(item: &OutboxItem) -> Lane {
     match serde_json::from_str::<Delivery>(&item.payload) {
-        Ok(Delivery::Text { chat, .. } | Delivery::Photo { chat, .. }) => Lane::Chat(chat),
+        Ok(
+            Delivery::Text { chat, .. }
+            | Delivery::Photo { chat, .. }
+            | Delivery::EditPhoto { chat, .. }
+            | Delivery::EditText { chat, .. }
+            | Delivery::ClearKeyboard { chat, .. },
+        ) => Lane::Chat(chat),
         // An unreadable entry is dropped by `send` with a log line, wherever it waits.
         _ => Lane::Answers,
     }

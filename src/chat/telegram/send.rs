@@ -10,9 +10,11 @@ use crate::store::OutboxItem;
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
 use std::time::Instant;
-use teloxide::payloads::{SendMessageSetters, SendPhotoSetters};
+use teloxide::payloads::{
+    EditMessageMediaSetters, EditMessageTextSetters, SendMessageSetters, SendPhotoSetters,
+};
 use teloxide::prelude::Requester;
-use teloxide::types::{CallbackQueryId, ChatId, InputFile};
+use teloxide::types::{CallbackQueryId, ChatId, InputFile, InputMedia, InputMediaPhoto, MessageId};
 use tokio::sync::{Notify, watch};
 
 /// How many outbox rows one read brings in.
@@ -158,9 +160,15 @@ impl Adapter<'_> {
     async fn send(&self, item: &OutboxItem) -> Result<(), Fault> {
         let delivery: Delivery = serde_json::from_str(&item.payload)
             .map_err(|e| Fault::Permanent(format!("unreadable outbox entry: {e}")))?;
+        self.send_delivery(&delivery, item).await
+    }
+
+    /// Sends `delivery` (with `item`'s attachment); a group that became a supergroup is
+    /// followed once.
+    async fn send_delivery(&self, delivery: &Delivery, item: &OutboxItem) -> Result<(), Fault> {
         let mut chat_override = None;
         loop {
-            match self.deliver(&delivery, item, chat_override).await {
+            match self.deliver(delivery, item, chat_override).await {
                 Err(Fault::Migrated(new_chat)) if chat_override.is_none() => {
                     tracing::info!(chat = new_chat.0, "the group became a supergroup");
                     chat_override = Some(new_chat);
@@ -253,8 +261,138 @@ impl Adapter<'_> {
                 .await
                 .map(drop)
             }
+            Delivery::EditPhoto {
+                chat,
+                message,
+                caption,
+                keyboard,
+                spoilers,
+                mentions,
+                thread,
+            } => {
+                let png = item.attachment.clone().unwrap_or_default();
+                let markup = markup(keyboard);
+                let found = entities(caption, spoilers, mentions);
+                if !self.paced(*chat).await {
+                    return Err(Fault::Stopping);
+                }
+                let edited = self
+                    .call("editMessageMedia", || {
+                        let picture = InputFile::memory(png.clone()).file_name("board.png");
+                        let mut media = InputMediaPhoto::new(picture);
+                        if !caption.is_empty() {
+                            media = media.caption(caption.clone());
+                        }
+                        if !found.is_empty() {
+                            media = media.caption_entities(found.clone());
+                        }
+                        let mut request = self.bot.edit_message_media(
+                            ChatId(*chat),
+                            MessageId(*message),
+                            InputMedia::Photo(media),
+                        );
+                        if let Some(markup) = &markup {
+                            request = request.reply_markup(markup.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop);
+                let instead = Delivery::Photo {
+                    chat: *chat,
+                    caption: caption.clone(),
+                    keyboard: keyboard.clone(),
+                    spoilers: spoilers.clone(),
+                    mentions: mentions.clone(),
+                    thread: *thread,
+                };
+                self.edited(edited, &instead, item).await
+            }
+            Delivery::EditText {
+                chat,
+                message,
+                text,
+                keyboard,
+                spoilers,
+                mentions,
+                thread,
+            } => {
+                let markup = markup(keyboard);
+                let found = entities(text, spoilers, mentions);
+                if !self.paced(*chat).await {
+                    return Err(Fault::Stopping);
+                }
+                let edited = self
+                    .call("editMessageText", || {
+                        let mut request =
+                            self.bot
+                                .edit_message_text(ChatId(*chat), MessageId(*message), text);
+                        if !found.is_empty() {
+                            request = request.entities(found.clone());
+                        }
+                        if let Some(markup) = &markup {
+                            request = request.reply_markup(markup.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop);
+                let instead = Delivery::Text {
+                    chat: *chat,
+                    text: text.clone(),
+                    keyboard: keyboard.clone(),
+                    spoilers: spoilers.clone(),
+                    mentions: mentions.clone(),
+                    thread: *thread,
+                };
+                self.edited(edited, &instead, item).await
+            }
+            Delivery::ClearKeyboard { chat, message } => {
+                if !self.paced(*chat).await {
+                    return Err(Fault::Stopping);
+                }
+                let cleared = self
+                    .call("editMessageReplyMarkup", || {
+                        self.bot
+                            .edit_message_reply_markup(ChatId(*chat), MessageId(*message))
+                            .into_future()
+                    })
+                    .await
+                    .map(drop);
+                match cleared {
+                    Err(Fault::Permanent(why)) if unchanged(&why) => Ok(()),
+                    other => other,
+                }
+            }
         }
     }
+
+    /// What an edit came to: done, or already so; where Telegram cannot edit the message
+    /// (deleted, too old, the group moved), the reply is sent as a new message instead, so
+    /// nothing the service said is lost.
+    async fn edited(
+        &self,
+        edited: Result<(), Fault>,
+        instead: &Delivery,
+        item: &OutboxItem,
+    ) -> Result<(), Fault> {
+        match edited {
+            Err(Fault::Permanent(why)) if unchanged(&why) => Ok(()),
+            Err(Fault::Permanent(_) | Fault::Migrated(_)) => {
+                tracing::info!(
+                    item = item.id,
+                    "the pressed message cannot be edited; sent anew"
+                );
+                Box::pin(self.send_delivery(instead, item)).await
+            }
+            other => other,
+        }
+    }
+}
+
+/// Telegram's answer to an edit that changes nothing (a page pressed twice).
+fn unchanged(why: &str) -> bool {
+    why.contains("message is not modified")
 }
 
 /// The forum topic numbered `id` as teloxide names it.

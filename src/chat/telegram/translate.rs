@@ -37,6 +37,16 @@ pub(super) struct Event {
     pub(super) user: i64,
     /// A pressed button to answer.
     pub(super) callback: Option<String>,
+    /// The message whose button was pressed, which the first reply may edit.
+    pub(super) pressed: Option<PressedMessage>,
+}
+
+/// A message of the bot's whose button was pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct PressedMessage {
+    pub(super) id: i32,
+    /// It shows a picture (edited with `editMessageMedia`), else a text.
+    pub(super) photo: bool,
 }
 
 /// The forum topic a message was written in, if any (a reply thread in a group that is no
@@ -113,10 +123,12 @@ fn from_message(message: &Message, bot_name: &str) -> Option<Event> {
             // A group's administrators are looked up when a command needs it.
             admin: message.chat.is_private(),
             membership: None,
+            pressed: false,
         }),
         chat: message.chat.id.0,
         user: from.id.0 as i64,
         callback: None,
+        pressed: None,
     })
 }
 
@@ -143,6 +155,7 @@ fn from_callback(query: &CallbackQuery) -> Event {
                 mentions: Vec::new(),
                 admin: chat.is_private(),
                 membership: None,
+                pressed: true,
             })
         }
         // A button under an inline-mode message or one without data: nothing to do.
@@ -153,6 +166,13 @@ fn from_callback(query: &CallbackQuery) -> Event {
         incoming,
         user,
         callback: Some(query.id.0.clone()),
+        pressed: match &query.message {
+            Some(MaybeInaccessibleMessage::Regular(message)) => Some(PressedMessage {
+                id: message.id.0,
+                photo: message.photo().is_some(),
+            }),
+            _ => None,
+        },
     }
 }
 

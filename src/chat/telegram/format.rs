@@ -281,6 +281,81 @@ mod tests {
         Button::new(label, command)
     }
 
+    /// The kinds of sends, in order, as short names.
+    fn kinds(sends: &[(Delivery, Option<Vec<u8>>)]) -> Vec<&'static str> {
+        sends
+            .iter()
+            .map(|(delivery, _)| match delivery {
+                Delivery::Text { .. } => "text",
+                Delivery::Photo { .. } => "photo",
+                Delivery::EditPhoto { .. } => "edit photo",
+                Delivery::EditText { .. } => "edit text",
+                Delivery::ClearKeyboard { .. } => "clear keyboard",
+                Delivery::Answer { .. } => "answer",
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_press_edits_its_message_where_telegram_can() {
+        const GROUP: i64 = -5;
+        const USER: i64 = 7;
+        let photo = PressedMessage {
+            id: 40,
+            photo: true,
+        };
+        let text = PressedMessage {
+            id: 41,
+            photo: false,
+        };
+        let page = |pressed| {
+            let mut reply = Outgoing::image(vec![1, 2], "Page 2 of 2")
+                .with_buttons(vec![button("‹", "leaderboard kf all 1")]);
+            reply.pressed = pressed;
+            reply
+        };
+        let sends = plan_pressed(&page(Pressed::Replaced), photo, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["edit photo"]);
+        let (
+            Delivery::EditPhoto {
+                chat,
+                message,
+                caption,
+                keyboard,
+                ..
+            },
+            Some(png),
+        ) = &sends[0]
+        else {
+            panic!("{sends:?}");
+        };
+        assert_eq!(
+            (*chat, *message, caption.as_str()),
+            (GROUP, 40, "Page 2 of 2")
+        );
+        assert_eq!((keyboard.len(), png.as_slice()), (1, [1u8, 2].as_slice()));
+        // A picture where a text stood: the text's buttons go, the picture is sent.
+        let sends = plan_pressed(&page(Pressed::Replaced), text, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["clear keyboard", "photo"]);
+        let mut answer = Outgoing::text("Bob declines.");
+        answer.pressed = Pressed::Replaced;
+        let sends = plan_pressed(&answer, text, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["edit text"]);
+        // A private reply never takes the place of a group's message.
+        answer.private = true;
+        let sends = plan_pressed(&answer, text, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["clear keyboard", "text"]);
+        assert!(matches!(sends[1].0, Delivery::Text { chat: USER, .. }));
+        // In the private chat (the daily's rack) it does.
+        let sends = plan_pressed(&answer, text, USER, USER, None, None);
+        assert_eq!(kinds(&sends), ["edit text"]);
+        // A move's picture: the used buttons go, the new picture is a new message.
+        let sends = plan_pressed(&page(Pressed::Spent), photo, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["clear keyboard", "photo"]);
+        let sends = plan_pressed(&page(Pressed::Kept), photo, GROUP, USER, None, None);
+        assert_eq!(kinds(&sends), ["photo"]);
+    }
+
     /// The pieces `split_text` cuts `text` into.
     fn pieces(text: &str, limit: usize) -> Vec<&str> {
         split_text(text, limit, Unit::Utf16)

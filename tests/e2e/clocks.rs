@@ -382,3 +382,50 @@ async fn vacation_days_are_bounded_a_month() {
     let text = bot.text("alice", "vacation 2d").await;
     assert!(text.contains("until 2026-12-06 09:00 UTC"), "{text}");
 }
+
+#[tokio::test]
+async fn a_timeout_in_a_discord_thread_is_told_in_the_thread_and_to_its_channel() {
+    let bot = bot().await;
+    let say =
+        |speaker: &'static str, text: &'static str| bot.say_on(Platform::Discord, speaker, text);
+    say("alice", "challenge @bob knight-fight seed:5").await;
+    let accepted = say("bob", "accept").await;
+    // The accept asks for a thread; the adapter opened one, `thread-9`.
+    let asked = accepted[0]
+        .opens_thread
+        .clone()
+        .expect("a thread is asked for");
+    assert_eq!(
+        (asked.game, asked.name.as_str()),
+        (1, "Knight Fight #1: alice vs bob")
+    );
+    let opened = bot.service.open_thread(1, "9").await;
+    assert_eq!(opened.len(), 1);
+    assert!(
+        crate::service::replies_text(&opened).contains("Game #1 is played in this thread"),
+        "{opened:?}"
+    );
+    assert!(
+        bot.service.open_thread(1, "10").await.is_empty(),
+        "opened once"
+    );
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.thread.as_deref(), Some("9"));
+    bot.set_time(game.clocks.unwrap().turn_since + 4 * DAY_MS);
+    let posted = Posted::default();
+    let handled = bot
+        .service
+        .handle_due_clocks(Platform::Discord, "a", &posted)
+        .await
+        .unwrap();
+    assert_eq!(handled, 1);
+    let posts = posted.addressed();
+    assert_eq!(posts.len(), 2, "{posts:?}");
+    assert!(posts.iter().all(|(to, _)| to == "room/9"), "{posts:?}");
+    assert!(!posts[0].1.in_parent, "the picture in the thread");
+    assert!(posts[1].1.in_parent, "the result for the channel");
+    assert_eq!(
+        posts[1].1.text_and_spoilers().0,
+        "Game #1 of Knight Fight is over: bob wins (on time)."
+    );
+}

@@ -453,6 +453,11 @@ impl Posted {
             .collect()
     }
 
+    /// Where each post went (a `chat_address`) and what it was, in order.
+    pub fn addressed(&self) -> Vec<(String, kibitz::Outgoing)> {
+        self.0.lock().unwrap().clone()
+    }
+
     /// Each post's text or caption.
     pub fn captions(&self) -> Vec<String> {
         self.replies()

@@ -609,10 +609,24 @@ impl StandIn {
         name: &str,
         options: &[Opt],
     ) -> Vec<Call> {
+        self.command_placed(person, name, options, |interaction| {
+            interaction["guild_id"] = json!(guild.to_string());
+        })
+        .await
+    }
+
+    /// `person` uses `/name`, in the place `place` makes of the interaction.
+    async fn command_placed(
+        &self,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+        place: impl FnOnce(&mut Value),
+    ) -> Vec<Call> {
         let id = self.next_id();
         let data = command_data(name, options, &[], None);
         let mut interaction = base_interaction(id, 2, person, data);
-        interaction["guild_id"] = json!(guild.to_string());
+        place(&mut interaction);
         self.exchange(id, interaction).await
     }
 
@@ -659,11 +673,10 @@ impl StandIn {
         name: &str,
         options: &[Opt],
     ) -> Vec<Call> {
-        let id = self.next_id();
-        let data = command_data(name, options, &[], None);
-        let mut interaction = base_interaction(id, 2, person, data);
-        in_thread(&mut interaction, thread);
-        self.exchange(id, interaction).await
+        self.command_placed(person, name, options, |interaction| {
+            in_thread(interaction, thread);
+        })
+        .await
     }
 
     /// `person` presses the button `custom_id` under the bot's message in thread `thread`.
@@ -673,17 +686,11 @@ impl StandIn {
         person: &Person,
         custom_id: &str,
     ) -> Vec<Call> {
-        let id = self.next_id();
-        let mut interaction = base_interaction(
-            id,
-            3,
-            person,
-            json!({"custom_id": custom_id, "component_type": 2}),
-        );
-        interaction["message"] = message_json(1, "a board");
-        interaction["message"]["channel_id"] = json!(thread.to_string());
-        in_thread(&mut interaction, thread);
-        self.exchange(id, interaction).await
+        self.press_placed(person, custom_id, |interaction| {
+            interaction["message"]["channel_id"] = json!(thread.to_string());
+            in_thread(interaction, thread);
+        })
+        .await
     }
 
     fn dispatch(&self, mut interaction: Value) {
@@ -785,6 +792,27 @@ impl StandIn {
     /// `person` presses the button `custom_id` under a message of the bot's that only they
     /// see (`ephemeral`) or everyone sees.
     pub async fn press_on(&self, person: &Person, custom_id: &str, ephemeral: bool) -> Vec<Call> {
+        self.press_placed(person, custom_id, |interaction| {
+            if ephemeral {
+                interaction["message"]["flags"] = json!(64);
+                let token = interaction["token"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                lock(&self.inner).pressed_ephemeral.insert(token);
+            }
+        })
+        .await
+    }
+
+    /// `person` presses the button `custom_id` under the bot's message 1, in the place
+    /// `place` makes of the interaction.
+    async fn press_placed(
+        &self,
+        person: &Person,
+        custom_id: &str,
+        place: impl FnOnce(&mut Value),
+    ) -> Vec<Call> {
         let id = self.next_id();
         let mut interaction = base_interaction(
             id,
@@ -792,13 +820,8 @@ impl StandIn {
             person,
             json!({"custom_id": custom_id, "component_type": 2}),
         );
-        interaction["message"] = message_json(1, "a challenge");
-        if ephemeral {
-            interaction["message"]["flags"] = json!(64);
-            lock(&self.inner)
-                .pressed_ephemeral
-                .insert(format!("token-{id}"));
-        }
+        interaction["message"] = message_json(1, "a message of the bot's");
+        place(&mut interaction);
         self.exchange(id, interaction).await
     }
 

@@ -240,7 +240,9 @@ fn options(word: Word) -> Vec<SlashOption> {
         | Word::Draw
         | Word::Takeback
         | Word::Abort
-        | Word::History => {
+        | Word::History
+        | Word::Export
+        | Word::Replay => {
             vec![game_number("The game's number")]
         }
         Word::Move => vec![

@@ -145,7 +145,7 @@ impl Core {
             // Discord shows an error to the user when an interaction goes unanswered.
             messages.push(Message {
                 content: "✓".to_string(),
-                png: None,
+                file: None,
                 buttons: Vec::new(),
                 ephemeral: true,
                 mentions: Vec::new(),

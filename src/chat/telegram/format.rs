@@ -194,6 +194,28 @@ pub(super) fn plan(
             sends.extend(texts(caption, keys));
             sends
         }
+        Body::File {
+            name,
+            bytes,
+            caption,
+        } => {
+            // A caption too long for one (never the service's own) follows as text.
+            let fits = utf16_len(caption) <= CAPTION_LIMIT;
+            let mut sends = vec![(
+                Delivery::File {
+                    chat: target,
+                    name: name.clone(),
+                    caption: if fits { caption.clone() } else { String::new() },
+                    animation: reply.body.is_animation(),
+                    thread,
+                },
+                Some(bytes.clone()),
+            )];
+            if !fits {
+                sends.extend(texts(caption, keys));
+            }
+            sends
+        }
     }
 }
 pub(super) fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup> {

@@ -305,6 +305,20 @@ mod tests {
     }
 
     #[test]
+    fn a_file_is_attached_under_its_own_name() {
+        let messages = plan(&[Outgoing::file(
+            "kibitz-4.txt",
+            b"Game: x".to_vec(),
+            "the record",
+        )]);
+        assert_eq!(messages.len(), 1);
+        let (data, files) = payload(&messages[0], true);
+        assert_eq!(wire(data)["attachments"][0]["filename"], "kibitz-4.txt");
+        assert_eq!(files[0].name, "kibitz-4.txt");
+        assert_eq!(files[0].bytes, b"Game: x");
+    }
+
+    #[test]
     fn typed_payloads_are_the_bodies_they_replace() {
         // The bodies as the adapter wrote them with `json!` before they were typed.
         let message = Message {

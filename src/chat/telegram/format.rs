@@ -251,6 +251,51 @@ mod tests {
     }
 
     #[test]
+    fn a_replay_is_an_animation_and_a_record_a_document_with_their_bytes() {
+        let replay = Outgoing::file("kibitz-3.gif", b"GIF89a".to_vec(), "the replay");
+        let record = Outgoing::file("kibitz-3.pgn", b"[Event]".to_vec(), "c".repeat(1500));
+        match plan(&replay, -7, 5, Some(9), None).as_slice() {
+            [
+                (
+                    Delivery::File {
+                        chat: -7,
+                        name,
+                        caption,
+                        animation: true,
+                        thread: Some(9),
+                    },
+                    Some(bytes),
+                ),
+            ] => {
+                assert_eq!(
+                    (name.as_str(), caption.as_str()),
+                    ("kibitz-3.gif", "the replay")
+                );
+                assert_eq!(bytes, b"GIF89a");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A caption too long for a file follows as a text.
+        match plan(&record, -7, 5, None, None).as_slice() {
+            [
+                (
+                    Delivery::File {
+                        animation: false,
+                        caption,
+                        ..
+                    },
+                    Some(_),
+                ),
+                (Delivery::Text { text, .. }, None),
+            ] => {
+                assert!(caption.is_empty());
+                assert_eq!(text.len(), 1500);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
     fn long_texts_split_between_lines_under_the_limit() {
         let line = "x".repeat(1000);
         let text = [line.as_str(); 9].join("\n");

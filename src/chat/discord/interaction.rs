@@ -111,6 +111,13 @@ impl Core {
                     .map(Choice::text)
                     .collect()
             }
+            ("help", "command") => {
+                let words = Word::ALL.map(|word| word.as_str().to_string()).to_vec();
+                suggestions(words, focused.value)
+                    .into_iter()
+                    .map(Choice::text)
+                    .collect()
+            }
             _ => Vec::new(),
         };
         let body = InteractionResponse::choices(choices);

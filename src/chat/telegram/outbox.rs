@@ -187,6 +187,13 @@ impl Lanes {
         } else {
             self.resting.remove(&lane);
             self.known.remove(&item.id);
+            // SQLite gives a new row the highest id in the table plus one: once every row
+            // read is sent, the next rows may reuse ids up to `seen`, so the next read starts
+            // from the beginning. Else a reply's first row (a picture) could wait for the
+            // rescan while its second (the game's replay) went at once.
+            if self.known.is_empty() {
+                self.seen = 0;
+            }
         }
     }
 

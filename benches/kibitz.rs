@@ -1,5 +1,5 @@
-//! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- service`, `-- perft` or
-//! `-- chesimals` for one group).
+//! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- replay`, `-- service`,
+//! `-- perft` or `-- chesimals` for one group).
 //!
 //! One function a group; add the next group (e.g. the service round trip) as its own function
 //! and list it in `criterion_group!` below.
@@ -183,9 +183,71 @@ fn render(c: &mut Criterion) {
     group.finish();
 }
 
+/// A Glacier Chess game of up to `plies` plies by the bench's fixed rule, as a record.
+fn glacier_record(plies: usize) -> kibitz::records::Record {
+    use kibitz::records::Record;
+    let start = AnyGame::start(GameKind::Glacier, 2024);
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        let legal = game.legal_move_texts();
+        if legal.is_empty() || game.status().is_over() {
+            break;
+        }
+        let side = game.side_to_move();
+        match game.play_text(&legal[(ply * 7 + 3) % legal.len()]) {
+            Ok(played) => moves.push((side, played.text)),
+            Err(error) => panic!("a listed move was refused: {error}"),
+        }
+    }
+    Record {
+        kind: GameKind::Glacier,
+        start: start.position_text(),
+        white: "alice".into(),
+        black: "bob".into(),
+        result: None,
+        date: None,
+        event: None,
+        turns: Record::turns_of(moves),
+    }
+}
+
+/// The animated replay of a 60-move (120-ply) Glacier game: every frame drawn from the
+/// prepared art and LZW-coded as the rectangle that changed.
+fn replay(c: &mut Criterion) {
+    let renderer = match Renderer::new() {
+        Ok(renderer) => renderer,
+        Err(error) => panic!("the renderer could not be prepared: {error}"),
+    };
+    if let Err(error) = renderer.prepare(ArtKind::Glacier) {
+        panic!("the art could not be prepared: {error}");
+    }
+    let record = glacier_record(120);
+    let pictures = match kibitz::records::replay_pictures(&record) {
+        Ok(pictures) => pictures,
+        Err(error) => panic!("the record does not replay: {error}"),
+    };
+    match renderer.render_replay(&pictures) {
+        Ok(gif) => println!(
+            "glacier replay: {} plies, {} frames, {} bytes",
+            record.turns.len(),
+            pictures.len(),
+            gif.len()
+        ),
+        Err(error) => panic!("replay failed: {error}"),
+    }
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("glacier 60 moves", |b| {
+        b.iter(|| renderer.render_replay(black_box(&pictures)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     render,
+    replay,
     service::service,
     service::stored_games,
     glacier_perft::perft,

@@ -45,6 +45,10 @@ enum Command {
         position: String,
         moves: Vec<String>,
     },
+    /// Reads a game's record (a Glacier Chess PGN, or the text format of docs/records.md)
+    /// and plays it: a line per position (the start, then each turn); the last two lines
+    /// are the resulting position and the status, as `kibitz play` ends.
+    Record { file: PathBuf },
     /// Draws a position as a PNG.
     Render {
         game: String,
@@ -344,6 +348,7 @@ fn execute(command: Command) -> Result<(), Failure> {
             played?;
             emit(position.text_and_status())
         }
+        Command::Record { file } => read_record(&file),
         Command::Render {
             game,
             position,
@@ -356,6 +361,62 @@ fn execute(command: Command) -> Result<(), Failure> {
                 .map_err(|e| Failure(format!("cannot write {}: {e}", output.display())))
         }
     }
+}
+
+/// `kibitz record FILE`: the record's positions, then the last position and its status.
+fn read_record(file: &std::path::Path) -> Result<(), Failure> {
+    use kibitz::records::{Record, RecordError};
+    let cannot_read =
+        |e: &dyn std::fmt::Display| Failure(format!("cannot read {}: {e}", file.display()));
+    let size = std::fs::metadata(file).map_err(|e| cannot_read(&e))?.len();
+    if size > kibitz::records::MAX_RECORD_BYTES as u64 {
+        return Err(cannot_read(&RecordError::TooLarge));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| cannot_read(&e))?;
+    let explained = |error: RecordError| match error {
+        RecordError::Move {
+            number,
+            text,
+            error,
+        } => Failure(format!(
+            "{}: move {number} ({}): {}",
+            file.display(),
+            kibitz::games::quote(&text),
+            say(&error)
+        )),
+        RecordError::Start(error) => Failure(format!(
+            "{}: the start position: {}",
+            file.display(),
+            say(&error)
+        )),
+        other => Failure(format!("{}: {other}", file.display())),
+    };
+    let record = Record::read(&text).map_err(explained)?;
+    let steps = record.replay().map_err(explained)?;
+    let mut lines = vec![
+        format!("game: {}", record.kind),
+        format!("white: {}", record.white),
+        format!("black: {}", record.black),
+    ];
+    for step in &steps {
+        let status = step.position.status();
+        let head = match step.turn.map(|turn| &record.turns[turn]) {
+            None => "start".to_string(),
+            Some(turn) => format!("{}. {} {}", step.number, turn.side, turn.text),
+        };
+        lines.push(format!(
+            "{head}: {} ({status})",
+            step.position.position_text()
+        ));
+    }
+    if let Some(outcome) = record.result {
+        lines.push(format!("result: {outcome}"));
+    }
+    if let Some(last) = steps.last() {
+        lines.push(last.position.position_text());
+        lines.push(last.position.status().to_string());
+    }
+    emit(lines)
 }
 
 /// `kibitz match`: a line per game, then the average time per move and the count for A.

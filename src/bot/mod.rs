@@ -124,6 +124,20 @@ pub enum Body {
         png: Vec<u8>,
         caption: String,
     },
+    /// A file with a caption: a game's record (`.pgn`, `.txt`) or its animated replay
+    /// (`.gif`, which platforms show as an animation: [`Body::is_animation`]).
+    File {
+        name: String,
+        bytes: Vec<u8>,
+        caption: String,
+    },
+}
+
+impl Body {
+    /// A file the platforms play as an animation (a replay) rather than offer as a document.
+    pub fn is_animation(&self) -> bool {
+        matches!(self, Body::File { name, .. } if name.ends_with(".gif"))
+    }
 }
 
 /// A reply. Its text is plain text, shown as it is: whatever a user wrote that it quotes (a
@@ -221,12 +235,29 @@ impl Outgoing {
         }
     }
 
+    pub fn file(name: impl Into<String>, bytes: Vec<u8>, caption: impl Into<String>) -> Self {
+        Outgoing {
+            body: Body::File {
+                name: name.into(),
+                bytes,
+                caption: caption.into(),
+            },
+            buttons: Vec::new(),
+            private: false,
+            spoilers: Vec::new(),
+            mentions: Vec::new(),
+            pressed: Pressed::Kept,
+            opens_thread: None,
+            in_parent: false,
+        }
+    }
+
     /// The text (or caption) with the spoilers the service marked; each adapter shows them
     /// its platform's way.
     pub fn text_and_spoilers(&self) -> (&str, &[std::ops::Range<usize>]) {
         let text = match &self.body {
             Body::Text(text) => text,
-            Body::Image { caption, .. } => caption,
+            Body::Image { caption, .. } | Body::File { caption, .. } => caption,
         };
         (text, &self.spoilers)
     }
@@ -334,6 +365,8 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Vacation(_) => Word::Vacation,
             Command::Games { .. } => Word::Games,
             Command::History(_) => Word::History,
+            Command::Export(_) => Word::Export,
+            Command::Replay(_) => Word::Replay,
             Command::Ambit(_) => Word::Ambit,
             Command::Daily(_) => Word::Daily,
             Command::Place(_) => Word::Place,
@@ -748,6 +781,8 @@ impl Service {
                 page,
             } => self.finished_games(context, page).await,
             Command::History(game) => self.history(context, game).await,
+            Command::Export(game) => self.export(context, game).await,
+            Command::Replay(game) => self.replay(context, game).await,
         }
     }
 

@@ -23,6 +23,8 @@ pub struct ConsoleOptions {
 pub struct ConsoleSummary {
     pub lines: usize,
     pub images: Vec<PathBuf>,
+    /// Files written beside the pictures: records (`export`) and replays.
+    pub files: Vec<PathBuf>,
 }
 
 fn user(name: &str) -> UserInfo {
@@ -237,6 +239,18 @@ async fn show(
                 text.push_str(&format!("kibitz: {line}\n"));
             }
             summary.images.push(path);
+        }
+        Body::File { name, bytes, .. } => {
+            // The service names the file (`kibitz-12.pgn`); numbered like the pictures, so
+            // a later export of the same game does not overwrite this one.
+            let path = image_dir.join(format!("{:04}-{name}", *next_image));
+            *next_image += 1;
+            tokio::fs::write(&path, bytes).await?;
+            text.push_str(&format!("kibitz: [file {}]\n", path.display()));
+            for line in said.lines() {
+                text.push_str(&format!("kibitz: {line}\n"));
+            }
+            summary.files.push(path);
         }
     }
     for button in &reply.buttons {

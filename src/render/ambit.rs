@@ -316,7 +316,10 @@ impl AmbitArt {
         glyphs: &GlyphCache,
         frames: &FramePool,
     ) -> Result<Vec<u8>, RenderError> {
-        frames.encode(&self.plte, |frame| self.draw(game, view, glyphs, frame))
+        frames.encode(|frame| {
+            self.draw(game, view, glyphs, frame);
+            Ok(&self.plte)
+        })
     }
 
     /// Assembles the picture in `frame` (any previous content is overwritten).

@@ -7,6 +7,7 @@
 use super::RenderError;
 use std::collections::HashMap;
 
+mod animation;
 mod art;
 mod indexed;
 

@@ -12,7 +12,7 @@ use crate::games::{BoardSize, Side, Square, Status, TwoPlayerGame};
 use std::collections::HashMap;
 
 use super::board::{self, Layout};
-use super::canvas::{ArtCanvas, FramePool, Indexed, Palette, Rgb};
+use super::canvas::{ArtCanvas, Indexed, Palette, Rgb};
 use super::font::{Face, Fonts, GlyphCache, TextStyle};
 use super::header::{self, Header, Marker, Player};
 use super::theme::{ChesimalsTheme, Theme};
@@ -110,18 +110,20 @@ impl ChesimalsArt {
         })
     }
 
-    pub fn render(
+    /// Draws `position` into `frame`; returns the palette of the indices drawn.
+    pub fn draw(
         &self,
         position: &Position,
         view: &View,
         glyphs: &GlyphCache,
-        frames: &FramePool,
-    ) -> Result<Vec<u8>, RenderError> {
+        frame: &mut Indexed,
+    ) -> &[u8] {
         let art = match Family::of(position.variant()) {
             Family::Chesimals => &self.chesimals,
             Family::Critters => &self.critters,
         };
-        frames.encode(&art.plte, |frame| art.draw(position, view, glyphs, frame))
+        art.draw(position, view, glyphs, frame);
+        &art.plte
     }
 }
 

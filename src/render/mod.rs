@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 use crate::games::{AnyGame, MoveSquares, ViewFacts};
 
 use board::TiledArt;
-use canvas::FramePool;
+use canvas::{FramePool, Indexed};
 use chesimals::ChesimalsArt;
 use font::{Fonts, GlyphCache};
 use table::TableArt;
@@ -72,6 +72,8 @@ pub enum RenderError {
     PaletteFull,
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    #[error("GIF encoding failed: {0}")]
+    Gif(String),
 }
 
 /// A game (or the table) whose art the renderer prepares on its first picture.
@@ -213,26 +215,58 @@ impl Renderer {
     }
 
     fn render_untimed(&self, game: &AnyGame, view: &View) -> Result<Vec<u8>, RenderError> {
-        match game {
+        self.frames.encode(|frame| self.draw(game, view, frame))
+    }
+
+    /// Draws `game` as seen with `view` into `frame`; returns the palette of its indices.
+    /// Pictures and replays are both drawn here.
+    fn draw(&self, game: &AnyGame, view: &View, frame: &mut Indexed) -> Result<&[u8], RenderError> {
+        Ok(match game {
             AnyGame::KnightFight(position) => {
                 let art = self.knight_fight_art()?;
-                self.frames.encode(&art.plte, |frame| {
-                    knight_fight::draw(art, position, view, &self.glyphs, frame)
-                })
+                knight_fight::draw(art, position, view, &self.glyphs, frame);
+                &art.plte
             }
             AnyGame::Glacier(position) => {
                 let art = self.glacier_art()?;
-                self.frames.encode(&art.plte, |frame| {
-                    glacier::draw(art, position, view, &self.glyphs, frame)
-                })
+                glacier::draw(art, position, view, &self.glyphs, frame);
+                &art.plte
             }
             AnyGame::Chesimals(position) => {
                 self.chesimals_art()?
-                    .render(position, view, &self.glyphs, &self.frames)
+                    .draw(position, view, &self.glyphs, frame)
             }
-        }
+        })
+    }
+
+    /// An animated GIF of a game's `pictures` (its start, then the position after each move,
+    /// each with its view), one frame a picture: the first shown for
+    /// [`REPLAY_FIRST_DELAY`], the last for [`REPLAY_LAST_DELAY`], the others for
+    /// [`REPLAY_DELAY`] (hundredths of a second). Measured as the picture `replay`.
+    pub fn render_replay(&self, pictures: &[(AnyGame, View)]) -> Result<Vec<u8>, RenderError> {
+        let last = pictures.len().saturating_sub(1);
+        timed("replay", || {
+            self.frames.animate(
+                pictures.len(),
+                |number, frame| {
+                    let (game, view) = &pictures[number];
+                    self.draw(game, view, frame)
+                },
+                |number| match number {
+                    0 if last > 0 => REPLAY_FIRST_DELAY,
+                    n if n == last => REPLAY_LAST_DELAY,
+                    _ => REPLAY_DELAY,
+                },
+            )
+        })
     }
 }
+
+/// How long a replay shows its start position, each move, and its last position, in
+/// hundredths of a second (GIF's unit).
+pub const REPLAY_FIRST_DELAY: u16 = 150;
+pub const REPLAY_DELAY: u16 = 100;
+pub const REPLAY_LAST_DELAY: u16 = 400;
 
 #[cfg(test)]
 mod tests;

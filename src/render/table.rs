@@ -115,7 +115,10 @@ impl TableArt {
         glyphs: &GlyphCache,
         frames: &FramePool,
     ) -> Result<Vec<u8>, RenderError> {
-        frames.encode(&self.plte, |frame| self.draw(table, glyphs, frame))
+        frames.encode(|frame| {
+            self.draw(table, glyphs, frame);
+            Ok(&self.plte)
+        })
     }
 
     /// Lays out and paints `table` into `frame` (any previous content is overwritten).

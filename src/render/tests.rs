@@ -584,3 +584,54 @@ fn a_second_page_has_no_podium_and_long_or_hostile_cells_are_cut() {
     let empty = render_table(&TableView::default());
     assert!(empty.width() >= 400 && empty.height() > 0);
 }
+
+/// A replay of every game decodes, frame by frame, to the pictures of its positions: the
+/// GIF writer's changed rectangles and transparency lose nothing, whatever the palette.
+#[test]
+fn every_games_replay_decodes_to_its_pictures() {
+    use crate::games::GameKind;
+    for kind in [
+        GameKind::KnightFight,
+        GameKind::Critters,
+        GameKind::ChesimalsOne,
+    ] {
+        let mut game = AnyGame::start(kind, 3);
+        let mut pictures = vec![(game.clone(), seen(&game, &view("")))];
+        for ply in 0..4 {
+            let legal = game.legal_move_texts();
+            let played = game.play_text(&legal[(ply * 5 + 1) % legal.len()]).unwrap();
+            let mut shown = seen(&game, &view(&format!("{ply}. {}", played.text)));
+            shown.last_move = Some(played.squares);
+            pictures.push((game.clone(), shown));
+        }
+        let gif = renderer().render_replay(&pictures).unwrap();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(&gif[..]).unwrap();
+        let width = usize::from(decoder.width());
+        let mut canvas = vec![0u8; width * usize::from(decoder.height()) * 4];
+        let mut frames = 0;
+        while let Some(frame) = decoder.read_next_frame().unwrap() {
+            for row in 0..usize::from(frame.height) {
+                for column in 0..usize::from(frame.width) {
+                    let from = (row * usize::from(frame.width) + column) * 4;
+                    if frame.buffer[from + 3] == 0 {
+                        continue;
+                    }
+                    let at =
+                        ((usize::from(frame.top) + row) * width + usize::from(frame.left) + column)
+                            * 4;
+                    canvas[at..at + 4].copy_from_slice(&frame.buffer[from..from + 4]);
+                }
+            }
+            let (game, view) = &pictures[frames];
+            let png = renderer().render(game, view).unwrap();
+            let expected = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                .unwrap()
+                .to_rgba8();
+            assert!(expected.as_raw() == &canvas, "{kind} frame {frames}");
+            frames += 1;
+        }
+        assert_eq!(frames, pictures.len(), "{kind}");
+    }
+}

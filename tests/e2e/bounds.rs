@@ -14,7 +14,7 @@ fn reply_bytes(replies: &[Outgoing]) -> usize {
         .map(|reply| {
             let body = match &reply.body {
                 Body::Text(text) => text.len(),
-                Body::Image { caption, .. } => caption.len(),
+                Body::Image { caption, .. } | Body::File { caption, .. } => caption.len(),
             };
             body + reply
                 .buttons

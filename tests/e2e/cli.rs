@@ -387,3 +387,90 @@ fn bench_load_plays_every_move_and_reports_the_figures() {
         lines[2]
     );
 }
+
+/// The paths of the files the console wrote (records and replays), in order.
+fn console_files(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("kibitz: [file "))
+        .filter_map(|rest| rest.strip_suffix(']'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn an_exported_record_reads_back_to_the_games_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let (moves, _) = crate::support::scripted_game(31);
+    let played = &moves[..6];
+    let mut script = vec![
+        "@alice challenge @bob knight-fight seed:31".to_string(),
+        "@bob accept".to_string(),
+    ];
+    script.extend(crate::support::move_lines(played, 0));
+    script.push("@bob resign".to_string());
+    script.push("@alice export 1".to_string());
+    let stdout = crate::support::run_console(
+        &dir.path().join("bot.db"),
+        &dir.path().join("pictures"),
+        &(script.join("\n") + "\n"),
+    );
+    // The resignation's replay, then the record, written beside the pictures.
+    let files = console_files(&stdout);
+    assert_eq!(files.len(), 2, "{stdout}");
+    assert!(files[0].ends_with("-kibitz-1.gif"), "{files:?}");
+    assert!(std::fs::read(&files[0]).unwrap().starts_with(b"GIF89a"));
+    assert!(files[1].ends_with("-kibitz-1.txt"), "{files:?}");
+    assert!(files[1].starts_with(&dir.path().join("pictures").display().to_string()));
+
+    let lines = stdout_lines(&kibitz(&["record", &files[1]]));
+    let mut args = vec!["play", "knight-fight", "start:31"];
+    args.extend(played.iter().map(String::as_str));
+    let expected = stdout_lines(&kibitz(&args));
+    // Ends as `kibitz play` ends: the position, then the status.
+    assert_eq!(lines[lines.len() - 2..], expected[expected.len() - 2..]);
+    assert!(
+        lines.contains(&"result: white wins (resignation)".to_string()),
+        "{lines:?}"
+    );
+    // A line for the start and each move.
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(" (ongoing)")).count(),
+        7,
+        "{lines:?}"
+    );
+
+    // A record that does not read: a clear error and exit code 1.
+    let bad = dir.path().join("bad.txt");
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    std::fs::write(
+        &bad,
+        text.replace(&format!("black: {}", played[1]), "black: zz99"),
+    )
+    .unwrap();
+    let output = kibitz(&["record", &bad.display().to_string()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("move 2 (zz99)"), "{stderr}");
+    std::fs::write(&bad, "[Variant \"Glacier Chess\"]\n\n1. e4 *\n").unwrap();
+    let output = kibitz(&["record", &bad.display().to_string()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no FEN tag"));
+    let output = kibitz(&["record", "/nonexistent/record.pgn"]);
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_glacier_pgn_reads_back_through_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = stdout_lines(&kibitz(&["play", "glacier", "start"]));
+    let fen = &start[start.len() - 2];
+    let pgn = format!(
+        "[Event \"x\"]\n[Variant \"Glacier Chess\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n1. hxg3 {{a comment}} 1... Nxf6 *\n"
+    );
+    let file = dir.path().join("game.pgn");
+    std::fs::write(&file, pgn).unwrap();
+    let lines = stdout_lines(&kibitz(&["record", &file.display().to_string()]));
+    let expected = stdout_lines(&kibitz(&["play", "glacier", "start", "hxg3", "Nxf6"]));
+    assert_eq!(lines[lines.len() - 2..], expected[expected.len() - 2..]);
+}

@@ -102,7 +102,8 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
         clock_round(&second, "b", &posted)
     );
     assert_eq!(one + two, 0, "the reminder is not sent again");
-    // Past the deadline the game ends: lost on time, once, with one message.
+    // Past the deadline the game ends: lost on time, once, with one picture and the game's
+    // replay.
     bot.set_time(turn_since + 3 * DAY_MS + 1);
     let (one, two) = tokio::join!(
         clock_round(&bot.service, "a", &posted),
@@ -110,7 +111,8 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
     );
     assert_eq!(one + two, 1, "one timeout, handled by one process");
     let texts = posted.texts();
-    assert_eq!(texts.len(), 2, "{texts:?}");
+    assert_eq!(texts.len(), 3, "{texts:?}");
+    assert!(texts[2].starts_with("[file kibitz-1.gif]"), "{texts:?}");
     assert!(
         texts[1].contains("Game #1: bob ran out of time. alice wins."),
         "{texts:?}"
@@ -123,7 +125,7 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
         clock_round(&bot.service, "a", &posted),
         clock_round(&second, "b", &posted)
     );
-    assert_eq!((one + two, posted.texts().len()), (0, 2), "nothing after");
+    assert_eq!((one + two, posted.texts().len()), (0, 3), "nothing after");
     let game = bot.service.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Finished);
     assert_eq!(game.result.as_deref(), Some("white wins (time)"));
@@ -152,8 +154,8 @@ async fn a_process_that_was_down_at_the_deadline_handles_it_once_when_it_comes_b
     let texts = posted.texts();
     assert_eq!(
         texts.len(),
-        1,
-        "the timeout only: a passed reminder is moot"
+        2,
+        "the timeout (and its replay) only: a passed reminder is moot: {texts:?}"
     );
     assert!(texts[0].contains("bob ran out of time"), "{texts:?}");
     assert_eq!(clock_round(&restarted, "restarted", &posted).await, 0);
@@ -179,7 +181,7 @@ async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
     assert_eq!(clock_round(&bot.service, "alive", &posted).await, 0);
     bot.set_time(now + CLOCK_LEASE_MS + SECOND_MS);
     assert_eq!(clock_round(&bot.service, "alive", &posted).await, 1);
-    assert_eq!(posted.texts().len(), 1);
+    assert_eq!(posted.texts().len(), 2, "the timeout and its replay");
     let game = bot.service.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.result.as_deref(), Some("white wins (time)"));
 }
@@ -420,10 +422,11 @@ async fn a_timeout_in_a_discord_thread_is_told_in_the_thread_and_to_its_channel(
         .unwrap();
     assert_eq!(handled, 1);
     let posts = posted.addressed();
+    // The picture in the thread (no move was made: no replay), the result for the channel.
     assert_eq!(posts.len(), 2, "{posts:?}");
     assert!(posts.iter().all(|(to, _)| to == "room/9"), "{posts:?}");
-    assert!(!posts[0].1.in_parent, "the picture in the thread");
-    assert!(posts[1].1.in_parent, "the result for the channel");
+    let in_parent: Vec<bool> = posts.iter().map(|(_, post)| post.in_parent).collect();
+    assert_eq!(in_parent, [false, true]);
     assert_eq!(
         posts[1].1.text_and_spoilers().0,
         "Game #1 of Knight Fight is over: bob wins (on time)."

@@ -311,9 +311,30 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
         }
         let parsed = position.parse_move(mv).unwrap();
         position.play(parsed).unwrap();
-        let calls = standin
+        let mut calls = standin
             .command(&player, "move", &[text("move", mv)], &[])
             .await;
+        if ply + 1 == moves.len() {
+            // The game's end brings its replay after the picture: a GIF with its own name,
+            // a frame for the start and each move.
+            let sent = replies(&calls);
+            assert_eq!(sent.len(), 2, "{calls:#?}");
+            let replay = sent[1].clone();
+            assert_eq!(
+                replay.message()["attachments"][0]["filename"],
+                "kibitz-1.gif"
+            );
+            assert!(replay.content().contains("the replay"), "{replay:#?}");
+            let gif = replay.file.as_ref().expect("the replay was uploaded");
+            assert!(gif.starts_with(b"GIF89a"));
+            let frames = gif::DecodeOptions::new()
+                .read_info(&gif[..])
+                .unwrap()
+                .into_iter()
+                .count();
+            assert_eq!(frames, moves.len() + 1);
+            calls.retain(|c| c.file.as_ref() != Some(gif));
+        }
         let caption = picture_text(&calls, size, mv);
         assert!(
             caption.contains(&format!("{name} played {mv}")),
@@ -335,6 +356,24 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
     };
     assert!(caption.contains(result), "{caption}");
     assert!(caption.contains(&score_line(&finale)), "{caption}");
+    // The record, as a file with its name.
+    let calls = standin
+        .command(&bob(), "export", &[number("game", 1)], &[])
+        .await;
+    let record = one_reply(&calls, "export");
+    assert_eq!(
+        record.message()["attachments"][0]["filename"],
+        "kibitz-1.txt"
+    );
+    let text = String::from_utf8(record.file.clone().expect("uploaded")).unwrap();
+    assert!(text.starts_with("Game: knight-fight\n"), "{text}");
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("white: ") || l.starts_with("black: "))
+            .count(),
+        moves.len(),
+        "{text}"
+    );
     let game = adapter.store.game(1).await.unwrap().unwrap();
     assert_eq!(game.plies as usize, moves.len());
     adapter.stop().await;

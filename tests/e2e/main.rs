@@ -17,6 +17,7 @@ mod league;
 mod load;
 mod metrics;
 mod pings;
+mod records;
 mod service;
 mod stopping;
 mod support;

@@ -13,7 +13,7 @@ async fn a_move(bot: &Bot, id: i64) -> String {
 fn mentioned(reply: &Outgoing) -> Vec<(String, String)> {
     let text = match &reply.body {
         Body::Text(text) => text,
-        Body::Image { caption, .. } => caption,
+        Body::Image { caption, .. } | Body::File { caption, .. } => caption,
     };
     reply
         .mentions

@@ -61,6 +61,7 @@ pub fn replies_text(replies: &[Outgoing]) -> String {
         .map(|reply| match &reply.body {
             Body::Text(text) => text.clone(),
             Body::Image { caption, .. } => format!("[picture]\n{caption}"),
+            Body::File { name, caption, .. } => format!("[file {name}]\n{caption}"),
         })
         .collect::<Vec<_>>()
         .join("\n")

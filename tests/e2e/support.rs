@@ -313,6 +313,7 @@ impl PostRecorder {
                 caption.clone()
             }
             kibitz::bot::Body::Text(text) => panic!("a picture, not {text}"),
+            kibitz::bot::Body::File { name, .. } => panic!("a picture, not the file {name}"),
         }
     }
 
@@ -472,6 +473,7 @@ impl Posted {
             .iter()
             .map(|reply| match &reply.body {
                 kibitz::Body::Image { caption, .. } => format!("[picture]\n{caption}"),
+                kibitz::Body::File { name, caption, .. } => format!("[file {name}]\n{caption}"),
                 kibitz::Body::Text(text) => text.clone(),
             })
             .collect()

@@ -1529,3 +1529,49 @@ async fn a_leaderboard_page_is_turned_by_editing_its_message() {
     assert!(back[0].1.ends_with(" 1"), "the way back: {back:?}");
     adapter.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_replay_and_its_record_arrive_as_files() {
+    let seed = 31;
+    let (moves, _) = scripted_game(seed);
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    play_moves(&setup, seed, &moves, 0..4).await;
+    // The resignation's news: the picture, then the replay, played as an animation.
+    let calls = setup.say(&bob(), "/resign").await;
+    let methods: Vec<&str> = calls
+        .iter()
+        .filter(|c| c.answered())
+        .map(|c| c.method.as_str())
+        .collect();
+    assert_eq!(methods, ["sendphoto", "sendanimation"]);
+    let animation = &calls[1];
+    assert_eq!(animation.chat(), GROUP);
+    let gif = animation.file.as_ref().expect("the GIF was uploaded");
+    assert!(gif.starts_with(b"GIF89a"), "a GIF");
+    assert!(
+        animation.text().contains("the replay"),
+        "{}",
+        animation.text()
+    );
+    // Its frames: the start and the four moves.
+    let frames = gif::DecodeOptions::new()
+        .read_info(&gif[..])
+        .unwrap()
+        .into_iter()
+        .count();
+    assert_eq!(frames, 5);
+    // The record, as a document.
+    let calls = setup.say(&alice(), "/export").await;
+    let sent: Vec<&Call> = calls.iter().filter(|c| c.answered()).collect();
+    assert_eq!(sent.len(), 1, "{calls:#?}");
+    assert_eq!(sent[0].method, "senddocument");
+    let text = String::from_utf8(sent[0].file.clone().expect("the record was uploaded")).unwrap();
+    assert!(text.starts_with("Game: knight-fight\n"), "{text}");
+    assert!(text.contains("Result: white wins (resignation)"), "{text}");
+    for mv in &moves[..4] {
+        assert!(text.contains(&format!(": {mv}\n")), "{mv}: {text}");
+    }
+    adapter.stop().await;
+}

@@ -292,14 +292,19 @@ async fn read_params(request: Request) -> (Value, Option<Vec<u8>>) {
             .filter(|v| v.is_object() || v.is_array())
             .unwrap_or(Value::String(text));
     }
-    // The photo part has a random name, which `photo = "attach://<name>"` (or an edit's
-    // `media.media`) gives away.
-    let file = [&params["photo"], &params["media"]["media"]]
-        .into_iter()
-        .find_map(Value::as_str)
-        .and_then(|p| p.strip_prefix("attach://"))
-        .and_then(|attached| parts.iter().find(|(name, _)| name == attached))
-        .map(|(_, bytes)| bytes.clone());
+    // The file part has a random name, which `photo = "attach://<name>"` (or `document`,
+    // `animation`, an edit's `media.media`) gives away.
+    let file = [
+        &params["photo"],
+        &params["document"],
+        &params["animation"],
+        &params["media"]["media"],
+    ]
+    .into_iter()
+    .find_map(Value::as_str)
+    .and_then(|p| p.strip_prefix("attach://"))
+    .and_then(|attached| parts.iter().find(|(name, _)| name == attached))
+    .map(|(_, bytes)| bytes.clone());
     (params, file)
 }
 
@@ -339,7 +344,10 @@ async fn api(
     }
     let fault = {
         let mut inner = lock(&inner);
-        let sends = matches!(method.as_str(), "sendmessage" | "sendphoto");
+        let sends = matches!(
+            method.as_str(),
+            "sendmessage" | "sendphoto" | "senddocument" | "sendanimation"
+        );
         let chat = chat_of(&params);
         let for_chat = inner
             .chat_faults
@@ -448,7 +456,7 @@ async fn api(
             let _in_flight = InFlight(&inner);
             get_updates(&inner, &params).await
         }
-        "sendmessage" | "sendphoto" => {
+        "sendmessage" | "sendphoto" | "senddocument" | "sendanimation" => {
             let chat = chat_of(&params);
             let message_id = {
                 let mut inner = lock(&inner);
@@ -467,6 +475,23 @@ async fn api(
                     "file_unique_id": format!("unique-{message_id}"),
                     "width": 800, "height": 800, "file_size": 1000,
                 }]);
+                if let Some(caption) = params["caption"].as_str() {
+                    message["caption"] = json!(caption);
+                }
+            } else if method == "senddocument" || method == "sendanimation" {
+                // As Telegram: an animation's message carries its document too.
+                message["document"] = json!({
+                    "file_id": format!("document-{message_id}"),
+                    "file_unique_id": format!("unique-{message_id}"),
+                    "file_name": "file",
+                });
+                if method == "sendanimation" {
+                    message["animation"] = json!({
+                        "file_id": format!("animation-{message_id}"),
+                        "file_unique_id": format!("unique-{message_id}"),
+                        "width": 720, "height": 720, "duration": 60,
+                    });
+                }
                 if let Some(caption) = params["caption"].as_str() {
                     message["caption"] = json!(caption);
                 }

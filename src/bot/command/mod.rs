@@ -51,6 +51,10 @@ pub enum Command {
     },
     /// `history [#id]`: a game's moves.
     History(Option<GameRef>),
+    /// `export [#id]`: a game's record as a file (PGN, or the text format).
+    Export(Option<GameRef>),
+    /// `replay [#id]`: a game's animated replay (GIF).
+    Replay(Option<GameRef>),
     /// AMBIT practice, with an optional level.
     Ambit(Option<Level>),
     /// Today's daily; a Telegram deep link names the group it counts for.
@@ -113,6 +117,8 @@ impl Command {
             | Command::GiveUp
             | Command::Stats(_)
             | Command::Settings(_)
+            | Command::Export(_)
+            | Command::Replay(_)
             | Command::Lang(_) => Pressed::Kept,
         }
     }
@@ -266,6 +272,8 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             }
         }
         Word::History => Command::History(args::optional_ref(rest, word)?),
+        Word::Export => Command::Export(args::optional_ref(rest, word)?),
+        Word::Replay => Command::Replay(args::optional_ref(rest, word)?),
         Word::Vacation => match rest {
             [] => Command::Vacation(None),
             [days] => Command::Vacation(Some(

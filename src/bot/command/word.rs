@@ -38,6 +38,8 @@ vocabulary!(
     Pings,
     Vacation,
     History,
+    Export,
+    Replay,
     Games,
     Ambit,
     Daily,
@@ -98,6 +100,8 @@ impl Word {
             Pings => ("pings", &["ping"], "cmd-pings", "menu-pings", "slash-pings"),
             Vacation => ("vacation", &[], "cmd-vacation", "menu-vacation", "slash-vacation"),
             History => ("history", &["moves"], "cmd-history", "menu-history", "slash-history"),
+            Export => ("export", &["pgn", "record"], "cmd-export", "menu-export", "slash-export"),
+            Replay => ("replay", &["gif", "animation"], "cmd-replay", "menu-replay", "slash-replay"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
@@ -146,7 +150,12 @@ impl Word {
     pub const fn brief_in_help(self) -> bool {
         matches!(
             self,
-            Word::Takeback | Word::Abort | Word::Pings | Word::History
+            Word::Takeback
+                | Word::Abort
+                | Word::Pings
+                | Word::History
+                | Word::Export
+                | Word::Replay
         )
     }
 
@@ -209,7 +218,7 @@ mod tests {
         assert_eq!(Word::lookup("ЯЗЫК"), Some(Word::Lang));
         assert_eq!(Word::lookup("start"), None);
         assert_eq!(COMMANDS[0], "help");
-        assert_eq!(COMMANDS[24], "lang");
+        assert_eq!(COMMANDS[COMMANDS.len() - 1], "lang");
     }
 
     /// The keys are written in the table rather than passed to `msg("…")`, where the

@@ -170,20 +170,21 @@ pub(super) fn with_vacation(
 }
 
 impl Service {
-    /// The picture that tells the chat a player ran out of time, for a game already saved
-    /// as finished.
-    pub(super) fn timeout_picture(
+    /// The news that a player ran out of time (the picture, and the replay), for a game
+    /// already saved as finished.
+    pub(super) async fn timeout_report(
         &self,
         language: &str,
         seat: &Seat,
         players: &Players,
         loser: Side,
-    ) -> Result<Outgoing, Refusal> {
+    ) -> Result<Vec<Outgoing>, Refusal> {
         let line = msg("timeout")
             .with("id", seat.game.id)
             .with("player", players.of(loser))
             .with("winner", players.of(loser.opposite()));
-        self.picture(language, seat, players, seat.facts(), vec![line], false)
+        self.report(language, seat, players, seat.facts(), vec![line])
+            .await
     }
 
     /// Handles every deadline and reminder of `platform` that has come, posting with
@@ -261,11 +262,12 @@ impl Service {
         let language = self.chat_language_of(saved.chat_id).await?;
         let seat = Seat::new(saved, 0)?;
         let players = self.players(&seat.game).await?;
-        let picture = self.timeout_picture(language, &seat, &players, loser)?;
-        let mut posts = vec![picture];
-        posts.extend(self.parent_notice(platform, language, &seat.game, &players));
+        let mut news = self
+            .timeout_report(language, &seat, &players, loser)
+            .await?;
+        news.extend(self.parent_notice(platform, language, &seat.game, &players));
         let to = chat_address(&due.chat, seat.game.thread.as_deref());
-        if let Err(why) = poster.post(&to, posts).await {
+        if let Err(why) = poster.post(&to, news).await {
             // The result stands (committed); the chat sees it with the next `board`.
             tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
         }

@@ -382,9 +382,9 @@ impl Service {
                 .with("move", &played.text),
         ];
         lines.extend(notes::move_notes(&seat.position));
-        let picture = self.picture(language, &seat, &players, facts, lines, false)?;
+        let news = self.report(language, &seat, &players, facts, lines).await?;
         let to = chat_address(&due.chat, seat.game.thread.as_deref());
-        if let Err(why) = poster.post(&to, vec![picture]).await {
+        if let Err(why) = poster.post(&to, news).await {
             // The move stands (committed); the chat sees it with the next `board`.
             tracing::warn!(game = seat.game.id, %why, "the engine's move was not delivered");
         }

@@ -123,20 +123,7 @@ impl Service {
         context: &Context<'_>,
         game_ref: Option<GameRef>,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let game = match game_ref {
-            Some(id) => self.game_in_chat(context, id).await?,
-            None => match self.players_seat(context, None, false).await {
-                Ok(seat) => seat.game,
-                Err(refusal) => self
-                    .store
-                    .last_finished_game(context.chat_id, context.user.id)
-                    .await?
-                    .ok_or(refusal)?,
-            },
-        };
-        if matches!(game.state, GameState::Challenge | GameState::Declined) {
-            return Err(msg("game-not-started").with("id", game.id).into());
-        }
+        let game = self.shown_game(context, game_ref).await?;
         let mut moves = self.store.first_moves(game.id, HISTORY_MOVES + 1).await?;
         let cut = moves.len() as i64 > HISTORY_MOVES;
         moves.truncate(HISTORY_MOVES as usize);

@@ -4,12 +4,14 @@
 //! speaker's side, both names in one read) and hands it down to its handler and the picture.
 //!
 //! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
-//! `listing` (games), `takeback` (takeback, abort), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
+//! `listing` (games), `history` (history, games finished), `export` (export,
+//! replay), `takeback` (takeback, abort), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
 //! caption), `thread` (games in threads of their own), `words` (the rules' words).
 
 mod challenge;
 mod clock;
 mod computer;
+mod export;
 mod history;
 mod listing;
 mod moves;

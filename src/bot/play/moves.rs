@@ -58,12 +58,9 @@ impl Service {
             clock::lose_on_time(&mut seat.game, side);
             seat.game = self.save(context, &seat.game, None).await?;
             let players = self.players(&seat.game).await?;
-            return Ok(vec![self.timeout_picture(
-                context.language,
-                &seat,
-                &players,
-                side,
-            )?]);
+            return self
+                .timeout_report(context.language, &seat, &players, side)
+                .await;
         }
         let continuing_turn = seat.position.turn_in_progress();
         let played = match seat.position.play_message(text) {
@@ -108,8 +105,8 @@ impl Service {
         ];
         lines.extend(notes::move_notes(&seat.position));
         lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
-        let picture = self.picture(context.language, &seat, &players, facts, lines, false);
-        Ok(vec![picture?])
+        self.report(context.language, &seat, &players, facts, lines)
+            .await
     }
 
     pub(crate) async fn board(
@@ -178,15 +175,8 @@ impl Service {
             .with("user", &context.user.display_name)
             .with("id", seat.game.id)
             .with("winner", players.of(side.opposite()));
-        let picture = self.picture(
-            context.language,
-            &seat,
-            &players,
-            seat.facts(),
-            vec![line],
-            false,
-        );
-        Ok(vec![picture?])
+        self.report(context.language, &seat, &players, seat.facts(), vec![line])
+            .await
     }
 
     pub(crate) async fn draw(
@@ -221,14 +211,8 @@ impl Service {
                 seat.game = self.save(context, game, None).await?;
                 let line = msg("draw-agreed").with("id", seat.game.id);
                 let facts = seat.facts();
-                Ok(vec![self.picture(
-                    context.language,
-                    &seat,
-                    &players,
-                    facts,
-                    vec![line],
-                    false,
-                )?])
+                self.report(context.language, &seat, &players, facts, vec![line])
+                    .await
             }
             None => {
                 game.draw_offer = Some(side);

@@ -115,6 +115,31 @@ impl Service {
         Ok(picture)
     }
 
+    /// The news of a change to a game (a move, a resignation, a draw agreed, a timeout):
+    /// its picture and, when the change finished the game, its animated replay. The one
+    /// place a game's end is reported, so every way a game ends brings its replay. The game
+    /// is saved already: a replay that cannot be made is logged and left out.
+    pub(super) async fn report(
+        &self,
+        language: &str,
+        seat: &Seat,
+        players: &Players,
+        facts: ViewFacts,
+        first: Vec<Msg>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let mut replies = vec![self.picture(language, seat, players, facts, first, false)?];
+        if seat.game.state == GameState::Finished {
+            match self.replay_of(language, &seat.game, players).await {
+                Ok(Some(replay)) => replies.push(replay),
+                Ok(None) => {}
+                Err(error) => {
+                    tracing::warn!(game = seat.game.id, %error, "no replay for a finished game");
+                }
+            }
+        }
+        Ok(replies)
+    }
+
     /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
     pub(super) fn result_text(
         &self,

@@ -227,10 +227,10 @@ fn challenge_options(word: Word) -> Vec<SlashOption> {
 /// The options of one command word, required ones first (Discord insists).
 fn options(word: Word) -> Vec<SlashOption> {
     match word {
-        Word::Help => vec![
-            SlashOption::text(name::COMMAND, "The command to explain")
-                .choices(Word::ALL.map(Word::as_str)),
-        ],
+        // More words than Discord's 25 choices: offered as they are typed instead.
+        Word::Help => {
+            vec![SlashOption::text(name::COMMAND, "The command to explain").autocomplete()]
+        }
         Word::Rules => {
             vec![SlashOption::text(name::GAME, "The game").choices(games().chain([ambit::NAME]))]
         }
@@ -241,7 +241,9 @@ fn options(word: Word) -> Vec<SlashOption> {
         | Word::Draw
         | Word::Takeback
         | Word::Abort
-        | Word::History => {
+        | Word::History
+        | Word::Export
+        | Word::Replay => {
             vec![game_number("The game's number")]
         }
         Word::Move => vec![

@@ -1,17 +1,21 @@
 //! The service's replies as Discord messages: escaped markdown with the service's spoilers,
 //! split under the length limit, buttons on the last piece.
 
+use super::rest::Upload;
 use crate::bot::{Body, Button, Mention, NewThread, Outgoing};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 
 const CONTENT_LIMIT: usize = 2000;
+/// The file name of a board picture.
+pub(super) const PICTURE_NAME: &str = "board.png";
 
 /// One message to send, as Discord takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Message {
     pub(super) content: String,
-    pub(super) png: Option<Vec<u8>>,
+    /// The picture or file it carries: `board.png`, or a record's or replay's own name.
+    pub(super) file: Option<Upload>,
     pub(super) buttons: Vec<Button>,
     pub(super) ephemeral: bool,
     /// The users `content` mentions (`<@id>`), and only they, may be pinged.
@@ -85,9 +89,16 @@ fn discord_id(user: &str) -> bool {
 pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
     let mut messages = Vec::new();
     for reply in replies {
-        let png = match &reply.body {
+        let file = match &reply.body {
             Body::Text(_) => None,
-            Body::Image { png, .. } => Some(png.clone()),
+            Body::Image { png, .. } => Some(Upload {
+                name: PICTURE_NAME.to_string(),
+                bytes: png.clone(),
+            }),
+            Body::File { name, bytes, .. } => Some(Upload {
+                name: name.clone(),
+                bytes: bytes.clone(),
+            }),
         };
         let (text, spoilers) = reply.text_and_spoilers();
         let markdown = markdown(text, spoilers, &reply.mentions);
@@ -106,7 +117,7 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
         }
         let last = pieces.len() - 1;
         for (index, content) in pieces.into_iter().enumerate() {
-            if content.is_empty() && index == 0 && png.is_none() && reply.buttons.is_empty() {
+            if content.is_empty() && index == 0 && file.is_none() && reply.buttons.is_empty() {
                 continue;
             }
             let mentions = mentioned
@@ -116,7 +127,7 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
                 .collect();
             messages.push(Message {
                 content,
-                png: if index == 0 { png.clone() } else { None },
+                file: if index == 0 { file.clone() } else { None },
                 buttons: if index == last {
                     reply.buttons.clone()
                 } else {

@@ -171,6 +171,13 @@ impl Core {
                     .map(Choice::text)
                     .collect()
             }
+            ("help", "command") => {
+                let words = Word::ALL.map(|word| word.as_str().to_string()).to_vec();
+                suggestions(words, focused.value)
+                    .into_iter()
+                    .map(Choice::text)
+                    .collect()
+            }
             _ => Vec::new(),
         };
         let body = InteractionResponse::choices(choices);
@@ -213,7 +220,7 @@ impl Core {
             // Discord shows an error to the user when an interaction goes unanswered.
             messages.push(Message {
                 content: "✓".to_string(),
-                png: None,
+                file: None,
                 buttons: Vec::new(),
                 ephemeral: true,
                 mentions: Vec::new(),

@@ -13,7 +13,6 @@ const BUTTONS_PER_ROW: usize = 5;
 const BUTTON_LIMIT: usize = 25;
 const CUSTOM_ID_LIMIT: usize = 100;
 const LABEL_LIMIT: usize = 80;
-const PICTURE_NAME: &str = "board.png";
 
 /// What a component is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -87,7 +86,7 @@ pub(super) struct AllowedMentions {
 /// An uploaded file as the message refers to it (`files[id]` of the multipart body).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(super) struct Attachment {
-    pub(super) filename: &'static str,
+    pub(super) filename: String,
     pub(super) id: u64,
 }
 
@@ -284,15 +283,12 @@ pub(super) fn payload(message: &Message, with_flags: bool) -> (MessageBody, Vec<
         flags: (with_flags && message.ephemeral).then_some(MessageFlags::EPHEMERAL),
     };
     let mut files = Vec::new();
-    if let Some(png) = &message.png {
+    if let Some(file) = &message.file {
         data.attachments.push(Attachment {
-            filename: PICTURE_NAME,
+            filename: file.name.clone(),
             id: 0,
         });
-        files.push(Upload {
-            name: PICTURE_NAME.to_string(),
-            bytes: png.clone(),
-        });
+        files.push(file.clone());
     }
     (data, files)
 }
@@ -340,12 +336,15 @@ mod tests {
         ];
         let messages = plan(&replies);
         assert_eq!(messages.len(), 3);
-        assert!(messages[0].png.is_some() && messages[0].buttons.is_empty());
-        assert!(messages[1].png.is_none() && messages[1].buttons.len() == 1);
+        assert!(messages[0].file.is_some() && messages[0].buttons.is_empty());
+        assert!(messages[1].file.is_none() && messages[1].buttons.len() == 1);
         assert!(messages[2].ephemeral);
         let (data, files) = payload(&messages[0], true);
         let data = wire(data);
-        assert_eq!(data["attachments"][0]["filename"], PICTURE_NAME);
+        assert_eq!(
+            data["attachments"][0]["filename"],
+            super::super::format::PICTURE_NAME
+        );
         assert_eq!(files.len(), 1);
         assert!(data.get("flags").is_none());
         assert_eq!(
@@ -355,11 +354,28 @@ mod tests {
     }
 
     #[test]
+    fn a_file_is_attached_under_its_own_name() {
+        let messages = plan(&[Outgoing::file(
+            "kibitz-4.txt",
+            b"Game: x".to_vec(),
+            "the record",
+        )]);
+        assert_eq!(messages.len(), 1);
+        let (data, files) = payload(&messages[0], true);
+        assert_eq!(wire(data)["attachments"][0]["filename"], "kibitz-4.txt");
+        assert_eq!(files[0].name, "kibitz-4.txt");
+        assert_eq!(files[0].bytes, b"Game: x");
+    }
+
+    #[test]
     fn typed_payloads_are_the_bodies_they_replace() {
         // The bodies as the adapter wrote them with `json!` before they were typed.
         let message = Message {
             content: "hi".into(),
-            png: Some(vec![1]),
+            file: Some(Upload {
+                name: "board.png".to_string(),
+                bytes: vec![1],
+            }),
             buttons: vec![button("Accept", "accept 1")],
             ephemeral: true,
             mentions: Vec::new(),
@@ -382,7 +398,7 @@ mod tests {
             Some(old_reply.to_string())
         );
         let plain = Message {
-            png: None,
+            file: None,
             buttons: Vec::new(),
             ..message
         };

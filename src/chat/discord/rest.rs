@@ -29,10 +29,20 @@ pub enum Fault {
 }
 
 /// A file to upload with a message.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Upload {
     pub name: String,
     pub bytes: Vec<u8>,
+}
+
+/// The media type of an uploaded file, by its name's extension.
+fn mime_of(name: &str) -> &'static str {
+    match name.rsplit_once('.').map(|(_, extension)| extension) {
+        Some("png") => "image/png",
+        Some("gif") => "image/gif",
+        Some("pgn") => "application/vnd.chess-pgn",
+        _ => "text/plain; charset=utf-8",
+    }
 }
 
 pub struct Rest {
@@ -181,7 +191,7 @@ impl Rest {
                 for (index, file) in files.iter().enumerate() {
                     let part = reqwest::multipart::Part::bytes(file.bytes.clone())
                         .file_name(file.name.clone())
-                        .mime_str("image/png")
+                        .mime_str(mime_of(&file.name))
                         .map_err(|error| Fault::Refused {
                             status: 0,
                             message: error.to_string(),

@@ -195,6 +195,28 @@ pub(super) fn plan(
             sends.extend(texts(caption, keys));
             sends
         }
+        Body::File {
+            name,
+            bytes,
+            caption,
+        } => {
+            // A caption too long for one (never the service's own) follows as text.
+            let fits = utf16_len(caption) <= CAPTION_LIMIT;
+            let mut sends = vec![(
+                Delivery::File {
+                    chat: target,
+                    name: name.clone(),
+                    caption: if fits { caption.clone() } else { String::new() },
+                    animation: reply.body.is_animation(),
+                    thread,
+                },
+                Some(bytes.clone()),
+            )];
+            if !fits {
+                sends.extend(texts(caption, keys));
+            }
+            sends
+        }
     }
 }
 /// The sends of the first reply to a button press, which says what becomes of the pressed
@@ -292,6 +314,7 @@ mod tests {
                 Delivery::EditText { .. } => "edit text",
                 Delivery::ClearKeyboard { .. } => "clear keyboard",
                 Delivery::Answer { .. } => "answer",
+                Delivery::File { .. } => "file",
             })
             .collect()
     }
@@ -362,6 +385,51 @@ mod tests {
             .into_iter()
             .map(|range| &text[range])
             .collect()
+    }
+
+    #[test]
+    fn a_replay_is_an_animation_and_a_record_a_document_with_their_bytes() {
+        let replay = Outgoing::file("kibitz-3.gif", b"GIF89a".to_vec(), "the replay");
+        let record = Outgoing::file("kibitz-3.pgn", b"[Event]".to_vec(), "c".repeat(1500));
+        match plan(&replay, -7, 5, Some(9), None).as_slice() {
+            [
+                (
+                    Delivery::File {
+                        chat: -7,
+                        name,
+                        caption,
+                        animation: true,
+                        thread: Some(9),
+                    },
+                    Some(bytes),
+                ),
+            ] => {
+                assert_eq!(
+                    (name.as_str(), caption.as_str()),
+                    ("kibitz-3.gif", "the replay")
+                );
+                assert_eq!(bytes, b"GIF89a");
+            }
+            other => panic!("{other:?}"),
+        }
+        // A caption too long for a file follows as a text.
+        match plan(&record, -7, 5, None, None).as_slice() {
+            [
+                (
+                    Delivery::File {
+                        animation: false,
+                        caption,
+                        ..
+                    },
+                    Some(_),
+                ),
+                (Delivery::Text { text, .. }, None),
+            ] => {
+                assert!(caption.is_empty());
+                assert_eq!(text.len(), 1500);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -41,6 +41,16 @@ pub(super) enum Delivery {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         thread: Option<i32>,
     },
+    /// A file (the row's attachment): `sendAnimation` for a replay (a GIF Telegram plays
+    /// inline), `sendDocument` for a record.
+    File {
+        chat: i64,
+        name: String,
+        caption: String,
+        animation: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
+    },
     /// Stops the pressed button's spinner; every callback query must be answered.
     Answer { callback: String },
     /// A new picture, caption and buttons for the picture message `message` (a page turned,
@@ -135,7 +145,8 @@ fn lane_of(item: &OutboxItem) -> Lane {
             | Delivery::Photo { chat, .. }
             | Delivery::EditPhoto { chat, .. }
             | Delivery::EditText { chat, .. }
-            | Delivery::ClearKeyboard { chat, .. },
+            | Delivery::ClearKeyboard { chat, .. }
+            | Delivery::File { chat, .. },
         ) => Lane::Chat(chat),
         // An unreadable entry is dropped by `send` with a log line, wherever it waits.
         _ => Lane::Answers,
@@ -210,6 +221,13 @@ impl Lanes {
         } else {
             self.resting.remove(&lane);
             self.known.remove(&item.id);
+            // SQLite gives a new row the highest id in the table plus one: once every row
+            // read is sent, the next rows may reuse ids up to `seen`, so the next read starts
+            // from the beginning. Else a reply's first row (a picture) could wait for the
+            // rescan while its second (the game's replay) went at once.
+            if self.known.is_empty() {
+                self.seen = 0;
+            }
         }
     }
 
@@ -290,5 +308,40 @@ mod tests {
         lanes.add(vec![item(0, Some(-5))]);
         assert_eq!(lanes.queued[&Lane::Chat(-5)].front().map(|i| i.id), Some(0));
         assert_eq!(lanes.seen, 5);
+    }
+}
+
+#[cfg(test)]
+mod file_lane_tests {
+    use super::*;
+
+    #[test]
+    fn a_file_goes_in_its_chats_lane_after_the_picture_before_it() {
+        let photo = Delivery::Photo {
+            chat: -5,
+            caption: "c".into(),
+            keyboard: Vec::new(),
+            spoilers: Vec::new(),
+            mentions: Vec::new(),
+            thread: None,
+        };
+        let file = Delivery::File {
+            chat: -5,
+            name: "kibitz-1.gif".into(),
+            caption: "c".into(),
+            animation: true,
+            thread: None,
+        };
+        let item = |id: i64, delivery: &Delivery| OutboxItem {
+            id,
+            payload: serde_json::to_string(delivery).unwrap(),
+            attachment: Some(vec![1]),
+        };
+        assert_eq!(lane_of(&item(2, &file)), Lane::Chat(-5));
+        let mut lanes = Lanes::default();
+        lanes.add(vec![item(1, &photo), item(2, &file)]);
+        let ready = lanes.ready(Instant::now());
+        assert_eq!(ready.len(), 1);
+        assert_eq!(ready[0].1.id, 1);
     }
 }

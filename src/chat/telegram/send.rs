@@ -11,7 +11,8 @@ use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
 use std::time::Instant;
 use teloxide::payloads::{
-    EditMessageMediaSetters, EditMessageTextSetters, SendMessageSetters, SendPhotoSetters,
+    EditMessageMediaSetters, EditMessageTextSetters, SendAnimationSetters, SendDocumentSetters,
+    SendMessageSetters, SendPhotoSetters,
 };
 use teloxide::prelude::Requester;
 use teloxide::types::{CallbackQueryId, ChatId, InputFile, InputMedia, InputMediaPhoto, MessageId};
@@ -260,6 +261,48 @@ impl Adapter<'_> {
                 })
                 .await
                 .map(drop)
+            }
+            Delivery::File {
+                chat,
+                name,
+                caption,
+                animation,
+                thread,
+            } => {
+                let chat = chat_override.unwrap_or(ChatId(*chat));
+                let thread = thread.filter(|_| chat_override.is_none()).map(topic);
+                let bytes = item.attachment.clone().unwrap_or_default();
+                if !self.paced(chat.0).await {
+                    return Err(Fault::Stopping);
+                }
+                let file = || InputFile::memory(bytes.clone()).file_name(name.clone());
+                if *animation {
+                    self.call("sendAnimation", || {
+                        let mut request = self.bot.send_animation(chat, file());
+                        if let Some(thread) = thread {
+                            request = request.message_thread_id(thread);
+                        }
+                        if !caption.is_empty() {
+                            request = request.caption(caption.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop)
+                } else {
+                    self.call("sendDocument", || {
+                        let mut request = self.bot.send_document(chat, file());
+                        if let Some(thread) = thread {
+                            request = request.message_thread_id(thread);
+                        }
+                        if !caption.is_empty() {
+                            request = request.caption(caption.clone());
+                        }
+                        request.into_future()
+                    })
+                    .await
+                    .map(drop)
+                }
             }
             Delivery::EditPhoto {
                 chat,

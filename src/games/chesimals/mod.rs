@@ -26,6 +26,8 @@ mod units;
 #[cfg(test)]
 mod tests;
 
+pub use typed::turn_tokens;
+
 pub use notation::{
     CHESIMALS_1_SETUP, CHESIMALS_2_SETUP, CRITTERS_SETUP, CRITTERS_SETUP_3_BRAINS,
     CRITTERS_SETUP_4_BRAINS,

@@ -73,7 +73,7 @@ impl Position {
 
 /// Splits a typed turn into actions, gluing the pieces of one action a player may space out:
 /// `e3 - e5`, `e3 x e5`, `e5-e7 @ e4`, `end e5=N`, `end e5 = N`.
-pub(super) fn turn_tokens(text: &str) -> Vec<String> {
+pub fn turn_tokens(text: &str) -> Vec<String> {
     let lowered = text.to_ascii_lowercase();
     let mut glued: Vec<String> = Vec::new();
     let mut glue_next = false;

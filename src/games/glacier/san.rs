@@ -394,6 +394,72 @@ fn explain(position: &Position, attempt: Attempt) -> RulesError {
     }
 }
 
+impl Position {
+    /// `mv` (a legal move of this position) in Standard Algebraic Notation, as a PGN record
+    /// writes it: `Nxf3`, `exd5`, `Rad1`, `O-O`, `e8=Q`, with `+` for check and `#` for
+    /// checkmate after it (taking any Ice Age it brings into account). Capturing ice is a
+    /// capture (`x`), as the rules count it.
+    pub fn san(&self, mv: Move) -> String {
+        use crate::games::{EndReason, Status};
+        let mut text = match mv.kind {
+            MoveKind::Castle if mv.to % 8 > mv.from % 8 => "O-O".to_string(),
+            MoveKind::Castle => "O-O-O".to_string(),
+            _ => {
+                let role = self.role_at(mv.from).unwrap_or(Role::Pawn);
+                let capture = is_capture(self, mv);
+                let mut text = String::new();
+                if role == Role::Pawn {
+                    if capture {
+                        text.push(char::from(b'a' + mv.from % 8));
+                    }
+                } else {
+                    text.push(role.char().to_ascii_uppercase());
+                    let mut legal = Vec::new();
+                    self.legal_moves(&mut legal);
+                    let rivals: Vec<Move> = legal
+                        .into_iter()
+                        .filter(|other| {
+                            other.to == mv.to
+                                && other.from != mv.from
+                                && self.role_at(other.from) == Some(role)
+                        })
+                        .collect();
+                    if !rivals.is_empty() {
+                        let file = char::from(b'a' + mv.from % 8);
+                        let rank = char::from(b'1' + mv.from / 8);
+                        if rivals.iter().all(|other| other.from % 8 != mv.from % 8) {
+                            text.push(file);
+                        } else if rivals.iter().all(|other| other.from / 8 != mv.from / 8) {
+                            text.push(rank);
+                        } else {
+                            text.push(file);
+                            text.push(rank);
+                        }
+                    }
+                }
+                if capture {
+                    text.push('x');
+                }
+                text.push_str(&mv.to().to_string());
+                if let Some(promotion) = mv.promotion {
+                    text.push('=');
+                    text.push(promotion.char().to_ascii_uppercase());
+                }
+                text
+            }
+        };
+        let mut after = self.clone();
+        if after.play(mv).is_ok() {
+            match after.status() {
+                Status::Over(outcome) if outcome.reason == EndReason::Checkmate => text.push('#'),
+                _ if after.is_check() => text.push('+'),
+                _ => {}
+            }
+        }
+        text
+    }
+}
+
 fn is_capture(position: &Position, mv: Move) -> bool {
     let them = position.sides[position.turn.opposite().index()];
     mv.kind == MoveKind::EnPassant || (them | position.ice) & bit(mv.to) != 0

@@ -3,7 +3,7 @@
 //! out, finished games listed, refusals that change nothing.
 
 use crate::service::{Bot, bot, line};
-use kibitz::{AnyGame, GameKind};
+use kibitz::{AnyGame, GameKind, TwoPlayerGame};
 
 /// Plays the first legal move for whoever is to move, `plies` times, in game `id`.
 async fn play(bot: &Bot, id: i64, plies: usize) {
@@ -44,16 +44,25 @@ async fn a_glacier_history_numbers_its_moves_and_marks_the_ice_age() {
     // 20 moves of each side bring the first Ice Age.
     play(&bot, 1, 40).await;
     let reply = bot.text("bob", "history 1").await;
-    let moves = bot.service.store().moves(1).await.unwrap();
+    // The stored moves (UCI) written in SAN, each on the position it was played on.
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let mut position =
+        kibitz::AnyGame::parse(kibitz::GameKind::Glacier, &game.start_position).unwrap();
+    let mut san = Vec::new();
+    for played in bot.service.store().moves(1).await.unwrap() {
+        let kibitz::AnyGame::Glacier(glacier) = &position else {
+            panic!("a Glacier game");
+        };
+        san.push(glacier.san(glacier.parse_move(&played.notation).unwrap()));
+        assert_ne!(san.last(), Some(&played.notation), "SAN, not UCI");
+        position.play_text(&played.notation).unwrap();
+    }
     assert!(
-        reply.contains(&format!("1. {} {}", moves[0].notation, moves[1].notation)),
+        reply.contains(&format!("1. {} {}", san[0], san[1])),
         "{reply}"
     );
     assert!(
-        reply.contains(&format!(
-            "20. {} {}❄",
-            moves[38].notation, moves[39].notation
-        )),
+        reply.contains(&format!("20. {} {}❄", san[38], san[39])),
         "the Ice Age came with Black's 20th move: {reply}"
     );
     assert_eq!(

@@ -1,12 +1,12 @@
 //! `history [#id]`: a game's moves as they stand (takebacks left out), written the game's
-//! way: numbered move pairs for Glacier Chess with its Ice Ages marked, Knight Fight's moves
+//! way: numbered move pairs in SAN for Glacier Chess with its Ice Ages marked, Knight Fight's moves
 //! with the mover's score after each, whole turns for the Chesimals. And `games finished`.
 
 use super::super::command::GameRef;
 use super::super::limits::GAMES_PAGE;
 use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
 use super::seat::Players;
-use crate::games::{AnyGame, GameKind, Side};
+use crate::games::{AnyGame, GameKind, Side, TwoPlayerGame};
 use crate::store::{GameRecord, GameState, MoveRecord};
 
 /// The most moves a history reads and lists: far beyond a real game (a Chesimals game ends
@@ -34,9 +34,21 @@ fn written(game: &GameRecord, moves: &[MoveRecord]) -> Vec<Written> {
         .iter()
         .map(|played| {
             let mut text = played.notation.clone();
+            // Glacier Chess moves are stored as typed into the record (UCI) and written in
+            // SAN, as a chess player reads a game.
+            let san = match &position {
+                Some(AnyGame::Glacier(glacier)) => glacier
+                    .parse_move(&played.notation)
+                    .ok()
+                    .map(|mv| glacier.san(mv)),
+                _ => None,
+            };
             if let Some(mut replayed) = position.take()
                 && replayed.play_message(&played.notation).is_ok()
             {
+                if let Some(san) = san {
+                    text = san;
+                }
                 match &replayed {
                     AnyGame::Glacier(glacier) if glacier.last_ice_age().is_some() => {
                         text.push_str(ICE_AGE_MARK);

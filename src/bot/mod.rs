@@ -206,9 +206,10 @@ pub struct Mention {
 }
 
 impl Outgoing {
-    pub fn text(text: impl Into<String>) -> Self {
+    /// A public reply of `body` with nothing else to it.
+    fn of(body: Body) -> Self {
         Outgoing {
-            body: Body::Text(text.into()),
+            body,
             buttons: Vec::new(),
             private: false,
             spoilers: Vec::new(),
@@ -217,39 +218,25 @@ impl Outgoing {
             opens_thread: None,
             in_parent: false,
         }
+    }
+
+    pub fn text(text: impl Into<String>) -> Self {
+        Outgoing::of(Body::Text(text.into()))
     }
 
     pub fn image(png: Vec<u8>, caption: impl Into<String>) -> Self {
-        Outgoing {
-            body: Body::Image {
-                png,
-                caption: caption.into(),
-            },
-            buttons: Vec::new(),
-            private: false,
-            spoilers: Vec::new(),
-            mentions: Vec::new(),
-            pressed: Pressed::Kept,
-            opens_thread: None,
-            in_parent: false,
-        }
+        Outgoing::of(Body::Image {
+            png,
+            caption: caption.into(),
+        })
     }
 
     pub fn file(name: impl Into<String>, bytes: Vec<u8>, caption: impl Into<String>) -> Self {
-        Outgoing {
-            body: Body::File {
-                name: name.into(),
-                bytes,
-                caption: caption.into(),
-            },
-            buttons: Vec::new(),
-            private: false,
-            spoilers: Vec::new(),
-            mentions: Vec::new(),
-            pressed: Pressed::Kept,
-            opens_thread: None,
-            in_parent: false,
-        }
+        Outgoing::of(Body::File {
+            name: name.into(),
+            bytes,
+            caption: caption.into(),
+        })
     }
 
     /// The text (or caption) with the spoilers the service marked; each adapter shows them

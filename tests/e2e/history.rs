@@ -22,17 +22,10 @@ async fn play(bot: &Bot, id: i64, plies: usize) {
     }
 }
 
-async fn started(bot: &Bot, game: &str) {
-    bot.text("alice", &format!("challenge @bob {game} seed:5 time:none"))
-        .await;
-    let reply = bot.text("bob", "accept").await;
-    assert!(reply.contains("begins"), "{reply}");
-}
-
 #[tokio::test]
 async fn a_glacier_history_numbers_its_moves_and_marks_the_ice_age() {
     let bot = bot().await;
-    started(&bot, "glacier").await;
+    bot.start_game("glacier").await;
     let reply = bot.text("alice", "history").await;
     assert!(
         reply.contains(
@@ -76,7 +69,7 @@ async fn a_glacier_history_numbers_its_moves_and_marks_the_ice_age() {
 #[tokio::test]
 async fn a_knight_fight_history_gives_each_movers_score_and_leaves_takebacks_out() {
     let bot = bot().await;
-    started(&bot, "knight-fight").await;
+    bot.start_game("knight-fight").await;
     play(&bot, 1, 3).await;
     bot.text("alice", "takeback").await;
     bot.text("bob", "takeback").await;
@@ -104,7 +97,7 @@ async fn a_knight_fight_history_gives_each_movers_score_and_leaves_takebacks_out
 #[tokio::test]
 async fn a_chesimals_history_writes_whole_turns() {
     let bot = bot().await;
-    started(&bot, "chesimals-1").await;
+    bot.start_game("chesimals-1").await;
     // Whole turns: White's first turn (several unit moves, typed one a message), then Black's.
     let mut turns = 0;
     while turns < 2 {
@@ -141,10 +134,10 @@ async fn finished_games_are_listed_the_latest_first_and_keep_their_history() {
     let bot = bot().await;
     let reply = bot.text("alice", "games finished").await;
     assert!(reply.contains("No finished games"), "{reply}");
-    started(&bot, "knight-fight").await;
+    bot.start_game("knight-fight").await;
     play(&bot, 1, 2).await;
     bot.text("bob", "resign").await;
-    started(&bot, "glacier").await;
+    bot.start_game("glacier").await;
     bot.text("alice", "draw").await;
     bot.text("bob", "draw").await;
     let reply = bot.text("carol", "games finished").await;

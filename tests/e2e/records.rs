@@ -24,13 +24,6 @@ async fn play(bot: &Bot, id: i64, plies: usize) {
     }
 }
 
-async fn started(bot: &Bot, game: &str) {
-    bot.text("alice", &format!("challenge @bob {game} seed:5 time:none"))
-        .await;
-    let reply = bot.text("bob", "accept").await;
-    assert!(reply.contains("begins"), "{reply}");
-}
-
 /// The one file among `replies`: its name and bytes.
 fn file(replies: &[Outgoing]) -> (String, Vec<u8>) {
     let files: Vec<(String, Vec<u8>)> = replies
@@ -77,7 +70,7 @@ fn gif_frames(bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
 #[tokio::test]
 async fn a_finished_glacier_games_replay_shows_the_positions_of_its_pgn_frame_by_frame() {
     let bot = bot().await;
-    started(&bot, "glacier").await;
+    bot.start_game("glacier").await;
     // 44 plies: past Black's 20th move, which brings the first Ice Age.
     play(&bot, 1, 44).await;
     // The resignation's news brings the replay (the one place a game's end is reported).
@@ -158,7 +151,7 @@ async fn export_and_replay_refuse_what_they_cannot_give_and_change_nothing() {
     bot.service.handle(&other).await;
     let accept = crate::service::line("elsewhere", "dave", "accept");
     bot.service.handle(&accept).await;
-    started(&bot, "knight-fight").await;
+    bot.start_game("knight-fight").await;
     let before = bot.snapshot().await;
     bot.assert_refusals(
         &[

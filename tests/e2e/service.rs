@@ -88,6 +88,14 @@ impl Bot {
         replies_text(&self.say(speaker, text).await)
     }
 
+    /// alice challenges bob to `game` (seed 5, no clock) and bob accepts: alice is White.
+    pub async fn start_game(&self, game: &str) {
+        self.text("alice", &format!("challenge @bob {game} seed:5 time:none"))
+            .await;
+        let reply = self.text("bob", "accept").await;
+        assert!(reply.contains("begins"), "{reply}");
+    }
+
     /// Each (speaker, line, expected text) gets one text reply holding the expected text,
     /// and leaves every game and move as `before`.
     pub async fn assert_refusals(

@@ -216,6 +216,13 @@ impl Core {
             (for_parent, messages) = (parent, here);
         }
         let opens_thread = messages.iter().find_map(|m| m.opens_thread.clone());
+        if thread.may_open_threads {
+            // The game is played in its thread, where its first message carries the move
+            // buttons: the channel's start keeps none, so no move is made there by a press.
+            for message in messages.iter_mut().filter(|m| m.opens_thread.is_some()) {
+                message.buttons.clear();
+            }
+        }
         if messages.is_empty() {
             // Discord shows an error to the user when an interaction goes unanswered.
             messages.push(Message {

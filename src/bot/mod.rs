@@ -429,9 +429,19 @@ pub(crate) struct Context<'a> {
     pub now: i64,
     /// The speaker may change this chat's settings.
     pub admin: bool,
-    /// Games this line ended that are played in a thread of their own, where the line was
-    /// said: the channel is told their results too (`Service::parent_notices`).
-    pub ended_in_thread: std::sync::Mutex<Vec<crate::store::GameRecord>>,
+}
+
+impl Context<'_> {
+    /// The platform, when the line was said in a thread (or forum topic) of the chat: the
+    /// news of a game it ends goes there, and its result to the chat too where the platform
+    /// plays games in threads of their own (`Service::report`).
+    pub fn in_thread(&self) -> Option<Platform> {
+        self.incoming
+            .chat
+            .thread
+            .as_ref()
+            .map(|_| self.incoming.platform)
+    }
 }
 
 impl Service {
@@ -703,7 +713,6 @@ impl Service {
             mentioned,
             now,
             admin: incoming.admin,
-            ended_in_thread: std::sync::Mutex::default(),
         };
         // `Word::needs_admin`: even a malformed change is refused to others as not theirs.
         if parsed.needs_admin() && !context.admin {
@@ -719,7 +728,6 @@ impl Service {
         if let Some(first) = replies.first_mut() {
             first.pressed = effect;
         }
-        replies.extend(self.parent_notices(&context).await?);
         Ok(replies)
     }
 

@@ -178,13 +178,21 @@ impl Service {
         seat: &Seat,
         players: &Players,
         loser: Side,
+        told_in_thread: Option<Platform>,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let line = msg("timeout")
             .with("id", seat.game.id)
             .with("player", players.of(loser))
             .with("winner", players.of(loser.opposite()));
-        self.report(language, seat, players, seat.facts(), vec![line])
-            .await
+        self.report(
+            language,
+            seat,
+            players,
+            seat.facts(),
+            vec![line],
+            told_in_thread,
+        )
+        .await
     }
 
     /// Handles every deadline and reminder of `platform` that has come, posting with
@@ -262,10 +270,9 @@ impl Service {
         let language = self.chat_language_of(saved.chat_id).await?;
         let seat = Seat::new(saved, 0)?;
         let players = self.players(&seat.game).await?;
-        let mut news = self
-            .timeout_report(language, &seat, &players, loser)
+        let news = self
+            .timeout_report(language, &seat, &players, loser, Some(platform))
             .await?;
-        news.extend(self.parent_notice(platform, language, &seat.game, &players));
         let to = chat_address(&due.chat, seat.game.thread.as_deref());
         if let Err(why) = poster.post(&to, news).await {
             // The result stands (committed); the chat sees it with the next `board`.

@@ -282,7 +282,7 @@ impl Service {
         let made = futures_util::future::join_all(
             claimed
                 .into_iter()
-                .map(|item| self.engine_move(item, holder, poster)),
+                .map(|item| self.engine_move(platform, item, holder, poster)),
         )
         .await;
         Ok(made.into_iter().filter(|made| *made).count())
@@ -290,9 +290,15 @@ impl Service {
 
     /// One claimed engine move: search, commit (version-checked), post. False when nothing
     /// was committed (the game changed meanwhile, or the search found nothing).
-    async fn engine_move<P: Poster>(&self, due: DueEngineMove, holder: &str, poster: &P) -> bool {
+    async fn engine_move<P: Poster>(
+        &self,
+        platform: Platform,
+        due: DueEngineMove,
+        holder: &str,
+        poster: &P,
+    ) -> bool {
         let game_id = due.game.id;
-        match self.engine_move_inner(due, poster).await {
+        match self.engine_move_inner(platform, due, poster).await {
             Ok(made) => {
                 if !made && let Err(error) = self.store.release_engine_move(game_id, holder).await {
                     tracing::warn!(game = game_id, %error, "cannot release an engine claim");
@@ -312,6 +318,7 @@ impl Service {
 
     async fn engine_move_inner<P: Poster>(
         &self,
+        platform: Platform,
         due: DueEngineMove,
         poster: &P,
     ) -> Result<bool, Refusal> {
@@ -382,7 +389,10 @@ impl Service {
                 .with("move", &played.text),
         ];
         lines.extend(notes::move_notes(&seat.position));
-        let news = self.report(language, &seat, &players, facts, lines).await?;
+        // Posted where the game's posts go: its thread, if it has one.
+        let news = self
+            .report(language, &seat, &players, facts, lines, Some(platform))
+            .await?;
         let to = chat_address(&due.chat, seat.game.thread.as_deref());
         if let Err(why) = poster.post(&to, news).await {
             // The move stands (committed); the chat sees it with the next `board`.

@@ -87,17 +87,6 @@ impl Service {
             // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
             self.rate_or_defer(saved.id, context.now).await;
         }
-        let ended = matches!(saved.state, GameState::Finished | GameState::Aborted);
-        let in_thread = context.incoming.platform.games_in_threads()
-            && saved.thread.is_some()
-            && context.incoming.chat.thread.is_some();
-        if ended && in_thread {
-            context
-                .ended_in_thread
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .push(saved.clone());
-        }
         Ok(saved)
     }
 }

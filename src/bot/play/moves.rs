@@ -59,7 +59,7 @@ impl Service {
             seat.game = self.save(context, &seat.game, None).await?;
             let players = self.players(&seat.game).await?;
             return self
-                .timeout_report(context.language, &seat, &players, side)
+                .timeout_report(context.language, &seat, &players, side, context.in_thread())
                 .await;
         }
         let continuing_turn = seat.position.turn_in_progress();
@@ -105,8 +105,15 @@ impl Service {
         ];
         lines.extend(notes::move_notes(&seat.position));
         lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
-        self.report(context.language, &seat, &players, facts, lines)
-            .await
+        self.report(
+            context.language,
+            &seat,
+            &players,
+            facts,
+            lines,
+            context.in_thread(),
+        )
+        .await
     }
 
     pub(crate) async fn board(
@@ -175,8 +182,15 @@ impl Service {
             .with("user", &context.user.display_name)
             .with("id", seat.game.id)
             .with("winner", players.of(side.opposite()));
-        self.report(context.language, &seat, &players, seat.facts(), vec![line])
-            .await
+        self.report(
+            context.language,
+            &seat,
+            &players,
+            seat.facts(),
+            vec![line],
+            context.in_thread(),
+        )
+        .await
     }
 
     pub(crate) async fn draw(
@@ -211,8 +225,15 @@ impl Service {
                 seat.game = self.save(context, game, None).await?;
                 let line = msg("draw-agreed").with("id", seat.game.id);
                 let facts = seat.facts();
-                self.report(context.language, &seat, &players, facts, vec![line])
-                    .await
+                self.report(
+                    context.language,
+                    &seat,
+                    &players,
+                    facts,
+                    vec![line],
+                    context.in_thread(),
+                )
+                .await
             }
             None => {
                 game.draw_offer = Some(side);

@@ -2,7 +2,9 @@
 //! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
 //! the seat, the names, the rules' facts — and reads nothing.
 
-use super::super::{Button, Mention, Msg, NAME_STAND_IN, Outgoing, Refusal, Service, msg, notes};
+use super::super::{
+    Button, Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg, notes,
+};
 use super::clock;
 use super::seat::{Players, Seat};
 use super::words::reason_message;
@@ -118,7 +120,9 @@ impl Service {
     /// The news of a change to a game (a move, a resignation, a draw agreed, a timeout):
     /// its picture and, when the change finished the game, its animated replay. The one
     /// place a game's end is reported, so every way a game ends brings its replay. The game
-    /// is saved already: a replay that cannot be made is logged and left out.
+    /// is saved already: a replay that cannot be made is logged and left out. Where the news
+    /// goes to the game's own thread (`told_in_thread`: a line said there, or a background
+    /// post of a game that has one), an ended game's result is added for its channel.
     pub(super) async fn report(
         &self,
         language: &str,
@@ -126,6 +130,7 @@ impl Service {
         players: &Players,
         facts: ViewFacts,
         first: Vec<Msg>,
+        told_in_thread: Option<Platform>,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let mut replies = vec![self.picture(language, seat, players, facts, first, false)?];
         if seat.game.state == GameState::Finished {
@@ -136,6 +141,9 @@ impl Service {
                     tracing::warn!(game = seat.game.id, %error, "no replay for a finished game");
                 }
             }
+        }
+        if let Some(platform) = told_in_thread {
+            replies.extend(self.parent_notice(platform, language, &seat.game, players));
         }
         Ok(replies)
     }

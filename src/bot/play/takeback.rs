@@ -197,7 +197,12 @@ impl Service {
         let text = msg("aborted")
             .with("id", game.id)
             .with("user", &context.user.display_name);
-        Ok(vec![Outgoing::text(self.say(context.language, &text))])
+        let mut replies = vec![Outgoing::text(self.say(context.language, &text))];
+        if let Some(platform) = context.in_thread() {
+            let players = self.players(&game).await?;
+            replies.extend(self.parent_notice(platform, context.language, &game, &players));
+        }
+        Ok(replies)
     }
 
     /// Declines the takeback the opponent asked for in `game`.

@@ -98,25 +98,4 @@ impl Service {
         notice.in_parent = true;
         Some(notice)
     }
-
-    /// The results for the channel of the games this line ended in their threads
-    /// ([`Context::ended_in_thread`]).
-    pub(crate) async fn parent_notices(
-        &self,
-        context: &Context<'_>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let ended = std::mem::take(
-            &mut *context
-                .ended_in_thread
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner()),
-        );
-        let mut notices = Vec::new();
-        for game in ended {
-            let players = self.players(&game).await?;
-            let platform = context.incoming.platform;
-            notices.extend(self.parent_notice(platform, context.language, &game, &players));
-        }
-        Ok(notices)
-    }
 }

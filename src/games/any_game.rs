@@ -202,6 +202,7 @@ fn play_one_move<G: TwoPlayerGame>(game: &mut G, text: &str) -> Result<PlayedMov
     let mv = game.parse_move(text)?;
     let played = PlayedMove {
         text: game.move_text(mv),
+        shown: game.move_shown(mv),
         squares: game.move_squares(mv),
     };
     game.play(mv)?;
@@ -218,12 +219,14 @@ fn chesimals_played(actions: &[chesimals::PlayedAction]) -> PlayedMove {
             chesimals::Move::End { .. } | chesimals::Move::Pass => None,
         })
         .collect();
+    let text = actions
+        .iter()
+        .map(|action| action.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
     PlayedMove {
-        text: actions
-            .iter()
-            .map(|action| action.text.as_str())
-            .collect::<Vec<_>>()
-            .join(" "),
+        shown: text.clone(),
+        text,
         squares: MoveSquares::from_trail(&trail),
     }
 }

@@ -126,5 +126,7 @@ impl MoveSquares {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub text: String,
+    /// The move as a caption shows it (Glacier Chess: SAN; otherwise `text`).
+    pub shown: String,
     pub squares: MoveSquares,
 }

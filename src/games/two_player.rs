@@ -23,6 +23,11 @@ pub trait TwoPlayerGame: Clone + fmt::Debug + Send + Sync + 'static {
 
     /// The canonical text of a move, as `kibitz moves` prints it.
     fn move_text(&self, mv: Self::Move) -> String;
+    /// A move as a caption shows it to players, given the position it is played from
+    /// (Glacier Chess: SAN, as chess players read moves); records keep [`Self::move_text`].
+    fn move_shown(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
     /// Reads a move the way a player types it, and checks it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, RulesError>;
 

@@ -89,8 +89,9 @@ fn san_and_uci_both_work() {
         &dir.path().join("images"),
         &script.join("\n"),
     );
-    assert!(stdout.contains("alice played h2g3"), "{stdout}");
-    assert!(stdout.contains("bob played g8f6"), "{stdout}");
-    assert!(stdout.contains("alice played g1h3"), "{stdout}");
+    // Captions write the moves in SAN, however they were typed.
+    assert!(stdout.contains("alice played hxg3."), "{stdout}");
+    assert!(stdout.contains("bob played Nxf6."), "{stdout}");
+    assert!(stdout.contains("alice played Nxh3."), "{stdout}");
     assert!(stdout.contains("alice wins (resignation)"), "{stdout}");
 }

@@ -38,11 +38,12 @@ fn a_glacier_game_is_played_in_russian_with_russian_piece_letters() {
         lines.contains(&"Теперь я говорю с вами по-русски."),
         "{stdout}"
     );
-    assert!(stdout.contains("Ход alice: g1f3."), "{stdout}");
-    assert!(stdout.contains("Ход bob: g8f6."), "{stdout}");
+    // Moves are written back in English SAN (every empty square starts as ice).
+    assert!(stdout.contains("Ход alice: Nxf3."), "{stdout}");
+    assert!(stdout.contains("Ход bob: Nxf6."), "{stdout}");
     assert!(stdout.contains("сейчас не ваш ход"), "{stdout}");
-    assert!(stdout.contains("Ход alice: b1c3."), "{stdout}");
-    assert!(stdout.contains("Ход bob: b8c6."), "{stdout}");
+    assert!(stdout.contains("Ход alice: Nxc3."), "{stdout}");
+    assert!(stdout.contains("Ход bob: Nxc6."), "{stdout}");
     assert_eq!(stdout.matches("[picture").count(), 5, "{stdout}");
     assert!(
         !stdout.contains(" to move"),
@@ -58,9 +59,9 @@ fn a_glacier_game_is_played_in_norwegian_with_norwegian_piece_letters() {
         lines.contains(&"Fra nå av snakker jeg norsk med deg."),
         "{stdout}"
     );
-    assert!(stdout.contains("alice spilte g1f3."), "{stdout}");
+    assert!(stdout.contains("alice spilte Nxf3."), "{stdout}");
     assert!(stdout.contains("Det er ikke din tur"), "{stdout}");
-    assert!(stdout.contains("bob spilte b8c6."), "{stdout}");
+    assert!(stdout.contains("bob spilte Nxc6."), "{stdout}");
     assert_eq!(stdout.matches("[picture").count(), 5, "{stdout}");
 }
 

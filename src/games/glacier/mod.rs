@@ -414,6 +414,10 @@ impl TwoPlayerGame for Position {
         mv.uci()
     }
 
+    fn move_shown(&self, mv: Move) -> String {
+        self.san(mv)
+    }
+
     fn parse_move(&self, text: &str) -> Result<Move, RulesError> {
         san::parse_move(self, text)
     }

@@ -10,11 +10,17 @@
 //!    every unit move, so every position tried is a complete candidate turn; the best few of
 //!    all depths are kept. The beam stops when the best score has not improved for two
 //!    actions, at the plan's longest turn, or when the node budget is spent.
-//! 2. **The opponent's reply** (levels with `depth` 2): for the best candidates, in order, the
-//!    opponent's own beam search finds its best reply turn, and the candidate is worth what
-//!    that reply leaves (a two-turn minimax over beams). While every verified candidate still
-//!    loses by force, more are verified, so a safe turn is found when one is on offer.
-//! 3. **Noise** (levels 1-3): uniform noise in `-noise..=noise` on each finalist's score.
+//! 2. **The opponent's reply and the answer** (levels with `depth` 2 and 3): for the best
+//!    candidates, in order, the opponent's own beam search finds its best reply turns; at
+//!    depth 2 the candidate is worth what the best reply leaves, at depth 3 the best
+//!    `replies` of them are each answered by the mover's own beam turn and the candidate is
+//!    worth the worst answered one (a minimax over beams, with alpha-beta cut-offs: a
+//!    candidate is dropped as soon as one reply holds it below the best so far). While every
+//!    verified candidate still loses by force, more are verified, so a safe turn is found
+//!    when one is on offer.
+//! 3. **Noise**: uniform noise in `-noise..=noise` on each finalist's score, drawn before it
+//!    is searched (so the cut-off knows what the candidate must beat).
+//! 4. **Contempt**: a draw is worth [`CONTEMPT`] less than an even game to the searching side.
 //!
 //! A node is one action tried (applied and evaluated). Budgets are nodes, never time, so a
 //! seed decides the turn. The plan (beam widths, longest turn) grows with the node budget,
@@ -32,14 +38,16 @@ use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
-/// The node budget, reply depth and noise of `level` in `variant`: about twice the nodes a
-/// level, the opponent's reply searched from level 3, noise falling from level 1 to none at
-/// level 8 (past level 4 more nodes gain little: the noise makes most of the ladder's
-/// steps, as Stockfish's skill levels do). Level 8 answers in about half a second in a
-/// release build on the 20 x 20 Critters board too (a Critters node costs more: its budgets
-/// are three quarters, its beams narrower, see [`Plan`]).
+/// The node budget, depth (whole turns) and noise of `level` in `variant`: one turn at
+/// levels 1-2, the opponent's reply from level 3, the mover's answer to it from level 5;
+/// noise falling from level 1 to none at level 8, as Stockfish's skill levels do. The depth
+/// makes the ladder's big steps (measured: the three-turn search beat the two-turn one in
+/// 75-85 % of the games), the noise and the nodes the small ones. A Critters node costs
+/// more (a 20 x 20 board, 28 units a side): its budgets are three quarters, its beams
+/// narrower, see [`Plan`].
 pub fn budget(variant: Variant, level: Level) -> Budget {
-    const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 5_000, 9_000, 14_000, 20_000];
+    const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 10_000, 25_000, 50_000, 100_000];
+    const DEPTH: [u32; 8] = [1, 1, 2, 2, 3, 3, 3, 3];
     const NOISE: [i32; 8] = [600, 450, 320, 220, 150, 90, 40, 0];
     const NOISE_CRITTERS: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
     let index = level.index();
@@ -47,15 +55,22 @@ pub fn budget(variant: Variant, level: Level) -> Budget {
         Variant::One | Variant::Two => NODES[index],
         Variant::Critters => NODES[index] * 3 / 4,
     };
+    let noise = match variant {
+        Variant::Critters => NOISE_CRITTERS[index],
+        _ => NOISE[index],
+    };
     Budget {
         nodes,
-        depth: if index >= 2 { 2 } else { 1 },
-        noise: match variant {
-            Variant::Critters => NOISE_CRITTERS[index],
-            _ => NOISE[index],
-        },
+        depth: DEPTH[index],
+        noise,
     }
 }
+
+/// What a draw costs the searching side (hundredths of a guard), at every level: two engines
+/// that each rate the draw a little below an even game trade and attack rather than shuffle
+/// into the 50-turn draw (measured with the two-turn search: level 7 vs 5 won 7 of 20 games
+/// without contempt, 10 with it; see `docs/engines.md`).
+const CONTEMPT: i32 = 200;
 
 /// How a node budget is spent.
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +84,10 @@ struct Plan {
     /// The longest turn tried (unit moves), ours and the reply's.
     actions: usize,
     reply_actions: usize,
+    /// Depth 3: the replies answered, and the beam of the mover's answer.
+    replies: usize,
+    third_width: usize,
+    third_actions: usize,
 }
 
 impl Plan {
@@ -92,6 +111,12 @@ impl Plan {
             reply_width: width.div_ceil(2),
             actions,
             reply_actions,
+            // More answered replies make the search more pessimistic, not stronger (each
+            // greedy answer may miss the refutation of a reply): with 20 games of level 8 vs
+            // 6, 2 replies won 10, 3 won 6, 6 with answers two wide won 4.
+            replies: 2,
+            third_width: 1,
+            third_actions: actions,
         }
     }
 }
@@ -169,6 +194,7 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
         eval: Evaluator::new(position),
         moves: Vec::new(),
     };
+    searcher.eval.contempt = CONTEMPT;
     let mut rng = SeededRng::new(seed);
     let candidates = searcher.beam(position, plan.width, plan.actions, plan.finalists);
     let Some(first) = candidates.first() else {
@@ -191,6 +217,7 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
     let mut depth = 1;
     let mut verified = i32::MIN;
     for (number, candidate) in candidates.iter().enumerate() {
+        let drawn = noise(&mut rng, budget.noise);
         let value = if budget.depth >= 2 {
             // Verify while the budget lasts, and past it (up to twice) while every turn seen
             // loses by force.
@@ -201,13 +228,15 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
             {
                 break;
             }
-            depth = 2;
-            searcher.reply_value(candidate, &plan)
+            depth = budget.depth;
+            // Only a value above the best noisy score so far can change the choice.
+            let alpha = best.0.saturating_sub(drawn);
+            searcher.candidate_value(candidate, &plan, depth, alpha, i32::MAX)
         } else {
             candidate.score
         };
         verified = verified.max(value);
-        let noisy = value.saturating_add(noise(&mut rng, budget.noise));
+        let noisy = value.saturating_add(drawn);
         if noisy > best.0 {
             best = (noisy, number, value);
         }
@@ -329,22 +358,102 @@ impl Searcher {
         pool
     }
 
-    /// What `candidate` is worth to its mover once the opponent plays its best beam reply.
-    fn reply_value(&mut self, candidate: &Candidate, plan: &Plan) -> i32 {
-        let mover = candidate.position.side_to_move();
-        let after = candidate.closed();
-        if after.status().is_over() {
+    /// What `candidate` is worth to its mover, searched `depth` turns deep in all (its own
+    /// turn the first): the opponent's best beam replies, each answered, and so on, the last
+    /// turn scored by the evaluation. Alpha-beta over beams: `alpha` and `beta` bound the
+    /// value for the candidate's mover.
+    fn candidate_value(
+        &mut self,
+        candidate: &Candidate,
+        plan: &Plan,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if depth <= 1 {
+            let after = candidate.closed();
+            let mover = candidate.position.side_to_move();
             return self.eval.evaluate(&after, mover, after.quiet_turns());
         }
-        let replies = self.beam(&after, plan.reply_width, plan.reply_actions, 1);
-        match replies.first() {
-            Some(reply) => -reply.score,
-            None => {
-                let mut passed = after.clone();
-                passed.play_unchecked(Move::Pass);
-                self.eval.evaluate(&passed, mover, passed.quiet_turns())
+        let bound = -alpha.max(-i32::MAX);
+        self.after_turn(candidate, |searcher, after| {
+            searcher.turn_value(after, plan, depth - 1, 1, -beta, bound)
+        })
+    }
+
+    /// The turns searched at `ply` (1: the opponent's reply to the root's turn, 2: the root
+    /// side's answer, and so on), best first by the evaluation; or, when no unit can move,
+    /// the value of the lone pass for the side to move.
+    fn ply_turns(
+        &mut self,
+        position: &Position,
+        plan: &Plan,
+        depth: u32,
+        ply: u32,
+    ) -> Result<Vec<Candidate>, i32> {
+        let (width, actions) = if ply % 2 == 1 {
+            (plan.reply_width, plan.reply_actions)
+        } else {
+            (plan.third_width, plan.third_actions)
+        };
+        let keep = if depth <= 1 { 1 } else { plan.replies };
+        let turns = self.beam(position, width, actions, keep);
+        if !turns.is_empty() {
+            return Ok(turns);
+        }
+        let mut passed = position.clone();
+        passed.play_unchecked(Move::Pass);
+        let next = position.side_to_move().opposite();
+        Err(-self.eval.evaluate(&passed, next, passed.quiet_turns()))
+    }
+
+    /// What `turn` (a candidate at some ply) is worth to its mover, the rest of the search
+    /// done by `deeper` on the position after it (the opponent to move).
+    fn after_turn(
+        &mut self,
+        turn: &Candidate,
+        deeper: impl FnOnce(&mut Self, &Position) -> i32,
+    ) -> i32 {
+        let mover = turn.position.side_to_move();
+        let after = turn.closed();
+        if after.status().is_over() {
+            self.eval.evaluate(&after, mover, after.quiet_turns())
+        } else {
+            -deeper(self, &after)
+        }
+    }
+
+    /// The value of `position` for its side to move, `depth` turns searched from `ply` (see
+    /// [`Searcher::ply_turns`]), with alpha-beta cut-offs.
+    fn turn_value(
+        &mut self,
+        position: &Position,
+        plan: &Plan,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let turns = match self.ply_turns(position, plan, depth, ply) {
+            Ok(turns) => turns,
+            Err(passed) => return passed,
+        };
+        if depth <= 1 {
+            return turns[0].score;
+        }
+        let mut best = i32::MIN + 1;
+        for turn in &turns {
+            let bound = -alpha.max(best);
+            let value = self.after_turn(turn, |searcher, after| {
+                searcher.turn_value(after, plan, depth - 1, ply + 1, -beta, bound)
+            });
+            best = best.max(value);
+            alpha = alpha.max(best);
+            if alpha >= beta {
+                break;
             }
         }
+        best
     }
 }
 

@@ -30,6 +30,10 @@
 //!   most).
 //! - **Green squares** (Critters): 150 a square held; three held by `next` at the start of its
 //!   turn is a win, three held by the other side must be broken up at once.
+//! - **Contempt**: a drawn game is worth `-contempt` to the searching side (`me`) and
+//!   `+contempt` to its opponent; as the 50-turn draw nears, every score shrinks toward that
+//!   draw value, so the searcher would rather capture (the count starts again) than drift
+//!   into the draw from an even position.
 //!
 //! The board is read through the rules core only (`unit_at`, `mobile_units`, `reach`).
 
@@ -134,6 +138,9 @@ pub(super) struct Evaluator {
     used: Vec<u16>,
     /// Both sides' material in the setup, for trading down when ahead.
     start_material: i32,
+    /// The searching side, and what a draw costs it (contempt).
+    pub(super) me: Side,
+    pub(super) contempt: i32,
 }
 
 /// Both sides' material at full value.
@@ -165,21 +172,34 @@ impl Evaluator {
             captures: Vec::with_capacity(64),
             used: Vec::with_capacity(32),
             start_material: material(&Position::new(position.variant(), position.options())),
+            me: position.side_to_move(),
+            contempt: 0,
         }
     }
 
     /// The value of `position` for `next`, who moves next (the turn in progress, if any, is
     /// taken as ended), `quiet` turns without a capture counted once it ends.
     pub(super) fn evaluate(&mut self, position: &Position, next: Side, quiet: u16) -> i32 {
+        let draw = if next == self.me {
+            -self.contempt
+        } else {
+            self.contempt
+        };
+        if let Status::Over(outcome) = position.status()
+            && outcome.winner.is_none()
+        {
+            return draw;
+        }
         let score = self.evaluate_board(position, next);
         if score.abs() >= GREENS_LOST {
             return score;
         }
         // The 50-turn draw comes closer: the side ahead is worth less and less unless it
-        // captures (which is also why it trades down), the side behind hopes for the draw.
+        // captures (which is also why it trades down), the side behind hopes for the draw;
+        // the scores shrink toward the draw's value with contempt, not toward 0.
         let left = i32::from(QUIET_TURN_LIMIT.saturating_sub(quiet));
         if left < QUIET_FREE {
-            score * left / QUIET_FREE
+            draw + (score - draw) * left / QUIET_FREE
         } else {
             score
         }

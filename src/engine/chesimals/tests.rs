@@ -219,10 +219,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
     #[test]
-    fn every_turn_is_legal_and_complete(seed in 0u64..10_000, plies in 0u32..40, variant in 0usize..3) {
+    fn every_turn_is_legal_and_complete(seed in 0u64..10_000, plies in 0u32..40, variant in 0usize..3, depth in 1u32..=3) {
         let variant = Variant::ALL[variant];
         let game = random_position(variant, seed, plies);
-        let thought = search(&game, &budget(variant, level(1)), seed);
+        // Every search depth, on a budget a debug build answers quickly.
+        let budget = Budget { nodes: 1_500, depth, noise: 100 };
+        let thought = search(&game, &budget, seed);
         if game.status().is_over() {
             prop_assert!(thought.is_none());
         } else {
@@ -299,4 +301,105 @@ fn one_amp_that_takes_both_royal_chiefs_is_worth_more_than_two_that_take_one_eac
         one_amp > two_amps + 2000,
         "one AMP {one_amp}, two AMPs {two_amps}"
     );
+}
+
+/// The value of `position` for its side to move by the same beams as `Searcher::turn_value`,
+/// every turn searched (no cut-offs).
+fn plain_value(
+    searcher: &mut Searcher,
+    position: &Position,
+    plan: &Plan,
+    depth: u32,
+    ply: u32,
+) -> i32 {
+    let turns = match searcher.ply_turns(position, plan, depth, ply) {
+        Ok(turns) => turns,
+        Err(passed) => return passed,
+    };
+    if depth <= 1 {
+        return turns[0].score;
+    }
+    turns
+        .iter()
+        .map(|turn| {
+            searcher.after_turn(turn, |searcher, after| {
+                plain_value(searcher, after, plan, depth - 1, ply + 1)
+            })
+        })
+        .max()
+        .expect("at least one turn")
+}
+
+#[test]
+fn the_cut_offs_keep_every_value_the_plain_minimax_finds() {
+    // Alpha-beta over beams: a candidate searched with no bound gets its exact value, one
+    // searched with a bound below that value too, and one bounded at or above it is only
+    // reported as not better. The node limit is lifted so both searches see the same beams.
+    for (number, variant) in Variant::ALL.into_iter().enumerate() {
+        for seed in 0..2u64 {
+            let game = random_position(
+                variant,
+                100 + seed + 10 * number as u64,
+                6 + 4 * seed as u32,
+            );
+            if game.status().is_over() {
+                continue;
+            }
+            let budget = Budget {
+                nodes: 3_000,
+                depth: 3,
+                noise: 0,
+            };
+            let plan = Plan::new(&budget, variant);
+            let mut searcher = Searcher {
+                nodes: 0,
+                limit: u64::MAX,
+                eval: Evaluator::new(&game),
+                moves: Vec::new(),
+            };
+            let candidates = searcher.beam(&game, plan.width, plan.actions, 2);
+            assert!(!candidates.is_empty());
+            for candidate in &candidates {
+                let exact = searcher.after_turn(candidate, |searcher, after| {
+                    plain_value(searcher, after, &plan, 2, 1)
+                });
+                let free = searcher.candidate_value(candidate, &plan, 3, i32::MIN, i32::MAX);
+                assert_eq!(free, exact, "{variant:?} seed {seed}");
+                let below = searcher.candidate_value(candidate, &plan, 3, exact - 1, i32::MAX);
+                assert_eq!(below, exact, "{variant:?} seed {seed}");
+                let above = searcher.candidate_value(candidate, &plan, 3, exact, i32::MAX);
+                assert!(above <= exact, "{variant:?} seed {seed}: {above} > {exact}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_draw_costs_the_searching_side_its_contempt() {
+    // An even position one quiet turn from the 50-turn draw: with contempt the searching
+    // side (White) rates it near -CONTEMPT and its opponent near +CONTEMPT, so White would
+    // rather capture than let the draw come; without contempt both rate it near 0.
+    let mut units: Vec<(String, &str)> = Vec::new();
+    for (file, white, black) in [("c", "wC", "bC"), ("j", "gC", "rC")] {
+        units.push((format!("{file}2"), white));
+        units.push((format!("{file}15"), black));
+    }
+    let units: Vec<(&str, &str)> = units
+        .iter()
+        .map(|(square, unit)| (square.as_str(), *unit))
+        .collect();
+    let game = position(Variant::One, 'w', &units);
+    let quiet = crate::games::chesimals::QUIET_TURN_LIMIT - 1;
+    let mut eval = Evaluator::new(&game);
+    let plain = eval.evaluate(&game, Side::White, quiet);
+    assert!(plain.abs() < CONTEMPT / 4, "{plain}");
+    eval.contempt = CONTEMPT;
+    let for_me = eval.evaluate(&game, Side::White, quiet);
+    let for_them = eval.evaluate(&game, Side::Black, quiet);
+    assert!(for_me < -CONTEMPT * 3 / 4, "{for_me}");
+    assert!(for_them > CONTEMPT * 3 / 4, "{for_them}");
+    // Far from the limit the contempt changes nothing.
+    let far = eval.evaluate(&game, Side::White, 0);
+    eval.contempt = 0;
+    assert_eq!(far, eval.evaluate(&game, Side::White, 0));
 }

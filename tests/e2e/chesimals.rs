@@ -165,7 +165,12 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
     assert!((900..=1010).contains(&size.0.max(size.1)), "{size:?}");
     started(&bot, size).await;
     let turns = [
-        ("alice", "move b3-b5 a3-a4 c3-c4", "bob to move"),
+        // Longer than a quote of the player's words may be: the caption shows all of it.
+        (
+            "alice",
+            "move b3-b5 a3-a4 c3-c4 a2-a3 c2-c3 b2-b4",
+            "bob to move",
+        ),
         ("bob", "b14-b12 a14-a13 c14-c13", "alice to move"),
         ("alice", "move e3-e4 d2-d3", "bob to move"),
         ("bob", "move e14 - e13 d15-d14", "alice to move"),
@@ -174,6 +179,12 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
         let caption = picture_reply(&bot, player, text, size).await;
         assert!(caption.contains(next), "{text}: {caption}");
         assert!(caption.contains(&format!("{player} played")), "{caption}");
+        if text.len() > 40 {
+            assert!(
+                caption.contains("alice played b3-b5 a3-a4 c3-c4 a2-a3 c2-c3 b2-b4."),
+                "{caption}"
+            );
+        }
     }
     let store = bot.service.store();
     let game = store.game(1).await.unwrap().unwrap();
@@ -182,7 +193,7 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
     assert_eq!(
         moves,
         [
-            "b3-b5 a3-a4 c3-c4 end",
+            "b3-b5 a3-a4 c3-c4 a2-a3 c2-c3 b2-b4 end",
             "b14-b12 a14-a13 c14-c13 end",
             "e3-e4 d2-d3 end",
             "e14-e13 d15-d14 end",

@@ -239,7 +239,7 @@ ambit-conflict = Your puzzle changed while your command was on its way; nothing 
 ## Captions (under pictures, and in the picture's header)
 
 caption-to-move = Game #{ $id } · { $player } to move
-caption-last-move = { $player } played { $move }.
+caption-last-move = { $player } played { $turn }.
 caption-over = Game #{ $id } · { $result }
 result-win = { $winner } wins
 result-draw = Draw

@@ -239,7 +239,7 @@ ambit-conflict = Oppgaven din ble endret mens kommandoen din var på vei; ingent
 ## Bildetekster (under bilder, og i bildets topptekst)
 
 caption-to-move = Parti #{ $id } · { $player } er i trekket
-caption-last-move = { $player } spilte { $move }.
+caption-last-move = { $player } spilte { $turn }.
 caption-over = Parti #{ $id } · { $result }
 result-win = { $winner } vinner
 result-draw = Remis

@@ -252,7 +252,7 @@ ambit-conflict = Ваша задача изменилась, пока ваша �
 ## Подписи (под картинками и в заголовке картинки)
 
 caption-to-move = Партия #{ $id } · ходит { $player }
-caption-last-move = Ход { $player }: { $move }.
+caption-last-move = Ход { $player }: { $turn }.
 caption-over = Партия #{ $id } · { $result }
 result-win = Побеждает { $winner }
 result-draw = Ничья

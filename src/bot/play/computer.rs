@@ -386,7 +386,7 @@ impl Service {
         let mut lines = vec![
             msg("caption-last-move")
                 .with("player", players.of(side))
-                .with("move", &played.shown),
+                .with("turn", &played.shown),
         ];
         lines.extend(notes::move_notes(&seat.position));
         // Posted where the game's posts go: its thread, if it has one.

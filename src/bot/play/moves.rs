@@ -101,7 +101,7 @@ impl Service {
         let mut lines = vec![
             msg("caption-last-move")
                 .with("player", &context.user.display_name)
-                .with("move", &played.shown),
+                .with("turn", &played.shown),
         ];
         lines.extend(notes::move_notes(&seat.position));
         lines.extend(self.thinking_line(&seat.game, &seat.position, &players));

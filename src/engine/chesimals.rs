@@ -38,31 +38,46 @@ use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
-/// The node budget, depth (whole turns) and noise of `level` in `variant`: one turn at
-/// levels 1-2, the opponent's reply from level 3, the mover's answer to it from level 5;
-/// noise falling from level 1 to none at level 8, as Stockfish's skill levels do. The depth
-/// makes the ladder's big steps (measured: the three-turn search beat the two-turn one in
-/// 75-85 % of the games), the noise and the nodes the small ones. A Critters node costs
-/// more (a 20 x 20 board, 28 units a side): its budgets are three quarters, its beams
-/// narrower, see [`Plan`].
+/// One game's levels 1-8: node budget, depth (whole turns searched) and noise.
+struct Ladder {
+    nodes: [u64; 8],
+    depth: [u32; 8],
+    noise: [i32; 8],
+}
+
+/// Chesimals I and II. The ladder's steps are the turns searched, two levels a step: one turn
+/// at levels 1-4 (much noise at 1-2), the opponent's reply from level 5, the mover's answer
+/// to it from level 7. Between two levels of the same depth the nodes and the noise make too
+/// small a difference for the 65 % the ladder asks (measured: level 8 vs 6 with three turns
+/// each won 38-42 %), so each level meets the one two below it a depth apart.
+const CHESIMALS: Ladder = Ladder {
+    nodes: [150, 400, 1_000, 2_500, 10_000, 25_000, 50_000, 100_000],
+    depth: [1, 1, 1, 1, 2, 2, 3, 3],
+    noise: [1_500, 1_000, 300, 150, 150, 90, 40, 0],
+};
+
+/// Critters: the same steps. Its two-turn levels need large budgets (a node costs more on a
+/// 20 x 20 board with 28 units a side, and the mover's own beam eats the first thousands):
+/// on 7.5k nodes level 5 beat level 3 in 10 of 20 games, on 40k in 16. Past that, more nodes
+/// do not make a stronger player here (two turns on 60k and 90k nodes against 30k and 45k:
+/// 3 / 11 / 6 and 3 / 12 / 5), and the third turn only a little (see `docs/engines.md`).
+const CRITTERS: Ladder = Ladder {
+    nodes: [112, 300, 750, 1_875, 30_000, 45_000, 60_000, 90_000],
+    depth: [1, 1, 1, 1, 2, 2, 3, 3],
+    noise: [1_000, 600, 300, 150, 0, 0, 0, 0],
+};
+
+/// The node budget, depth and noise of `level` in `variant`.
 pub fn budget(variant: Variant, level: Level) -> Budget {
-    const NODES: [u64; 8] = [150, 400, 1_000, 2_500, 10_000, 25_000, 50_000, 100_000];
-    const DEPTH: [u32; 8] = [1, 1, 2, 2, 3, 3, 3, 3];
-    const NOISE: [i32; 8] = [600, 450, 320, 220, 150, 90, 40, 0];
-    const NOISE_CRITTERS: [i32; 8] = [400, 200, 80, 0, 0, 0, 0, 0];
+    let ladder = match variant {
+        Variant::One | Variant::Two => &CHESIMALS,
+        Variant::Critters => &CRITTERS,
+    };
     let index = level.index();
-    let nodes = match variant {
-        Variant::One | Variant::Two => NODES[index],
-        Variant::Critters => NODES[index] * 3 / 4,
-    };
-    let noise = match variant {
-        Variant::Critters => NOISE_CRITTERS[index],
-        _ => NOISE[index],
-    };
     Budget {
-        nodes,
-        depth: DEPTH[index],
-        noise,
+        nodes: ladder.nodes[index],
+        depth: ladder.depth[index],
+        noise: ladder.noise[index],
     }
 }
 
@@ -84,10 +99,10 @@ struct Plan {
     /// The longest turn tried (unit moves), ours and the reply's.
     actions: usize,
     reply_actions: usize,
-    /// Depth 3: the replies answered, and the beam of the mover's answer.
+    /// Depth 3: the replies answered, and the beam of the mover's answer (its turns as long
+    /// as `actions`).
     replies: usize,
     third_width: usize,
-    third_actions: usize,
 }
 
 impl Plan {
@@ -116,7 +131,6 @@ impl Plan {
             // 6, 2 replies won 10, 3 won 6, 6 with answers two wide won 4.
             replies: 2,
             third_width: 1,
-            third_actions: actions,
         }
     }
 }
@@ -394,7 +408,7 @@ impl Searcher {
         let (width, actions) = if ply % 2 == 1 {
             (plan.reply_width, plan.reply_actions)
         } else {
-            (plan.third_width, plan.third_actions)
+            (plan.third_width, plan.actions)
         };
         let keep = if depth <= 1 { 1 } else { plan.replies };
         let turns = self.beam(position, width, actions, keep);

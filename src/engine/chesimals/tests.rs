@@ -403,3 +403,21 @@ fn a_draw_costs_the_searching_side_its_contempt() {
     eval.contempt = 0;
     assert_eq!(far, eval.evaluate(&game, Side::White, 0));
 }
+
+#[test]
+fn a_higher_level_never_searches_less_nor_errs_more() {
+    for variant in [Variant::One, Variant::Two, Variant::Critters] {
+        let budgets: Vec<Budget> = Level::all().map(|level| budget(variant, level)).collect();
+        for pair in budgets.windows(2) {
+            let (lower, higher) = (&pair[0], &pair[1]);
+            assert!(higher.depth >= lower.depth, "{variant:?}: {pair:?}");
+            assert!(higher.nodes > lower.nodes, "{variant:?}: {pair:?}");
+            if higher.depth == lower.depth {
+                assert!(higher.noise <= lower.noise, "{variant:?}: {pair:?}");
+            }
+        }
+        // Level 1 errs by more than a guard's worth: a beginner can beat it.
+        assert!(budgets[0].noise >= 1_000, "{variant:?}");
+        assert_eq!(budgets[7].noise, 0, "{variant:?}");
+    }
+}

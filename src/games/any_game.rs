@@ -210,7 +210,8 @@ fn play_one_move<G: TwoPlayerGame>(game: &mut G, text: &str) -> Result<PlayedMov
 }
 
 /// A Chesimals message's actions as one played move: the texts joined by spaces, the unit
-/// moves as a trail.
+/// moves as a trail. A caption leaves out a plain closing `end` (the caption says whose move
+/// comes next), unless it is all the message did.
 fn chesimals_played(actions: &[chesimals::PlayedAction]) -> PlayedMove {
     let trail: Vec<(Square, Square)> = actions
         .iter()
@@ -224,8 +225,18 @@ fn chesimals_played(actions: &[chesimals::PlayedAction]) -> PlayedMove {
         .map(|action| action.text.as_str())
         .collect::<Vec<_>>()
         .join(" ");
+    let moved: Vec<&str> = actions
+        .iter()
+        .filter(|action| action.mv != chesimals::Move::End { promote: None })
+        .map(|action| action.text.as_str())
+        .collect();
+    let shown = if moved.is_empty() {
+        text.clone()
+    } else {
+        moved.join(" ")
+    };
     PlayedMove {
-        shown: text.clone(),
+        shown,
         text,
         squares: MoveSquares::from_trail(&trail),
     }

@@ -35,8 +35,11 @@ fn a_chesimals_position_belongs_to_its_own_game_only() {
 fn a_turn_is_one_played_move_and_a_single_unit_move_keeps_the_turn_open() {
     let mut whole = AnyGame::start(GameKind::ChesimalsOne, 0);
     let played = whole.play_text("b3-b5 a3-a4");
-    let played = played.map(|p| (p.text, p.squares.trail().len()));
-    assert_eq!(played, Ok(("b3-b5 a3-a4 end".to_string(), 2)));
+    let played = played.map(|p| (p.text, p.shown, p.squares.trail().len()));
+    assert_eq!(
+        played,
+        Ok(("b3-b5 a3-a4 end".to_string(), "b3-b5 a3-a4".to_string(), 2))
+    );
     assert_eq!(whole.side_to_move(), Side::Black);
 
     let mut by_unit = AnyGame::start(GameKind::ChesimalsOne, 0);
@@ -44,8 +47,8 @@ fn a_turn_is_one_played_move_and_a_single_unit_move_keeps_the_turn_open() {
     assert!(by_unit.turn_in_progress());
     assert_eq!(by_unit.side_to_move(), Side::White);
     assert!(by_unit.play_message("a3-a4").is_ok());
-    let end = by_unit.play_message("done").map(|p| p.text);
-    assert_eq!(end, Ok("end".to_string()));
+    let end = by_unit.play_message("done").map(|p| (p.text, p.shown));
+    assert_eq!(end, Ok(("end".to_string(), "end".to_string())));
     assert_eq!(by_unit.position_text(), whole.position_text());
 }
 

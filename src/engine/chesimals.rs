@@ -96,9 +96,11 @@ struct Plan {
     finalists: usize,
     /// The beam of the opponent's reply.
     reply_width: usize,
-    /// The longest turn tried (unit moves), ours and the reply's.
+    /// The longest turn tried (unit moves), at every ply: a reply cut shorter than the
+    /// mover's own turns makes the search an optimist (measured in Critters, replies of 4
+    /// unit moves against turns of 8: level 8 beat level 6 in 6 of 20 games and lost 8; with
+    /// replies as long as the turns it won 10 and lost 1).
     actions: usize,
-    reply_actions: usize,
     /// Depth 3: the replies answered, and the beam of the mover's answer (its turns as long
     /// as `actions`).
     replies: usize,
@@ -107,7 +109,7 @@ struct Plan {
 
 impl Plan {
     fn new(budget: &Budget, variant: Variant) -> Self {
-        let width = match budget.nodes {
+        let width: usize = match budget.nodes {
             0..600 => 1,
             600..2_000 => 2,
             2_000..6_000 => 3,
@@ -115,17 +117,17 @@ impl Plan {
             _ => 5,
         };
         // A Critters side may move all its 28 units: its turns are cut shorter, its beams
-        // narrower, or one turn would eat the whole budget.
-        let (width, actions, reply_actions) = match variant {
-            Variant::One | Variant::Two => (width, 9, 9),
-            Variant::Critters => (width.min(3), 5 + width, 3 + width / 2),
+        // narrower, or one turn would eat the whole budget. Its replies get the mover's own
+        // beam: level 6 beat level 4 in 15 of 20 games with replies three wide, 12 with two.
+        let (width, reply_width, actions) = match variant {
+            Variant::One | Variant::Two => (width, width.div_ceil(2), 9),
+            Variant::Critters => (width.min(3), width.min(3), 5 + width),
         };
         Self {
             width,
             finalists: 6 + 4 * width,
-            reply_width: width.div_ceil(2),
+            reply_width,
             actions,
-            reply_actions,
             // More answered replies make the search more pessimistic, not stronger (each
             // greedy answer may miss the refutation of a reply): with 20 games of level 8 vs
             // 6, 2 replies won 10, 3 won 6, 6 with answers two wide won 4.
@@ -405,13 +407,13 @@ impl Searcher {
         depth: u32,
         ply: u32,
     ) -> Result<Vec<Candidate>, i32> {
-        let (width, actions) = if ply % 2 == 1 {
-            (plan.reply_width, plan.reply_actions)
+        let width = if ply % 2 == 1 {
+            plan.reply_width
         } else {
-            (plan.third_width, plan.actions)
+            plan.third_width
         };
         let keep = if depth <= 1 { 1 } else { plan.replies };
-        let turns = self.beam(position, width, actions, keep);
+        let turns = self.beam(position, width, plan.actions, keep);
         if !turns.is_empty() {
             return Ok(turns);
         }

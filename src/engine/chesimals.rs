@@ -59,8 +59,8 @@ const CHESIMALS: Ladder = Ladder {
 /// Critters: the same steps. Its two-turn levels need large budgets (a node costs more on a
 /// 20 x 20 board with 28 units a side, and the mover's own beam eats the first thousands):
 /// on 7.5k nodes level 5 beat level 3 in 10 of 20 games, on 40k in 16. Past that, more nodes
-/// do not make a stronger player here (two turns on 60k and 90k nodes against 30k and 45k:
-/// 3 / 11 / 6 and 3 / 12 / 5), and the third turn only a little (see `docs/engines.md`).
+/// bought nothing even with replies as long as the turns (level 8 on 150k against level 6:
+/// 10 / 8 / 2 in 20, as on 90k), and the third turn is a small step (see `docs/engines.md`).
 const CRITTERS: Ladder = Ladder {
     nodes: [112, 300, 750, 1_875, 30_000, 45_000, 60_000, 90_000],
     depth: [1, 1, 1, 1, 2, 2, 3, 3],

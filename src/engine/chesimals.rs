@@ -21,6 +21,8 @@
 //! 3. **Noise**: uniform noise in `-noise..=noise` on each finalist's score, drawn before it
 //!    is searched (so the cut-off knows what the candidate must beat).
 //! 4. **Contempt**: a draw is worth [`CONTEMPT`] less than an even game to the searching side.
+//! 5. **Lapses** (the lower levels): in `lapse` percent of its turns, drawn from the seed, a
+//!    level searches one turn fewer, and a one-turn level plays a random turn.
 //!
 //! A node is one action tried (applied and evaluated). Budgets are nodes, never time, so a
 //! seed decides the turn. The plan (beam widths, longest turn) grows with the node budget,
@@ -38,22 +40,34 @@ use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
-/// One game's levels 1-8: node budget, depth (whole turns searched) and noise.
+/// One game's levels 1-8: node budget, depth (whole turns searched), noise and lapses.
 struct Ladder {
     nodes: [u64; 8],
     depth: [u32; 8],
     noise: [i32; 8],
+    lapse: [u32; 8],
 }
 
-/// Chesimals I and II. The ladder's steps are the turns searched, two levels a step: one turn
-/// at levels 1-4 (much noise at 1-2), the opponent's reply from level 5, the mover's answer
-/// to it from level 7. Between two levels of the same depth the nodes and the noise make too
+/// Chesimals II. The ladder's steps are the turns searched, two levels a step: one turn at
+/// levels 1-4 (much noise at 1-2), the opponent's reply from level 5, the mover's answer to
+/// it from level 7. Between two levels of the same depth the nodes and the noise make too
 /// small a difference for the 65 % the ladder asks (measured: level 8 vs 6 with three turns
-/// each won 38-42 %), so each level meets the one two below it a depth apart.
-const CHESIMALS: Ladder = Ladder {
+/// each won 38-42 %), so each level meets the one two below it a depth apart. Its fast units
+/// decide games, so a turn more is a step without lapses (68-88 % a pair).
+const CHESIMALS_II: Ladder = Ladder {
     nodes: [150, 400, 1_000, 2_500, 10_000, 25_000, 50_000, 100_000],
     depth: [1, 1, 1, 1, 2, 2, 3, 3],
     noise: [1_500, 1_000, 300, 150, 150, 90, 40, 0],
+    lapse: [0; 8],
+};
+
+/// Chesimals I: Chesimals II's searches, and lapses below level 7. Without them a turn more
+/// was too small a step (level 7 beat level 5 in 50 % of 40 games, 8 beat 6 in 42 %, most of
+/// the rest 50-turn draws) and the one-turn levels were erratic (4 beat 2 in 60 %): slow
+/// units let the weaker side hold a draw unless it blunders, and noise does not make it blunder.
+const CHESIMALS_I: Ladder = Ladder {
+    lapse: [40, 25, 15, 8, 20, 10, 0, 0],
+    ..CHESIMALS_II
 };
 
 /// Critters: the same steps. Its two-turn levels need large budgets (a node costs more on a
@@ -65,12 +79,14 @@ const CRITTERS: Ladder = Ladder {
     nodes: [112, 300, 750, 1_875, 30_000, 45_000, 60_000, 90_000],
     depth: [1, 1, 1, 1, 2, 2, 3, 3],
     noise: [1_000, 600, 300, 150, 0, 0, 0, 0],
+    lapse: [0; 8],
 };
 
-/// The node budget, depth and noise of `level` in `variant`.
+/// The node budget, depth, noise and lapses of `level` in `variant`.
 pub fn budget(variant: Variant, level: Level) -> Budget {
     let ladder = match variant {
-        Variant::One | Variant::Two => &CHESIMALS,
+        Variant::One => &CHESIMALS_I,
+        Variant::Two => &CHESIMALS_II,
         Variant::Critters => &CRITTERS,
     };
     let index = level.index();
@@ -78,6 +94,7 @@ pub fn budget(variant: Variant, level: Level) -> Budget {
         nodes: ladder.nodes[index],
         depth: ladder.depth[index],
         noise: ladder.noise[index],
+        lapse: ladder.lapse[index],
     }
 }
 
@@ -212,6 +229,15 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
     };
     searcher.eval.contempt = CONTEMPT;
     let mut rng = SeededRng::new(seed);
+    let mut budget = *budget;
+    // Drawn only when the level lapses, so the other levels' noise draws stay as they were.
+    if budget.lapse > 0 && rng.below(100) < u64::from(budget.lapse) {
+        if budget.depth <= 1 {
+            return Some(searcher.random_turn(position, &mut rng));
+        }
+        budget.depth -= 1;
+    }
+    let budget = &budget;
     let candidates = searcher.beam(position, plan.width, plan.actions, plan.finalists);
     let Some(first) = candidates.first() else {
         // No unit can move: the lone pass.
@@ -275,6 +301,34 @@ fn noise(rng: &mut SeededRng, noise: i32) -> i32 {
 }
 
 impl Searcher {
+    /// A lapse at depth 1: random actions until the turn ends, as the `random` player plays.
+    fn random_turn(&mut self, root: &Position, rng: &mut SeededRng) -> Thought<Vec<Move>> {
+        let side = root.side_to_move();
+        let mut position = root.clone();
+        let mut line = Vec::new();
+        loop {
+            position.legal_moves(&mut self.moves);
+            if self.moves.is_empty() {
+                break;
+            }
+            let mv = self.moves[rng.below(self.moves.len() as u64) as usize];
+            position.play_unchecked(mv);
+            line.push(mv);
+            if position.side_to_move() != side || position.status().is_over() {
+                break;
+            }
+        }
+        let score = -self
+            .eval
+            .evaluate(&position, side.opposite(), position.quiet_turns());
+        Thought {
+            best: line,
+            score,
+            nodes: 0,
+            depth: 0,
+        }
+    }
+
     /// The best complete turns from `root` for its side to move, best first, at most `keep`,
     /// each scored by the evaluation after it.
     fn beam(

@@ -45,6 +45,7 @@ pub fn budget(level: Level) -> Budget {
         nodes,
         depth,
         noise,
+        lapse: 0,
     }
 }
 
@@ -1007,6 +1008,7 @@ mod tests {
             nodes,
             depth,
             noise: 0,
+            lapse: 0,
         }
     }
 
@@ -1158,7 +1160,7 @@ mod tests {
                 position.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
             }
             position.legal_moves(&mut moves);
-            let budget = Budget { nodes: 300, depth: 3, noise: (seed % 3) as i32 * 50 };
+            let budget = Budget { nodes: 300, depth: 3, noise: (seed % 3) as i32 * 50, lapse: 0 };
             match search(&position, &budget, seed) {
                 Some(thought) => prop_assert!(moves.contains(&thought.best)),
                 None => prop_assert!(moves.is_empty()),

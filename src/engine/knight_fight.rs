@@ -58,6 +58,7 @@ pub fn budget(level: Level) -> Budget {
         nodes,
         depth,
         noise,
+        lapse: 0,
     }
 }
 
@@ -562,6 +563,7 @@ mod tests {
             nodes,
             depth: 64,
             noise: 0,
+            lapse: 0,
         }
     }
 

@@ -62,4 +62,8 @@ pub struct Budget {
     /// Uniform noise in `-noise..=noise` (score units) added to each root move's score, so the
     /// low levels pick worse moves at times.
     pub noise: i32,
+    /// Percent of moves searched one step shallower than `depth` (from depth 1: a random legal
+    /// move), drawn per move from the seed. Noise only reorders a few good finalists; a lapse
+    /// is the blunder a weaker player makes. Used by Chesimals (0 elsewhere).
+    pub lapse: u32,
 }

@@ -223,7 +223,8 @@ proptest! {
         let variant = Variant::ALL[variant];
         let game = random_position(variant, seed, plies);
         // Every search depth, on a budget a debug build answers quickly.
-        let budget = Budget { nodes: 1_500, depth, noise: 100 };
+        // A lapse in one game of four, so lapsed and random turns are checked too.
+        let budget = Budget { nodes: 1_500, depth, noise: 100, lapse: if seed % 4 == 0 { 50 } else { 0 } };
         let thought = search(&game, &budget, seed);
         if game.status().is_over() {
             prop_assert!(thought.is_none());
@@ -349,6 +350,7 @@ fn the_cut_offs_keep_every_value_the_plain_minimax_finds() {
                 nodes: 3_000,
                 depth: 3,
                 noise: 0,
+                lapse: 0,
             };
             let plan = Plan::new(&budget, variant);
             let mut searcher = Searcher {
@@ -405,7 +407,7 @@ fn a_draw_costs_the_searching_side_its_contempt() {
 }
 
 #[test]
-fn a_higher_level_never_searches_less_nor_errs_more() {
+fn a_higher_level_never_searches_less_nor_errs_or_lapses_more() {
     for variant in [Variant::One, Variant::Two, Variant::Critters] {
         let budgets: Vec<Budget> = Level::all().map(|level| budget(variant, level)).collect();
         for pair in budgets.windows(2) {
@@ -414,10 +416,41 @@ fn a_higher_level_never_searches_less_nor_errs_more() {
             assert!(higher.nodes > lower.nodes, "{variant:?}: {pair:?}");
             if higher.depth == lower.depth {
                 assert!(higher.noise <= lower.noise, "{variant:?}: {pair:?}");
+                assert!(
+                    higher.lapse < lower.lapse || higher.lapse == 0,
+                    "{variant:?}: {pair:?}"
+                );
             }
+            assert!(higher.lapse < 100, "{variant:?}: {pair:?}");
         }
         // Level 1 errs by more than a guard's worth: a beginner can beat it.
         assert!(budgets[0].noise >= 1_000, "{variant:?}");
         assert_eq!(budgets[7].noise, 0, "{variant:?}");
+        assert_eq!(budgets[7].lapse, 0, "{variant:?}");
+    }
+}
+
+#[test]
+fn a_lapse_searches_one_turn_shallower_at_its_rate() {
+    let game = random_position(Variant::One, 3, 4);
+    for (depth, lapse) in [(1, 0), (1, 40), (2, 40)] {
+        let budget = Budget {
+            nodes: 300,
+            depth,
+            noise: 0,
+            lapse,
+        };
+        let shallow = (0..100)
+            .filter(|&seed| {
+                let thought = search(&game, &budget, seed).expect("a turn");
+                play_checked(&game, &thought.best);
+                thought.depth < depth
+            })
+            .count();
+        // 40 % of 100 seeded draws: a binomial's 99.9 % band is about 25-55.
+        match lapse {
+            0 => assert_eq!(shallow, 0, "depth {depth}"),
+            _ => assert!((25..=55).contains(&shallow), "depth {depth}: {shallow}"),
+        }
     }
 }

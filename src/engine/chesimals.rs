@@ -21,8 +21,9 @@
 //! 3. **Noise**: uniform noise in `-noise..=noise` on each finalist's score, drawn before it
 //!    is searched (so the cut-off knows what the candidate must beat).
 //! 4. **Contempt**: a draw is worth [`CONTEMPT`] less than an even game to the searching side.
-//! 5. **Lapses** (the lower levels): in `lapse` percent of its turns, drawn from the seed, a
-//!    level searches one turn fewer, and a one-turn level plays a random turn.
+//! 5. **Lapses and random turns** (the lower levels): in `random` percent of its turns, drawn
+//!    from the seed, a level plays a random turn; in `lapse` percent it searches one turn
+//!    fewer (a one-turn level: a random turn).
 //!
 //! A node is one action tried (applied and evaluated). Budgets are nodes, never time, so a
 //! seed decides the turn. The plan (beam widths, longest turn) grows with the node budget,
@@ -40,12 +41,14 @@ use crate::games::geometry::Square;
 use crate::games::rng::SeededRng;
 use eval::{Evaluator, WIN_NEXT};
 
-/// One game's levels 1-8: node budget, depth (whole turns searched), noise and lapses.
+/// One game's levels 1-8: node budget, depth (whole turns searched), noise, lapses and
+/// random turns.
 struct Ladder {
     nodes: [u64; 8],
     depth: [u32; 8],
     noise: [i32; 8],
     lapse: [u32; 8],
+    random: [u32; 8],
 }
 
 /// Chesimals II. The ladder's steps are the turns searched, two levels a step: one turn at
@@ -59,6 +62,7 @@ const CHESIMALS_II: Ladder = Ladder {
     depth: [1, 1, 1, 1, 2, 2, 3, 3],
     noise: [1_500, 1_000, 300, 150, 150, 90, 40, 0],
     lapse: [0; 8],
+    random: [0; 8],
 };
 
 /// Chesimals I: Chesimals II's searches, and lapses below level 7. Without them a turn more
@@ -74,15 +78,19 @@ const CHESIMALS_I: Ladder = Ladder {
 /// 20 x 20 board with 28 units a side, and the mover's own beam eats the first thousands):
 /// on 7.5k nodes level 5 beat level 3 in 10 of 20 games, on 40k in 16. Past that, more nodes
 /// bought nothing even with replies as long as the turns (level 8 on 150k against level 6:
-/// 10 / 8 / 2 in 20, as on 90k), and the third turn is a small step (see `docs/engines.md`).
+/// 10 / 8 / 2 in 20, as on 90k), and the third turn alone is a small step: level 8 beat
+/// level 6 in 40 % of 40 games, half drawn. A Critters side that searches a turn fewer still
+/// holds its brains and green squares (lapses, tried, drew more), so levels 1-6 play random
+/// turns instead: 10 % at level 6 took 8 vs 6 to 18 of 19 won (see `docs/engines.md`).
 const CRITTERS: Ladder = Ladder {
     nodes: [112, 300, 750, 1_875, 30_000, 45_000, 60_000, 90_000],
     depth: [1, 1, 1, 1, 2, 2, 3, 3],
     noise: [1_000, 600, 300, 150, 0, 0, 0, 0],
     lapse: [0; 8],
+    random: [45, 35, 25, 20, 15, 10, 0, 0],
 };
 
-/// The node budget, depth, noise and lapses of `level` in `variant`.
+/// The node budget, depth, noise, lapses and random turns of `level` in `variant`.
 pub fn budget(variant: Variant, level: Level) -> Budget {
     let ladder = match variant {
         Variant::One => &CHESIMALS_I,
@@ -95,6 +103,7 @@ pub fn budget(variant: Variant, level: Level) -> Budget {
         depth: ladder.depth[index],
         noise: ladder.noise[index],
         lapse: ladder.lapse[index],
+        random: ladder.random[index],
     }
 }
 
@@ -230,7 +239,10 @@ pub fn search(position: &Position, budget: &Budget, seed: u64) -> Option<Thought
     searcher.eval.contempt = CONTEMPT;
     let mut rng = SeededRng::new(seed);
     let mut budget = *budget;
-    // Drawn only when the level lapses, so the other levels' noise draws stay as they were.
+    // Drawn only when the level has them, so the other levels' noise draws stay as they were.
+    if budget.random > 0 && rng.below(100) < u64::from(budget.random) {
+        return Some(searcher.random_turn(position, &mut rng));
+    }
     if budget.lapse > 0 && rng.below(100) < u64::from(budget.lapse) {
         if budget.depth <= 1 {
             return Some(searcher.random_turn(position, &mut rng));
@@ -301,7 +313,8 @@ fn noise(rng: &mut SeededRng, noise: i32) -> i32 {
 }
 
 impl Searcher {
-    /// A lapse at depth 1: random actions until the turn ends, as the `random` player plays.
+    /// A random turn (a lapse at depth 1): random actions until the turn ends, as the
+    /// `random` player plays.
     fn random_turn(&mut self, root: &Position, rng: &mut SeededRng) -> Thought<Vec<Move>> {
         let side = root.side_to_move();
         let mut position = root.clone();

@@ -46,6 +46,7 @@ pub fn budget(level: Level) -> Budget {
         depth,
         noise,
         lapse: 0,
+        random: 0,
     }
 }
 
@@ -1009,6 +1010,7 @@ mod tests {
             depth,
             noise: 0,
             lapse: 0,
+            random: 0,
         }
     }
 
@@ -1160,7 +1162,7 @@ mod tests {
                 position.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
             }
             position.legal_moves(&mut moves);
-            let budget = Budget { nodes: 300, depth: 3, noise: (seed % 3) as i32 * 50, lapse: 0 };
+            let budget = Budget { nodes: 300, depth: 3, noise: (seed % 3) as i32 * 50, lapse: 0, random: 0 };
             match search(&position, &budget, seed) {
                 Some(thought) => prop_assert!(moves.contains(&thought.best)),
                 None => prop_assert!(moves.is_empty()),

@@ -59,6 +59,7 @@ pub fn budget(level: Level) -> Budget {
         depth,
         noise,
         lapse: 0,
+        random: 0,
     }
 }
 
@@ -564,6 +565,7 @@ mod tests {
             depth: 64,
             noise: 0,
             lapse: 0,
+            random: 0,
         }
     }
 

@@ -66,4 +66,7 @@ pub struct Budget {
     /// move), drawn per move from the seed. Noise only reorders a few good finalists; a lapse
     /// is the blunder a weaker player makes. Used by Chesimals (0 elsewhere).
     pub lapse: u32,
+    /// Percent of moves played at random, whatever the depth: the blunder where a search one
+    /// step shallower is still too careful to lose (Critters; 0 elsewhere).
+    pub random: u32,
 }

@@ -61,6 +61,16 @@ fn play_checked(position: &Position, turn: &[Move]) -> Position {
     game
 }
 
+/// The search of `level`, without its lapses and random turns (a random turn may miss what
+/// these tests ask the search to find).
+fn searching(variant: Variant, number: u8) -> Budget {
+    Budget {
+        lapse: 0,
+        random: 0,
+        ..budget(variant, level(number))
+    }
+}
+
 /// White's Chief e2 with a guard on e3 and, joined to the Chief through it, a knight on d4.
 const KNIGHT_ON_D4: [(&str, &str); 3] = [("e2", "wC"), ("e3", "wG"), ("d4", "wN")];
 
@@ -78,7 +88,7 @@ fn takes_the_last_royal_chief_on_offer() {
     ]);
     let game = position(Variant::One, 'w', &units);
     for number in [1, 4, 8] {
-        let thought = search(&game, &budget(Variant::One, level(number)), 3).expect("a turn");
+        let thought = search(&game, &searching(Variant::One, number), 3).expect("a turn");
         let after = play_checked(&game, &thought.best);
         assert_eq!(
             after.status(),
@@ -108,7 +118,7 @@ fn kills_the_last_brain_in_critters() {
             ("l14", "bG"),
         ],
     );
-    let thought = search(&game, &budget(Variant::Critters, level(2)), 5).expect("a turn");
+    let thought = search(&game, &searching(Variant::Critters, 2), 5).expect("a turn");
     let after = play_checked(&game, &thought.best);
     assert!(
         matches!(after.status(), Status::Over(outcome) if outcome.winner == Some(Side::White)),
@@ -134,7 +144,7 @@ fn does_not_leave_its_last_chief_capturable() {
         ],
     );
     for number in [1, 3, 6] {
-        let thought = search(&game, &budget(Variant::One, level(number)), 11).expect("a turn");
+        let thought = search(&game, &searching(Variant::One, number), 11).expect("a turn");
         let after = play_checked(&game, &thought.best);
         let mut replies = Vec::new();
         after.legal_moves(&mut replies);
@@ -223,8 +233,14 @@ proptest! {
         let variant = Variant::ALL[variant];
         let game = random_position(variant, seed, plies);
         // Every search depth, on a budget a debug build answers quickly.
-        // A lapse in one game of four, so lapsed and random turns are checked too.
-        let budget = Budget { nodes: 1_500, depth, noise: 100, lapse: if seed % 4 == 0 { 50 } else { 0 } };
+        // Lapses in one game of four and random turns in another, so those turns are checked too.
+        let budget = Budget {
+            nodes: 1_500,
+            depth,
+            noise: 100,
+            lapse: if seed % 4 == 0 { 50 } else { 0 },
+            random: if seed % 4 == 1 { 50 } else { 0 },
+        };
         let thought = search(&game, &budget, seed);
         if game.status().is_over() {
             prop_assert!(thought.is_none());
@@ -351,6 +367,7 @@ fn the_cut_offs_keep_every_value_the_plain_minimax_finds() {
                 depth: 3,
                 noise: 0,
                 lapse: 0,
+                random: 0,
             };
             let plan = Plan::new(&budget, variant);
             let mut searcher = Searcher {
@@ -407,7 +424,7 @@ fn a_draw_costs_the_searching_side_its_contempt() {
 }
 
 #[test]
-fn a_higher_level_never_searches_less_nor_errs_or_lapses_more() {
+fn a_higher_level_never_searches_less_nor_errs_lapses_or_plays_at_random_more() {
     for variant in [Variant::One, Variant::Two, Variant::Critters] {
         let budgets: Vec<Budget> = Level::all().map(|level| budget(variant, level)).collect();
         for pair in budgets.windows(2) {
@@ -421,12 +438,19 @@ fn a_higher_level_never_searches_less_nor_errs_or_lapses_more() {
                     "{variant:?}: {pair:?}"
                 );
             }
-            assert!(higher.lapse < 100, "{variant:?}: {pair:?}");
+            assert!(
+                higher.random < lower.random || higher.random == 0,
+                "{variant:?}: {pair:?}"
+            );
+            assert!(
+                higher.lapse < 100 && higher.random < 100,
+                "{variant:?}: {pair:?}"
+            );
         }
         // Level 1 errs by more than a guard's worth: a beginner can beat it.
         assert!(budgets[0].noise >= 1_000, "{variant:?}");
         assert_eq!(budgets[7].noise, 0, "{variant:?}");
-        assert_eq!(budgets[7].lapse, 0, "{variant:?}");
+        assert_eq!((budgets[7].lapse, budgets[7].random), (0, 0), "{variant:?}");
     }
 }
 
@@ -439,6 +463,7 @@ fn a_lapse_searches_one_turn_shallower_at_its_rate() {
             depth,
             noise: 0,
             lapse,
+            random: 0,
         };
         let shallow = (0..100)
             .filter(|&seed| {
@@ -451,6 +476,35 @@ fn a_lapse_searches_one_turn_shallower_at_its_rate() {
         match lapse {
             0 => assert_eq!(shallow, 0, "depth {depth}"),
             _ => assert!((25..=55).contains(&shallow), "depth {depth}: {shallow}"),
+        }
+    }
+}
+
+#[test]
+fn random_turns_come_at_their_rate_whatever_the_depth() {
+    let game = random_position(Variant::Critters, 5, 4);
+    for (depth, random) in [(2, 0), (2, 40), (3, 40)] {
+        let budget = Budget {
+            nodes: 300,
+            depth,
+            noise: 0,
+            lapse: 0,
+            random,
+        };
+        let random_turns = (0..100)
+            .filter(|&seed| {
+                let thought = search(&game, &budget, seed).expect("a turn");
+                play_checked(&game, &thought.best);
+                // A random turn is the only one searched to depth 0.
+                thought.depth == 0
+            })
+            .count();
+        match random {
+            0 => assert_eq!(random_turns, 0, "depth {depth}"),
+            _ => assert!(
+                (25..=55).contains(&random_turns),
+                "depth {depth}: {random_turns}"
+            ),
         }
     }
 }

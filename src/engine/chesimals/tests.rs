@@ -455,56 +455,42 @@ fn a_higher_level_never_searches_less_nor_errs_lapses_or_plays_at_random_more() 
 }
 
 #[test]
-fn a_lapse_searches_one_turn_shallower_at_its_rate() {
-    let game = random_position(Variant::One, 3, 4);
-    for (depth, lapse) in [(1, 0), (1, 40), (2, 40)] {
+fn lapses_and_random_turns_come_at_their_rate() {
+    // (variant, depth, lapse, random): a lapse searches one turn fewer (depth 1: a random
+    // turn), a random turn is searched to depth 0 whatever the depth asked.
+    for (variant, depth, lapse, random) in [
+        (Variant::One, 1, 0, 0),
+        (Variant::One, 1, 40, 0),
+        (Variant::One, 2, 40, 0),
+        (Variant::Critters, 2, 0, 0),
+        (Variant::Critters, 2, 0, 40),
+        (Variant::Critters, 3, 0, 40),
+    ] {
+        let game = random_position(variant, 3, 4);
         let budget = Budget {
             nodes: 300,
             depth,
             noise: 0,
             lapse,
-            random: 0,
-        };
-        let shallow = (0..100)
-            .filter(|&seed| {
-                let thought = search(&game, &budget, seed).expect("a turn");
-                play_checked(&game, &thought.best);
-                thought.depth < depth
-            })
-            .count();
-        // 40 % of 100 seeded draws: a binomial's 99.9 % band is about 25-55.
-        match lapse {
-            0 => assert_eq!(shallow, 0, "depth {depth}"),
-            _ => assert!((25..=55).contains(&shallow), "depth {depth}: {shallow}"),
-        }
-    }
-}
-
-#[test]
-fn random_turns_come_at_their_rate_whatever_the_depth() {
-    let game = random_position(Variant::Critters, 5, 4);
-    for (depth, random) in [(2, 0), (2, 40), (3, 40)] {
-        let budget = Budget {
-            nodes: 300,
-            depth,
-            noise: 0,
-            lapse: 0,
             random,
         };
-        let random_turns = (0..100)
-            .filter(|&seed| {
+        let shallower: Vec<u32> = (0..100)
+            .filter_map(|seed| {
                 let thought = search(&game, &budget, seed).expect("a turn");
                 play_checked(&game, &thought.best);
-                // A random turn is the only one searched to depth 0.
-                thought.depth == 0
+                (thought.depth < depth).then_some(thought.depth)
             })
-            .count();
-        match random {
-            0 => assert_eq!(random_turns, 0, "depth {depth}"),
-            _ => assert!(
-                (25..=55).contains(&random_turns),
-                "depth {depth}: {random_turns}"
-            ),
+            .collect();
+        let case = format!("{variant:?} depth {depth}: {shallower:?}");
+        if lapse > 0 {
+            assert!(shallower.iter().all(|&d| d == depth - 1), "{case}");
+        } else {
+            assert!(shallower.iter().all(|&d| d == 0), "{case}");
+        }
+        // 40 % of 100 seeded draws: a binomial's 99.9 % band is about 25-55.
+        match lapse + random {
+            0 => assert!(shallower.is_empty(), "{case}"),
+            _ => assert!((25..=55).contains(&shallower.len()), "{case}"),
         }
     }
 }

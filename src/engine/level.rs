@@ -64,9 +64,9 @@ pub struct Budget {
     pub noise: i32,
     /// Percent of moves searched one step shallower than `depth` (from depth 1: a random legal
     /// move), drawn per move from the seed. Noise only reorders a few good finalists; a lapse
-    /// is the blunder a weaker player makes. Used by Chesimals (0 elsewhere).
+    /// is the blunder a weaker player makes. Used by the Chesimals (0 elsewhere).
     pub lapse: u32,
     /// Percent of moves played at random, whatever the depth: the blunder where a search one
-    /// step shallower is still too careful to lose (Critters; 0 elsewhere).
+    /// step shallower is still too careful to lose (Critters; Knight Fight's level 1; 0 elsewhere).
     pub random: u32,
 }

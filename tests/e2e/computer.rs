@@ -84,6 +84,48 @@ async fn the_computer_answers_each_move_once_even_with_two_processes_racing() {
 }
 
 #[tokio::test]
+async fn move_buttons_go_to_the_player_not_to_the_computer() {
+    let bot = bot().await;
+    let posted = Posted::default();
+    bot.text("alice", "play knight-fight computer level:1 seed:5")
+        .await;
+    for turn in 0..4 {
+        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let position = kibitz::AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
+        let mine = position.legal_move_texts().into_iter().next().unwrap();
+        // After alice's move the computer is to move: no buttons anyone could press.
+        let replies = bot.say("alice", &mine).await;
+        assert!(
+            replies.iter().all(|reply| reply.buttons.is_empty()),
+            "turn {turn}: {:?}",
+            replies.iter().map(|r| &r.buttons).collect::<Vec<_>>()
+        );
+        assert_eq!(engine_round(&bot.service, "a", &posted).await, 1);
+        // The computer's picture offers alice her legal moves.
+        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        let position = kibitz::AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
+        let legal: Vec<String> = position
+            .legal_move_texts()
+            .into_iter()
+            .map(|mv| format!("move {mv} #1"))
+            .collect();
+        let replies = posted.replies();
+        let offered: Vec<String> = replies
+            .last()
+            .unwrap()
+            .buttons
+            .iter()
+            .map(|button| button.command.clone())
+            .collect();
+        assert!(!offered.is_empty(), "turn {turn}");
+        assert_eq!(offered, legal, "turn {turn}");
+    }
+}
+
+#[tokio::test]
 async fn a_dead_processs_claim_is_taken_over_and_a_restart_catches_up() {
     let bot = bot().await;
     // alice plays Black: the computer, White, is due at once.

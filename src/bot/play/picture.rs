@@ -101,7 +101,7 @@ impl Service {
                 ),
             );
         }
-        let buttons = move_buttons(game, &facts);
+        let buttons = move_buttons(game, to_move, &facts);
         let view = View {
             white,
             black,
@@ -172,9 +172,14 @@ impl Service {
 }
 
 /// Knight Fight's few landing squares fit under the picture: one press plays one. They are
-/// the legal moves the rules listed for the picture's facts, not asked for again.
-fn move_buttons(game: &GameRecord, facts: &ViewFacts) -> Vec<Button> {
-    if game.state != GameState::Ongoing || game.kind != GameKind::KnightFight {
+/// the legal moves the rules listed for the picture's facts, not asked for again. None when
+/// the computer is to move: nobody in the chat may play them, and its own picture brings the
+/// player's.
+fn move_buttons(game: &GameRecord, to_move: Side, facts: &ViewFacts) -> Vec<Button> {
+    if game.state != GameState::Ongoing
+        || game.kind != GameKind::KnightFight
+        || game.computer_side() == Some(to_move)
+    {
         return Vec::new();
     }
     if !(1..=MOVE_BUTTONS).contains(&facts.moves.len()) {

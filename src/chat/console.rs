@@ -115,6 +115,19 @@ where
     if let Err(error) = service.catch_up().await {
         tracing::warn!(%error, "cannot rate unrated games");
     }
+    // A console stopped mid-search (Ctrl-C) left its claim behind; its move comes now, not
+    // when the claim runs out.
+    match service
+        .store()
+        .release_engine_claims(Platform::Console.as_str())
+        .await
+    {
+        Ok(0) => {}
+        Ok(released) => tracing::info!(released, "engine claims of a stopped console released"),
+        Err(error) => {
+            tracing::warn!(%error, "cannot release the engine claims of a stopped console")
+        }
+    }
     loop {
         // Ratings the database refused earlier (it was locked) are retried between lines.
         service.retry_deferred_ratings().await;

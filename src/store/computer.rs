@@ -114,6 +114,23 @@ impl Store {
         Ok(())
     }
 
+    /// Gives up every claim on the engine moves of `platform`'s chats: the console chat's at
+    /// its start, where the claims are a stopped process's (a search is never left running
+    /// between two lines). A live holder loses nothing but the search: the commit is
+    /// version-checked, so the move still applies once. Served by the partial index on
+    /// `engine_due`.
+    pub async fn release_engine_claims(&self, platform: &str) -> StoreResult<u64> {
+        let released = sqlx::query(
+            "UPDATE games SET engine_holder = NULL, engine_until = NULL
+             WHERE engine_due IS NOT NULL AND engine_until IS NOT NULL
+                 AND chat_id IN (SELECT id FROM chats WHERE platform = $1)",
+        )
+        .bind(platform)
+        .execute(&self.pool)
+        .await?;
+        Ok(released.rows_affected())
+    }
+
     /// How many games against the computer are being played in the chat.
     pub async fn computer_games_in_chat(&self, chat_id: i64) -> StoreResult<i64> {
         let row = sqlx::query(

@@ -281,6 +281,12 @@ async fn naming_the_bot_itself_challenges_the_computer() {
         (game.computer_level, game.state),
         (Some(4), GameState::Ongoing)
     );
+    // The list of games names the level as the header does.
+    let games = bot.text("alice", "games").await;
+    assert!(
+        games.contains("alice (White) against Kibitz · level 4 (Black)"),
+        "{games}"
+    );
 }
 
 #[tokio::test]

@@ -145,3 +145,51 @@ async fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
         "the line after the bad one is answered: {output}"
     );
 }
+
+/// A console stopped mid-search (Ctrl-C) leaves its claim on the engine's move behind; the
+/// next console makes the move before it reads a line, instead of waiting for the claim to
+/// run out, and makes it once.
+#[tokio::test]
+async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
+    let bot = crate::service::bot().await;
+    let reply = bot
+        .text("alice", "challenge computer glacier black level:1")
+        .await;
+    assert!(reply.contains("is thinking"), "{reply}");
+    let store = bot.service.store();
+    let game = store.game(1).await.unwrap().unwrap();
+    let now = bot.service.now();
+    // The stopped process's claim, far from running out.
+    let until = now + 100 * kibitz::bot::ENGINE_LEASE_MS;
+    assert!(
+        store
+            .claim_engine_move(1, game.version, "stopped:1", now, until)
+            .await
+            .unwrap()
+    );
+    let images = tempfile::tempdir().unwrap();
+    let options = kibitz::chat::console::ConsoleOptions {
+        image_dir: images.path().to_path_buf(),
+        default_user: "player".to_string(),
+    };
+    let input: &[u8] = b"@alice board\n";
+    let mut output = Vec::new();
+    kibitz::chat::console::run(&bot.service, input, &mut output, &options)
+        .await
+        .unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let played = output.find("Kibitz · level 1 played").expect(&output);
+    let board = output.find("alice to move").expect(&output);
+    assert!(
+        played < board,
+        "the move comes before the first line's answer: {output}"
+    );
+    assert_eq!(
+        output.matches("Kibitz · level 1 played").count(),
+        1,
+        "{output}"
+    );
+    let game = store.game(1).await.unwrap().unwrap();
+    assert_eq!((game.plies, game.engine_due), (1, None));
+    assert_eq!(store.moves(1).await.unwrap().len(), 1);
+}

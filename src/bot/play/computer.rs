@@ -18,9 +18,13 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{Notify, Semaphore, watch};
 
-/// How long a claim on an engine move holds before another process may take it over: far
-/// beyond a level 8 search with a queue in front of it.
-pub const ENGINE_LEASE_MS: i64 = 60_000;
+/// How long a claim on an engine move holds before another process may take it over: after
+/// a process died mid-search, its game waits this long (plus a scan) for the computer's move.
+/// A process claims only as many moves as it searches at once, so a claim waits for no queue,
+/// and the slowest level 8 search measured took 1.4 s (Critters, `docs/engines.md`). A search
+/// that outlasts its claim costs a second search elsewhere, never a second move: the commit
+/// is version-checked.
+pub const ENGINE_LEASE_MS: i64 = 15_000;
 
 /// Open games against the computer a chat may have at once.
 pub const MAX_COMPUTER_GAMES_PER_CHAT: i64 = 8;

@@ -53,7 +53,9 @@ impl Service {
         let names = self.store.display_names(&ids).await?;
         for game in &active {
             let name = self.say(context.language, &self.kind_name(game.kind));
-            let line = self.games_line(game, &names)?.with("id", game.id);
+            let line = self
+                .games_line(context.language, game, &names)?
+                .with("id", game.id);
             let line = line.with("game", name);
             lines.push(format!("  {}", self.say(context.language, &line)));
         }
@@ -62,11 +64,25 @@ impl Service {
     }
 
     /// One game of the list: who plays whom and whose turn it is, or who challenged whom.
-    fn games_line(&self, game: &GameRecord, names: &HashMap<i64, String>) -> Result<Msg, Refusal> {
+    fn games_line(
+        &self,
+        language: &str,
+        game: &GameRecord,
+        names: &HashMap<i64, String>,
+    ) -> Result<Msg, Refusal> {
         let name = |id: Option<i64>| name_in(names, id);
         Ok(match game.state {
             GameState::Ongoing => {
-                let (white, black) = (name(game.white_id), name(game.black_id));
+                let (mut white, mut black) = (name(game.white_id), name(game.black_id));
+                if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
+                    // As on the board's header: which level a game is against matters.
+                    let computer = msg("computer-name").number("level", u32::from(level));
+                    let computer = self.say(language, &computer);
+                    match side {
+                        Side::White => white = computer,
+                        Side::Black => black = computer,
+                    }
+                }
                 let to_move = self.position(game)?.side_to_move();
                 let player = if to_move == Side::White {
                     &white

@@ -1,7 +1,7 @@
 //! `help` and `rules`.
 
 use super::command::{ParseError, Word};
-use super::play::rules_message;
+use super::play::{move_usage, rules_message};
 use super::{Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit;
 use crate::games::{AnyGame, GameKind};
@@ -100,9 +100,20 @@ impl Service {
         let language = context.language;
         if let Some(topic) = topic {
             let topic = topic.trim_start_matches('/');
-            return Outgoing::text(match usage(topic) {
-                Some(line) => self.say(language, &line),
-                None => self.say(
+            return Outgoing::text(match (usage(topic), GameKind::parse(topic)) {
+                (Some(line), _) => self.say(language, &line),
+                // `help chesimals-2`: how that game's moves and turns are typed.
+                (None, Some(kind)) => self.say(
+                    language,
+                    &msg("help-game")
+                        .with("game", self.say(language, &self.kind_name(kind)))
+                        .with("usage", self.say(language, &move_usage(kind)))
+                        .with("name", kind.name()),
+                ),
+                (None, None) if topic.eq_ignore_ascii_case(ambit::NAME) => {
+                    self.say(language, &msg(Word::Place.usage()))
+                }
+                (None, None) => self.say(
                     language,
                     &msg("help-unknown-command").with("command", topic),
                 ),

@@ -351,7 +351,7 @@ fn command_word(parsed: &Parsed) -> &'static str {
             Command::Pings(_) => Word::Pings,
             Command::Vacation(_) => Word::Vacation,
             Command::Games { .. } => Word::Games,
-            Command::History(_) => Word::History,
+            Command::History(_) | Command::UnitMoves { .. } => Word::History,
             Command::Export(_) => Word::Export,
             Command::Replay(_) => Word::Replay,
             Command::Ambit(_) => Word::Ambit,
@@ -776,22 +776,31 @@ impl Service {
                 page,
             } => self.finished_games(context, page).await,
             Command::History(game) => self.history(context, game).await,
+            Command::UnitMoves { square, game } => self.unit_moves(context, &square, game).await,
             Command::Export(game) => self.export(context, game).await,
             Command::Replay(game) => self.replay(context, game).await,
         }
     }
 
-    /// A line with no command word: an AMBIT placement while a puzzle is open and no game
-    /// waits for this player's move, else a move. The speaker's running games are read once,
-    /// for both questions; the puzzle only when the line could be a placement.
+    /// A line with no command word: an AMBIT placement while a puzzle is open and the line
+    /// is a legal move in none of the speaker's games, else a move. A line that is both is
+    /// asked about. The speaker's running games are read once, for both questions; the
+    /// puzzle only when the line could be a placement.
     async fn bare(&self, context: &Context<'_>, text: &str) -> Result<Vec<Outgoing>, Refusal> {
         let placement_shaped = crate::games::ambit::notation::parse_placement(text).is_ok();
         let running = self.running_games(context).await?;
-        if placement_shaped
-            && !running.awaits_move(context.user.id)
-            && let Some(attempt) = self.open_attempt(context).await?
-        {
-            return self.ambit_place_in(context, text, attempt).await;
+        if placement_shaped && let Some(attempt) = self.open_attempt(context).await? {
+            let fit = running.fit(context.user.id, text);
+            let Some(&game) = fit.legal.first() else {
+                return self.ambit_place_in(context, text, attempt).await;
+            };
+            let text = text.trim();
+            return Err(msg("bare-placement-or-move")
+                .with("text", crate::games::quote(text))
+                .with("id", game)
+                .with("place", format!("place {text}"))
+                .with("move", format!("move {text} #{game}"))
+                .into());
         }
         self.play_bare(context, text, running).await
     }

@@ -30,15 +30,19 @@ pub(crate) fn move_notes(position: &AnyGame) -> Vec<Msg> {
     }
 }
 
-/// A Chesimals turn in progress: which chesimal is moving (Critters: how many units moved),
-/// and how to go on.
+/// A Chesimals turn in progress: which chesimal is moving (Chesimals I and II), how many
+/// units moved, that the turn is still open and how to end it.
 fn chesimals_turn(game: &chesimals::Position) -> Vec<Msg> {
     if !game.turn_in_progress() {
         return Vec::new();
     }
     let moved = game.moved_this_turn().len() as u32;
     match game.amp_in_play() {
-        Some(colour) => vec![msg("note-chesimals-amp-moving").with("colour", colour.name())],
+        Some(colour) => vec![
+            msg("note-chesimals-amp-moving")
+                .with("colour", colour.name())
+                .number("count", moved),
+        ],
         None => vec![msg("note-critters-turn-open").number("count", moved)],
     }
 }

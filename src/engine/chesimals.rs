@@ -328,6 +328,10 @@ impl Searcher {
         let mut line = Vec::new();
         loop {
             position.legal_moves(&mut self.moves);
+            if position.passes() > 0 && self.moves.len() > 1 {
+                // Even a random turn does not pass into the both-pass draw while it may move.
+                self.moves.retain(|mv| *mv != Move::Pass);
+            }
             if self.moves.is_empty() {
                 break;
             }
@@ -366,7 +370,7 @@ impl Searcher {
             line: Vec::new(),
             key: 0,
         }];
-        let mut pool: Vec<Candidate> = Vec::new();
+        let mut pool: Vec<Candidate> = self.pass_candidate(root).into_iter().collect();
         let mut tried: Vec<Tried> = Vec::new();
         let mut best = i32::MIN;
         let mut stale = 0;
@@ -446,6 +450,32 @@ impl Searcher {
         pool.sort_by_key(|candidate| std::cmp::Reverse(candidate.score));
         pool.truncate(keep);
         pool
+    }
+
+    /// The turn that moves no unit, where the rules leave it as a choice (Critters, at a
+    /// turn's start, though units could move), scored like any candidate. Left out when it
+    /// would complete the both-pass draw while the position as it stands is worth more to
+    /// the mover than that draw: a side never passes a won game away.
+    fn pass_candidate(&mut self, root: &Position) -> Option<Candidate> {
+        if !root.variant().is_critters() || root.turn_in_progress() || !root.is_legal(Move::Pass) {
+            return None;
+        }
+        let me = root.side_to_move();
+        let mut position = root.clone();
+        position.play_unchecked(Move::Pass);
+        self.nodes += 1;
+        let score = -self
+            .eval
+            .evaluate(&position, me.opposite(), position.quiet_turns());
+        if position.status().is_over() && score < self.eval.evaluate(root, me, root.quiet_turns()) {
+            return None;
+        }
+        Some(Candidate {
+            score,
+            position: root.clone(),
+            line: Vec::new(),
+            key: 0,
+        })
     }
 
     /// What `candidate` is worth to its mover, searched `depth` turns deep in all (its own

@@ -124,6 +124,30 @@ impl AnyGame {
         texts
     }
 
+    /// The square named by `text` on this game's board, and where the piece or unit of the
+    /// side to move standing there may go: each target once, with the text of a move that
+    /// goes there, in board order. `None` when `text` names no square; an empty list when
+    /// nothing of the side to move stands there or it cannot move.
+    pub fn moves_from(&self, text: &str) -> Option<(Square, Vec<(Square, String)>)> {
+        with_game!(self, game => {
+            let from = game.board_size().parse_square(&text.to_ascii_lowercase())?;
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut targets: Vec<(Square, String)> = Vec::new();
+            for mv in moves {
+                let squares = game.move_squares(mv);
+                let Some(to) = squares.to.filter(|_| squares.from == Some(from)) else {
+                    continue;
+                };
+                if !targets.iter().any(|(seen, _)| *seen == to) {
+                    targets.push((to, game.move_text(mv)));
+                }
+            }
+            targets.sort_by_key(|(to, _)| (to.rank, to.file));
+            Some((from, targets))
+        })
+    }
+
     /// Plays a move typed by a player; returns its canonical text and the squares it touched.
     /// A Chesimals text is one whole turn (`b1-b3 a2-a4`), ended when it does not end itself;
     /// its canonical text is the actions' texts joined by spaces.
@@ -138,8 +162,8 @@ impl AnyGame {
     }
 
     /// Plays what one chat message holds. As [`AnyGame::play_text`], except that a Chesimals
-    /// message of one unit move leaves the turn open, so a turn can be played unit by unit
-    /// and closed with `end` (or `done`).
+    /// message leaves the turn open after its unit moves, so a turn can be played unit by
+    /// unit and closed with `end` (or `done`): see `chesimals::Position::play_message_text`.
     pub fn play_message(&mut self, text: &str) -> Result<PlayedMove, RulesError> {
         match self {
             AnyGame::Chesimals(game) => game

@@ -93,6 +93,7 @@ struct BoardArt {
     ground_index: [bool; 256],
     trail_line: u8,
     trail_edge: u8,
+    target: u8,
     header: Header,
 }
 
@@ -150,6 +151,7 @@ impl BoardArt {
         }
         let trail_line = palette.add(colours.trail_line)?;
         let trail_edge = palette.add(colours.trail_edge)?;
+        let target = palette.add(colours.target)?;
         painter.register(&mut palette)?;
 
         let backgrounds = board::backgrounds(&layout, theme, fonts, &palette);
@@ -184,6 +186,7 @@ impl BoardArt {
             ground_index,
             trail_line,
             trail_edge,
+            target,
             header,
         })
     }
@@ -255,6 +258,7 @@ impl BoardArt {
             }
         }
         self.draw_trails(frame, &trail, view.flip);
+        self.draw_targets(frame, position, &view.facts.targets, view.flip);
 
         let marker = match status {
             Status::Ongoing => Marker::Turn(position.side_to_move()),
@@ -302,6 +306,46 @@ impl BoardArt {
                 let (a, b) = (centre(from), centre(to));
                 self.paint(frame, a, b, half + widen, colour);
                 self.paint(frame, a, a, dot + widen, colour);
+            }
+        }
+    }
+
+    /// The squares a unit asked about may reach, as Knight Fight marks its landings: a dot
+    /// on an empty square, and the corners of a square whose unit it would take (ground
+    /// pixels only, so the unit and the trails stay whole; nothing outside the square).
+    fn draw_targets(
+        &self,
+        frame: &mut Indexed,
+        position: &Position,
+        targets: &[Square],
+        flip: bool,
+    ) {
+        let size = self.layout.size;
+        let side = self.layout.square as usize;
+        let half = side as f32 / 2.0;
+        let width = frame.width as usize;
+        for &to in targets {
+            if !size.contains(to.file as i16, to.rank as i16) {
+                continue;
+            }
+            let capture = position.unit_at(to).is_some();
+            let (x0, y0) = self.layout.square_origin(to, flip);
+            let (x0, y0) = (x0 as usize, y0 as usize);
+            for dy in 0..side {
+                for dx in 0..side {
+                    let (px, py) = (dx as f32 + 0.5 - half, dy as f32 + 0.5 - half);
+                    let distance = (px * px + py * py).sqrt() / side as f32;
+                    let marked = match capture {
+                        true => distance > 0.5,
+                        false => distance < 0.17,
+                    };
+                    let Some(pixel) = frame.pixels.get_mut((y0 + dy) * width + x0 + dx) else {
+                        continue;
+                    };
+                    if marked && self.ground_index[usize::from(*pixel)] {
+                        *pixel = self.target;
+                    }
+                }
             }
         }
     }

@@ -178,6 +178,9 @@ pub struct ChesimalsTheme {
     pub leaderless_letter: Rgb,
     /// The badge on a unit that already moved this turn.
     pub moved: Rgb,
+    /// Where a unit asked about (`moves e14`) may go: a dot on an empty square, the ground
+    /// round a unit it would take.
+    pub target: Rgb,
 }
 
 impl Theme {
@@ -300,6 +303,7 @@ impl Theme {
             leaderless_strength: 0.8,
             leaderless_letter: Rgb(0x5c, 0x61, 0x6b),
             moved: Rgb(0x22, 0xb0, 0xe6),
+            target: Rgb(0x3f, 0xa8, 0x6b),
         },
     };
 }

@@ -13,7 +13,7 @@ fn perft_counts_single_actions_of_every_variant() {
     for (game, counts) in [
         ("chesimals-1", ["55", "735"]),
         ("chesimals-2", ["82", "1572"]),
-        ("critters", ["142", "19882"]),
+        ("critters", ["143", "20025"]),
     ] {
         for (depth, expected) in ["1", "2"].into_iter().zip(counts) {
             let lines = stdout_lines(&kibitz(&["perft", game, "start", depth]));
@@ -168,12 +168,12 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
         // Longer than a quote of the player's words may be: the caption shows all of it.
         (
             "alice",
-            "move b3-b5 a3-a4 c3-c4 a2-a3 c2-c3 b2-b4",
+            "move b3-b5 a3-a4 c3-c4 a2-a3 c2-c3 b2-b4 done",
             "bob to move",
         ),
-        ("bob", "b14-b12 a14-a13 c14-c13", "alice to move"),
-        ("alice", "move e3-e4 d2-d3", "bob to move"),
-        ("bob", "move e14 - e13 d15-d14", "alice to move"),
+        ("bob", "b14-b12 a14-a13 c14-c13 done", "alice to move"),
+        ("alice", "move e3-e4 d2-d3 end", "bob to move"),
+        ("bob", "move e14 - e13 d15-d14 done", "alice to move"),
     ];
     for (player, text, next) in turns {
         let caption = picture_reply(&bot, player, text, size).await;
@@ -259,6 +259,8 @@ async fn a_turn_can_be_played_unit_by_unit_and_closed_with_done() {
     assert!(caption.contains("alice played g2-g3"), "{caption}");
     let caption = picture_reply(&bot, "alice", "move done", size).await;
     assert!(caption.contains("bob to move"), "{caption}");
+    // The caption tells the whole turn, not the closing word.
+    assert!(caption.contains("alice played h3-h4 g2-g3."), "{caption}");
     let store = bot.service.store();
     let moves = crate::support::stored_moves(store, 1).await;
     assert_eq!(moves, ["h3-h4", "g2-g3", "end"]);
@@ -267,7 +269,7 @@ async fn a_turn_can_be_played_unit_by_unit_and_closed_with_done() {
     assert_eq!(last.text, "h3-h4 g2-g3 end");
     assert_eq!(last.squares().trail().len(), 2, "the whole turn's trail");
     // Black's next turn starts a fresh trail.
-    picture_reply(&bot, "bob", "b14-b12 a14-a13", size).await;
+    picture_reply(&bot, "bob", "b14-b12 a14-a13 done", size).await;
     let game = store.game(1).await.unwrap().unwrap();
     assert_eq!(
         game.last_move.map(|m| m.text),
@@ -294,7 +296,7 @@ async fn a_critters_game_is_created_with_its_options() {
         game.start_position
     );
     picture_reply(&bot, "bob", "accept", size).await;
-    let caption = picture_reply(&bot, "alice", "move k4-k5 d4-d5", size).await;
+    let caption = picture_reply(&bot, "alice", "move k4-k5 d4-d5 done", size).await;
     assert!(caption.contains("bob to move"), "{caption}");
     let game = bot.service.store().game(1).await.unwrap().unwrap();
     assert!(game.position.ends_with(" gp3"), "{}", game.position);
@@ -306,4 +308,123 @@ async fn a_critters_game_is_created_with_its_options() {
     let reply = bot.text("carol", "rules critters").await;
     assert!(reply.contains("[picture]"), "{reply}");
     assert!(reply.contains("growth"), "{reply}");
+}
+
+/// The buttons under the one reply `speaker` gets for `text`, as (label, command).
+async fn buttons_after(bot: &Bot, speaker: &str, text: &str) -> Vec<(String, String)> {
+    let replies = bot.say(speaker, text).await;
+    assert_eq!(replies.len(), 1, "{text}");
+    replies[0]
+        .buttons
+        .iter()
+        .map(|b| (b.label.clone(), b.command.clone()))
+        .collect()
+}
+
+/// One rule for every line: a line of unit moves, whatever its length, leaves the turn open
+/// (the reply says so and counts the units, with a Done button); a third unit can be added;
+/// `done` ends it and the caption repeats the whole turn.
+#[tokio::test]
+async fn every_line_leaves_the_turn_open_until_done() {
+    let bot = bot().await;
+    let size = expected_size(GameKind::ChesimalsOne);
+    started(&bot, size).await;
+    let caption = picture_reply(&bot, "alice", "move h3-h4 g2-g3", size).await;
+    assert!(caption.contains("alice to move"), "{caption}");
+    assert!(caption.contains("2 units so far"), "{caption}");
+    assert!(caption.contains("still open"), "{caption}");
+    let buttons = buttons_after(&bot, "alice", "board").await;
+    assert_eq!(
+        buttons,
+        [("✔ Done (end turn)".to_string(), "move done #1".to_string())]
+    );
+    // A third unit of the same chesimal joins the turn.
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let position = AnyGame::parse(GameKind::ChesimalsOne, &game.position).unwrap();
+    let third = position
+        .legal_move_texts()
+        .into_iter()
+        .find(|mv| mv != "end")
+        .expect("another unit of the chesimal may move");
+    let caption = picture_reply(&bot, "alice", &third, size).await;
+    assert!(caption.contains("3 units so far"), "{caption}");
+    let caption = picture_reply(&bot, "alice", "done", size).await;
+    assert!(
+        caption.contains(&format!("alice played h3-h4 g2-g3 {third}.")),
+        "{caption}"
+    );
+    assert!(caption.contains("bob to move"), "{caption}");
+    // Chesimals I offers no Pass: Black's chesimals can move.
+    let buttons = buttons_after(&bot, "bob", "board").await;
+    assert!(buttons.is_empty(), "{buttons:?}");
+    let stored = crate::support::stored_moves(bot.service.store(), 1).await;
+    assert_eq!(stored, ["h3-h4 g2-g3", third.as_str(), "end"]);
+}
+
+/// Critters: a player may move none of their units. The picture at a turn's start offers
+/// Pass; two passes in a row draw the game.
+#[tokio::test]
+async fn a_critters_player_may_pass_at_any_turn() {
+    let bot = bot().await;
+    let size = expected_size(GameKind::Critters);
+    bot.text("alice", "challenge @bob critters").await;
+    bot.text("bob", "accept").await;
+    let buttons = buttons_after(&bot, "alice", "board").await;
+    assert_eq!(
+        buttons,
+        [(
+            "Pass (move nothing)".to_string(),
+            "move pass #1".to_string()
+        )]
+    );
+    let caption = picture_reply(&bot, "alice", "move pass", size).await;
+    assert!(caption.contains("alice played pass."), "{caption}");
+    assert!(caption.contains("bob to move"), "{caption}");
+    // Mid-turn the pass is gone.
+    picture_reply(&bot, "bob", "d17-d16", size).await;
+    let reply = bot.text("bob", "pass").await;
+    assert!(reply.contains("only at the start of a turn"), "{reply}");
+    picture_reply(&bot, "bob", "done", size).await;
+    bot.text("alice", "pass").await;
+    let reply = bot.text("bob", "pass").await;
+    assert!(reply.contains("Draw"), "{reply}");
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.state, kibitz::store::GameState::Finished);
+}
+
+/// `moves e3`: where the unit on a square may go, listed and marked on the board.
+#[tokio::test]
+async fn moves_shows_where_a_unit_may_go() {
+    let bot = bot().await;
+    let size = expected_size(GameKind::ChesimalsOne);
+    started(&bot, size).await;
+    let caption = picture_reply(&bot, "bob", "moves b3", size).await;
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let position = AnyGame::parse(GameKind::ChesimalsOne, &game.position).unwrap();
+    let (_, targets) = position.moves_from("b3").unwrap();
+    assert!(!targets.is_empty());
+    let list: Vec<String> = targets.iter().map(|(to, _)| to.to_string()).collect();
+    assert!(caption.contains(&list.join(", ")), "{caption}");
+    assert!(caption.contains("move b3-"), "{caption}");
+    // The picture marks them: it differs from the board exactly where the targets are.
+    let marked = bot.say("bob", "moves b3").await;
+    let plain = bot.say("bob", "board").await;
+    let (Body::Image { png: marked, .. }, Body::Image { png: plain, .. }) =
+        (&marked[0].body, &plain[0].body)
+    else {
+        panic!("pictures");
+    };
+    assert_ne!(
+        image::load_from_memory(marked)
+            .unwrap()
+            .to_rgb8()
+            .into_raw(),
+        image::load_from_memory(plain).unwrap().to_rgb8().into_raw()
+    );
+    let cases = [
+        ("bob", "moves z99", "is not a square"),
+        ("bob", "moves e8", "can move now"),
+    ];
+    let before = bot.snapshot().await;
+    bot.assert_refusals(&cases, &before).await;
 }

@@ -306,3 +306,81 @@ async fn the_computer_answers_a_draw_offer_by_its_own_search() {
         }
     }
 }
+
+/// The rows of a picture below its header: the board, whoever the players are.
+fn board_rows(png: &[u8]) -> Vec<u8> {
+    let image = image::load_from_memory(png).unwrap().to_rgba8();
+    let skip = (kibitz::render::HEADER_HEIGHT * image.width() * 4) as usize;
+    image.into_raw()[skip..].to_vec()
+}
+
+/// The picture of `replies` (the first image) and its caption.
+fn picture_of(replies: &[kibitz::Outgoing]) -> (Vec<u8>, String) {
+    replies
+        .iter()
+        .find_map(|reply| match &reply.body {
+            kibitz::bot::Body::Image { png, caption } => Some((png.clone(), caption.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no picture in {}", replies_text(replies)))
+}
+
+/// What `speaker` gets for `text` in the chat "other".
+async fn in_other(bot: &Bot, speaker: &str, text: &str) -> Vec<kibitz::Outgoing> {
+    bot.service.handle(&line("other", speaker, text)).await
+}
+
+/// A move's notes and picture are the move's, not the mover's: each of the computer's Glacier
+/// moves, played by bob in a game of his own against alice's same moves, brings the same
+/// caption (the names and the game's number aside) and the same board, through the Ice Age
+/// after Black's 20th move.
+#[tokio::test]
+async fn the_computers_moves_tell_what_a_persons_same_moves_would() {
+    let bot = bot().await;
+    let posted = Posted::default();
+    let reply = bot.text("alice", "play glacier computer level:1").await;
+    assert!(reply.contains("Game #1"), "{reply}");
+    in_other(&bot, "alice", "challenge @bob glacier time:none").await;
+    let reply = replies_text(&in_other(&bot, "bob", "accept").await);
+    assert!(reply.contains("Game #2"), "{reply}");
+    let mut ice_ages = 0;
+    for turn in 0..24 {
+        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        let position = kibitz::AnyGame::parse(GameKind::Glacier, &game.position).unwrap();
+        let legal = position.legal_move_texts();
+        let mine = legal[(turn * 7 + 3) % legal.len()].clone();
+        let here = bot.text("alice", &mine).await;
+        let there = replies_text(&in_other(&bot, "alice", &mine).await);
+        assert!(
+            here.contains("[picture]") && there.contains("[picture]"),
+            "{here}\n{there}"
+        );
+        if bot.service.store().game(1).await.unwrap().unwrap().state != GameState::Ongoing {
+            break;
+        }
+        let before = posted.replies().len();
+        assert_eq!(engine_round(&bot.service, "a", &posted).await, 1);
+        let (computer_png, computer_caption) = picture_of(&posted.replies()[before..]);
+        let (_, theirs) = moves_of(&bot, 1).await.pop().unwrap();
+        let (person_png, person_caption) = picture_of(&in_other(&bot, "bob", &theirs).await);
+        let expected = person_caption
+            .replace("bob", "Kibitz · level 1")
+            .replace("#2", "#1");
+        assert_eq!(
+            computer_caption, expected,
+            "turn {turn}: the same move, the same notes"
+        );
+        assert!(
+            board_rows(&computer_png) == board_rows(&person_png),
+            "turn {turn}: the same move draws the same board"
+        );
+        if computer_caption.contains("Ice Age!") {
+            ice_ages += 1;
+            assert!(computer_caption.contains("froze"), "{computer_caption}");
+        }
+    }
+    assert_eq!(ice_ages, 1, "the Ice Age after Black's 20th move is told");
+}

@@ -441,3 +441,74 @@ async fn a_draw_offer_can_be_declined_and_knight_fight_moves_come_as_buttons() {
         kibitz::store::GameState::Ongoing
     );
 }
+
+/// A bare move finds its game: with two Glacier games where it is alice's turn, a move legal
+/// in both is asked about with examples that work; `Nxf3 #2` and `#2 Nxf3` name the game; a
+/// move legal in one game only is played there; one legal in none is refused naming them.
+#[tokio::test]
+async fn a_bare_move_finds_its_game() {
+    let bot = bot().await;
+    bot.text("alice", "challenge @bob glacier time:none").await;
+    bot.text("bob", "accept").await;
+    bot.text("alice", "challenge @carol glacier time:none")
+        .await;
+    bot.text("carol", "accept").await;
+    let before = bot.snapshot().await;
+    let cases = [
+        (
+            "alice",
+            "Nxf3",
+            "Nxf3 is a legal move in several of your games: #1, #2. Say which, e.g. move Nxf3 #1.",
+        ),
+        (
+            "alice",
+            "Qxh5",
+            "is not a legal move in any of your games where it is your turn (#1, #2)",
+        ),
+    ];
+    bot.assert_refusals(&cases, &before).await;
+    let reply = bot.text("alice", "Nxf3 #2").await;
+    assert!(reply.contains("Game #2 · carol to move"), "{reply}");
+    // Now only game #1 waits for alice: the bare move goes there.
+    let reply = bot.text("alice", "Nxf3").await;
+    assert!(reply.contains("Game #1 · bob to move"), "{reply}");
+    let reply = bot.text("carol", "#2 Nxf6").await;
+    assert!(reply.contains("Game #2 · alice to move"), "{reply}");
+    let reply = bot.text("alice", "hello there").await;
+    assert!(reply.contains("no command"), "{reply}");
+}
+
+/// A bare placement goes to the open AMBIT puzzle though a game waits for the player's move;
+/// a text that is both a placement and a legal move is asked about, and nothing changes.
+#[tokio::test]
+async fn a_bare_placement_goes_to_the_puzzle_unless_it_is_also_a_move() {
+    let bot = bot().await;
+    bot.text("alice", "challenge @bob glacier time:none").await;
+    bot.text("bob", "accept").await;
+    bot.text("alice", "ambit").await;
+    // Kg4 is no Glacier move now (though it is alice's turn there): it is placed.
+    let reply = bot.text("alice", "Kg4").await;
+    assert!(
+        reply.contains("Kg4 placed") || reply.contains("you lost a life"),
+        "{reply}"
+    );
+    // Nxf3, a quiet move back and forth, then Nf3 is legal in the game and a placement.
+    for (speaker, line) in [
+        ("alice", "move Nxf3"),
+        ("bob", "move Nxf6"),
+        ("alice", "move Ng1"),
+        ("bob", "move Ng8"),
+    ] {
+        let reply = bot.text(speaker, line).await;
+        assert!(reply.contains("to move"), "{line}: {reply}");
+    }
+    let before = bot.snapshot().await;
+    let cases = [(
+        "alice",
+        "Nf3",
+        "Nf3 fits your AMBIT puzzle and your game #1. Say which: place Nf3 or move Nf3 #1.",
+    )];
+    bot.assert_refusals(&cases, &before).await;
+    let reply = bot.text("alice", "move Nf3 #1").await;
+    assert!(reply.contains("bob to move"), "{reply}");
+}

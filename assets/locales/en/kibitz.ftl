@@ -5,6 +5,7 @@
 
 help-intro = Kibitz plays board games in this chat. Commands (with or without a leading /):
 help-footer = help <command> — one command's usage. Games: { $games }.
+help-game = { $game }: { $usage } Whole rules: rules { $name }.
 help-unknown-command = There is no command "{ $command }". Type help for the list.
 console-not-utf8 = That line is not UTF-8 text, so it was not read. Type it again as plain text.
 cmd-help = help [command] — this list, or one command's usage
@@ -104,6 +105,9 @@ no-such-game = There is no game #{ $id } in this chat.
 game-id-malformed = "{ $text }" is not a game number: use # and digits, e.g. #12.
 not-a-player = You are not playing game #{ $id }: only its two players can do that.
 no-game = You have no game running in this chat. Start one: challenge [@user] <game>.
+bare-move-several = { $move } is a legal move in several of your games: { $ids }. Say which, e.g. { $example }.
+bare-move-nowhere = { $move } is not a legal move in any of your games where it is your turn ({ $ids }). See one with { $example }.
+bare-placement-or-move = { $text } fits your AMBIT puzzle and your game #{ $id }. Say which: { $place } or { $move }.
 several-games = You have several games here: { $ids }. Add the game number, e.g. { $example }.
 game-not-started = Game #{ $id } has not started: it is still a challenge.
 game-finished = Game #{ $id } is over ({ $result }). Start a new one: challenge [@user] <game>.
@@ -177,6 +181,8 @@ button-next = Next ▶
 button-forget-me = Yes, forget me
 draw-declined = { $user } declines the draw in game #{ $id }; play on.
 button-decline-draw = Decline draw
+button-turn-done = ✔ Done (end turn)
+button-turn-pass = Pass (move nothing)
 resign-confirm = Really resign? This cannot be undone.
 button-resign-confirm = Yes, resign
 period-week = this week
@@ -375,17 +381,27 @@ rules-critters =
     • A unit may move only within reach of one of your brains (C): 3 squares for knights (N) and sliding generals (G), 5 for oliphants (E) and lightning warmachines (W); a brain moves at most 24 units a turn. Brains move freely.
     • Win by killing every enemy brain, or by holding 3 of the 4 green squares at the start of your turn.
     • Options when you challenge: growth, promotion, brains:3 or brains:4 (e.g. challenge @bob critters growth).
-move-usage-chesimals = move <unit moves of your turn> — e.g. move b3-b5 a3-a4 (a whole turn), or move b3-b5 and later move done; pass only when no unit can move.
-move-usage-critters = move <unit moves of your turn> — e.g. move d4-d5 f4-f6, or move d4-d5 and later move done; o4-o5@p4 charges the brain on p4, end e5=N promotes.
+move-usage-chesimals = move <unit moves> — e.g. move b3-b5 a3-a4: the units of one chesimal move, and your turn stays open for more of them until move done (or end the line with done: move b3-b5 a3-a4 done); moves e3 shows where the unit on e3 may go. pass only when no unit can move.
+move-usage-critters = move <unit moves> — e.g. move d4-d5 f4-f6: your turn stays open for more units until move done (or end the line with done: move d4-d5 f4-f6 done); move pass moves none of your units; o4-o5@p4 charges the brain on p4, end e5=N promotes; moves d4 shows where the unit on d4 may go.
 game-with-options = { $game } ({ $options }, { $time })
 game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: only Critters has game options (growth, promotion, brains:3, brains:4).
 challenge-bad-option = "{ $option }" is not a Critters option: use growth, promotion, brains:3 or brains:4.
-note-chesimals-amp-moving = The { $colour } chesimal is moving; end the turn with: move done
+unit-moves-list = { $square } can go to { $count ->
+    [1] 1 square:
+   *[other] { $count } squares:
+} { $targets }. Play one with: { $example }
+unit-moves-none = Nothing of { $player }'s on { $square } can move now.
+unit-moves-bad-square = { $square } is not a square of this board.
+unit-moves-not-running = Game #{ $id } is not running.
+note-chesimals-amp-moving = The { $colour } chesimal is moving ({ $count ->
+    [1] 1 unit so far
+   *[other] { $count } units so far
+}): your turn is still open. Move more of its units, or end the turn with: move done
 note-critters-turn-open = { $count ->
-    [1] 1 unit has moved; end the turn with: move done
-   *[other] { $count } units have moved; end the turn with: move done
-}
+    [1] 1 unit has moved
+   *[other] { $count } units have moved
+}: your turn is still open. Move more units, or end the turn with: move done
 reason-royal-chiefs-captured = both royal Chiefs captured
 reason-brains-killed = every brain killed
 reason-green-squares = three green squares held
@@ -411,7 +427,7 @@ chesimals-own-unit = Your own unit stands on { $square }.
 chesimals-bad-path = A { $unit } cannot move from { $from } to { $to }.
 chesimals-blocked = The { $unit } on { $from } is blocked on its way to { $to }.
 chesimals-end-before-move = Move at least one unit before ending your turn.
-chesimals-pass-not-allowed = You can pass only at the start of a turn when none of your units can move.
+chesimals-pass-not-allowed = You can pass only at the start of a turn (in Chesimals I and II only when none of your units can move).
 chesimals-promotion-off = Promotion is not switched on in this game.
 chesimals-cannot-promote = There is no still sliding general next to a still brain on the green square { $square }.
 chesimals-promotion-limit = You can't promote to a { $unit }: you would have more than at the start.

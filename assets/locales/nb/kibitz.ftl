@@ -5,6 +5,7 @@
 
 help-intro = Kibitz spiller brettspill i denne chatten. Kommandoer (med eller uten / foran):
 help-footer = help <kommando> — hvordan én kommando brukes. Spill: { $games }.
+help-game = { $game }: { $usage } Hele reglene: rules { $name }.
 help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
 console-not-utf8 = Den linjen er ikke UTF-8-tekst, så den ble ikke lest. Skriv den på nytt som vanlig tekst.
 cmd-help = help [kommando] — denne listen, eller hvordan én kommando brukes
@@ -104,6 +105,9 @@ no-such-game = Det finnes ikke noe parti #{ $id } i denne chatten.
 game-id-malformed = «{ $text }» er ikke et partinummer: bruk # og sifre, f.eks. #12.
 not-a-player = Du spiller ikke i parti #{ $id }: bare de to spillerne kan gjøre det.
 no-game = Du har ikke noe pågående parti i denne chatten. Start et: challenge [@bruker] <spill>.
+bare-move-several = { $move } er et lovlig trekk i flere av partiene dine: { $ids }. Si hvilket, f.eks. { $example }.
+bare-move-nowhere = { $move } er ikke et lovlig trekk i noen av partiene der det er ditt trekk ({ $ids }). Se et med { $example }.
+bare-placement-or-move = { $text } passer både til AMBIT-oppgaven din og parti #{ $id }. Si hvilket: { $place } eller { $move }.
 several-games = Du har flere partier her: { $ids }. Legg til partinummeret, f.eks. { $example }.
 game-not-started = Parti #{ $id } har ikke startet: det er fortsatt en utfordring.
 game-finished = Parti #{ $id } er over ({ $result }). Start et nytt: challenge [@bruker] <spill>.
@@ -177,6 +181,8 @@ button-next = Neste ▶
 button-forget-me = Ja, glem meg
 draw-declined = { $user } avslår remis i parti #{ $id }; spillet fortsetter.
 button-decline-draw = Avslå remis
+button-turn-done = ✔ Ferdig (avslutt turen)
+button-turn-pass = Pass (flytt ingenting)
 resign-confirm = Vil du virkelig gi opp? Det kan ikke angres.
 button-resign-confirm = Ja, gi opp
 period-week = denne uken
@@ -383,17 +389,27 @@ rules-critters =
     • En enhet kan bare flytte innenfor rekkevidden til en av hjernene dine (C): 3 felt for springere (N) og glidende generaler (G), 5 for olifanter (E) og lynkrigsmaskiner (W); en hjerne flytter høyst 24 enheter per tur. Hjerner flytter fritt.
     • Du vinner ved å drepe alle motstanderens hjerner, eller ved å holde 3 av de 4 grønne feltene ved starten av turen din.
     • Valg når du utfordrer: growth, promotion, brains:3 eller brains:4 (f.eks. challenge @bob critters growth).
-move-usage-chesimals = move <enhetstrekkene i turen din> — f.eks. move b3-b5 a3-a4 (en hel tur), eller move b3-b5 og senere move done; pass bare når ingen enhet kan flytte.
-move-usage-critters = move <enhetstrekkene i turen din> — f.eks. move d4-d5 f4-f6, eller move d4-d5 og senere move done; o4-o5@p4 føres på hjernen på p4, end e5=N forvandler.
+move-usage-chesimals = move <enhetstrekk> — f.eks. move b3-b5 a3-a4: enhetene i én chesimal flytter, og turen er åpen for flere av dem til move done (eller avslutt linjen med done: move b3-b5 a3-a4 done); moves e3 viser hvor enheten på e3 kan gå. pass bare når ingen enhet kan flytte.
+move-usage-critters = move <enhetstrekk> — f.eks. move d4-d5 f4-f6: turen er åpen for flere enheter til move done (eller avslutt linjen med done: move d4-d5 f4-f6 done); move pass flytter ingen av enhetene dine; o4-o5@p4 føres på hjernen på p4, end e5=N forvandler; moves d4 viser hvor enheten på d4 kan gå.
 game-with-options = { $game } ({ $options }, { $time })
 game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: bare Critters har spillvalg (growth, promotion, brains:3, brains:4).
 challenge-bad-option = «{ $option }» er ikke et valg i Critters: bruk growth, promotion, brains:3 eller brains:4.
-note-chesimals-amp-moving = Chesimalen med fargen { $colour } flytter; avslutt turen med: move done
+unit-moves-list = { $square } kan gå til { $count ->
+    [1] 1 felt:
+   *[other] { $count } felt:
+} { $targets }. Spill ett med: { $example }
+unit-moves-none = Ingenting av { $player } på { $square } kan flytte nå.
+unit-moves-bad-square = { $square } er ikke et felt på dette brettet.
+unit-moves-not-running = Parti #{ $id } pågår ikke.
+note-chesimals-amp-moving = Chesimalen med fargen { $colour } flytter ({ $count ->
+    [1] 1 enhet så langt
+   *[other] { $count } enheter så langt
+}): turen din er fortsatt åpen. Flytt flere av enhetene, eller avslutt turen med: move done
 note-critters-turn-open = { $count ->
-    [1] 1 enhet har flyttet; avslutt turen med: move done
-   *[other] { $count } enheter har flyttet; avslutt turen med: move done
-}
+    [1] 1 enhet har flyttet
+   *[other] { $count } enheter har flyttet
+}: turen din er fortsatt åpen. Flytt flere enheter, eller avslutt turen med: move done
 reason-royal-chiefs-captured = begge de kongelige høvdingene slått
 reason-brains-killed = alle hjerner drept
 reason-green-squares = tre grønne felt holdt
@@ -419,7 +435,7 @@ chesimals-own-unit = Din egen enhet står på { $square }.
 chesimals-bad-path = En enhet av typen { $unit } kan ikke flytte fra { $from } til { $to }.
 chesimals-blocked = Enheten på { $from } ({ $unit }) blir stengt på veien til { $to }.
 chesimals-end-before-move = Flytt minst én enhet før du avslutter turen.
-chesimals-pass-not-allowed = Du kan bare passe i starten av en tur når ingen av enhetene dine kan flytte.
+chesimals-pass-not-allowed = Du kan bare passe i starten av en tur (i Chesimals I og II bare når ingen av enhetene dine kan flytte).
 chesimals-promotion-off = Forvandling er ikke slått på i dette partiet.
 chesimals-cannot-promote = Det står ingen stillestående glidende general ved siden av en stillestående hjerne på det grønne feltet { $square }.
 chesimals-promotion-limit = Du kan ikke forvandle til en enhet av typen { $unit }: da ville du fått flere enn ved start.

@@ -5,6 +5,7 @@
 
 help-intro = Kibitz играет в настольные игры в этом чате. Команды (с / в начале или без):
 help-footer = help <команда> — как пользоваться одной командой. Игры: { $games }.
+help-game = { $game }: { $usage } Полные правила: rules { $name }.
 help-unknown-command = Команды «{ $command }» нет. Напишите help, чтобы увидеть список.
 console-not-utf8 = Эта строка — не текст в UTF-8, поэтому она не прочитана. Наберите её ещё раз обычным текстом.
 cmd-help = help [команда] — этот список или описание одной команды
@@ -104,6 +105,9 @@ no-such-game = В этом чате нет партии #{ $id }.
 game-id-malformed = «{ $text }» — не номер партии: используйте # и цифры, например #12.
 not-a-player = Вы не играете в партии #{ $id }: это могут сделать только двое её участников.
 no-game = У вас нет текущей партии в этом чате. Начните: challenge [@игрок] <игра>.
+bare-move-several = { $move } — допустимый ход сразу в нескольких ваших партиях: { $ids }. Уточните, например: { $example }.
+bare-move-nowhere = { $move } — недопустимый ход во всех партиях, где сейчас ваш ход ({ $ids }). Посмотрите доску: { $example }.
+bare-placement-or-move = { $text } подходит и к вашей задаче AMBIT, и к партии #{ $id }. Уточните: { $place } или { $move }.
 several-games = У вас здесь несколько партий: { $ids }. Добавьте номер партии, например { $example }.
 game-not-started = Партия #{ $id } ещё не началась: это пока вызов.
 game-finished = Партия #{ $id } окончена ({ $result }). Начните новую: challenge [@игрок] <игра>.
@@ -179,6 +183,8 @@ button-next = Далее ▶
 button-forget-me = Да, забудьте меня
 draw-declined = { $user } отклоняет ничью в партии #{ $id }; игра продолжается.
 button-decline-draw = Отклонить ничью
+button-turn-done = ✔ Готово (завершить ход)
+button-turn-pass = Пас (не ходить)
 resign-confirm = Точно сдаться? Это нельзя отменить.
 button-resign-confirm = Да, сдаюсь
 period-week = за эту неделю
@@ -402,17 +408,18 @@ rules-critters =
     • Юнит может ходить, только если он в зоне действия одного из ваших мозгов (C): 3 поля для коней (N) и скользящих генералов (G), 5 — для олифантов (E) и молниеносных машин (W); один мозг приводит в движение не больше 24 юнитов за ход. Мозги ходят свободно.
     • Победа — если убиты все мозги соперника или если в начале вашего хода вы удерживаете 3 из 4 зелёных полей.
     • Параметры при вызове: growth, promotion, brains:3 или brains:4 (например challenge @bob critters growth).
-move-usage-chesimals = move <ходы юнитов за ваш ход> — например move b3-b5 a3-a4 (весь ход сразу) или move b3-b5, а потом move done; pass — только если ни один юнит не может ходить.
-move-usage-critters = move <ходы юнитов за ваш ход> — например move d4-d5 f4-f6 или move d4-d5, а потом move done; o4-o5@p4 — ход за счёт мозга на p4, end e5=N — превращение.
+move-usage-chesimals = move <ходы юнитов> — например move b3-b5 a3-a4: ходят юниты одного чесимала, и ход остаётся открытым для других его юнитов до move done (или закончите строку словом done: move b3-b5 a3-a4 done); moves e3 покажет, куда может пойти юнит с e3. pass — только если ни один юнит не может ходить.
+move-usage-critters = move <ходы юнитов> — например move d4-d5 f4-f6: ход остаётся открытым для других юнитов до move done (или закончите строку словом done: move d4-d5 f4-f6 done); move pass — ход без движения юнитов; o4-o5@p4 — ход за счёт мозга на p4, end e5=N — превращение; moves d4 покажет, куда может пойти юнит с d4.
 game-with-options = { $game } ({ $options }, { $time })
 game-with-time = { $game } ({ $time })
 challenge-options-critters = { $options }: параметры игры есть только у Critters (growth, promotion, brains:3, brains:4).
 challenge-bad-option = «{ $option }» — не параметр Critters: используйте growth, promotion, brains:3 или brains:4.
-note-chesimals-amp-moving = Ходит чесимал цвета { $colour }; завершите ход командой: move done
-note-critters-turn-open = { $count ->
-    [1] Сходил 1 юнит; завершите ход командой: move done
-   *[other] Юнитов сходило: { $count }; завершите ход командой: move done
-}
+unit-moves-list = С { $square } можно пойти на поля ({ $count }): { $targets }. Сходить: { $example }
+unit-moves-none = На поле { $square } нет фигуры игрока { $player }, которая может сейчас ходить.
+unit-moves-bad-square = { $square } — не поле этой доски.
+unit-moves-not-running = Партия #{ $id } не идёт.
+note-chesimals-amp-moving = Ходит чесимал цвета { $colour } (юнитов сходило: { $count }): ход ещё не завершён. Сходите другими его юнитами или завершите ход командой: move done
+note-critters-turn-open = Юнитов сходило: { $count }; ход ещё не завершён. Сходите другими юнитами или завершите ход командой: move done
 reason-royal-chiefs-captured = взяты оба королевских вождя
 reason-brains-killed = убиты все мозги
 reason-green-squares = удержаны три зелёных поля
@@ -438,7 +445,7 @@ chesimals-own-unit = На { $square } стоит ваш собственный �
 chesimals-bad-path = Юнит ({ $unit }) не может пойти с { $from } на { $to }.
 chesimals-blocked = Путь юнита на { $from } ({ $unit }) к { $to } загорожен.
 chesimals-end-before-move = Прежде чем завершить ход, сходите хотя бы одним юнитом.
-chesimals-pass-not-allowed = Пасовать можно только в начале хода, когда ни один ваш юнит не может ходить.
+chesimals-pass-not-allowed = Пасовать можно только в начале хода (в Chesimals I и II — только если ни один ваш юнит не может ходить).
 chesimals-promotion-off = В этой партии превращение не включено.
 chesimals-cannot-promote = На зелёном поле { $square } нет неподвижного скользящего генерала рядом с неподвижным мозгом.
 chesimals-promotion-limit = Превратить в юнит ({ $unit }) нельзя: таких юнитов у вас стало бы больше, чем в начале.

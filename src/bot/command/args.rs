@@ -119,7 +119,7 @@ pub(super) fn optional_ref(words: &[&str], command: Word) -> Result<Option<GameR
     }
 }
 
-fn game_ref(word: &str) -> Result<GameRef, ParseError> {
+pub(super) fn game_ref(word: &str) -> Result<GameRef, ParseError> {
     let digits = word.strip_prefix('#').unwrap_or(word);
     digits
         .parse::<i64>()

@@ -51,6 +51,12 @@ pub enum Command {
     },
     /// `history [#id]`: a game's moves.
     History(Option<GameRef>),
+    /// `moves <square> [#id]`: where the piece or unit on a square may go, listed and marked
+    /// on the board.
+    UnitMoves {
+        square: String,
+        game: Option<GameRef>,
+    },
     /// `export [#id]`: a game's record as a file (PGN, or the text format).
     Export(Option<GameRef>),
     /// `replay [#id]`: a game's animated replay (GIF).
@@ -119,6 +125,7 @@ impl Command {
             | Command::Settings(_)
             | Command::Export(_)
             | Command::Replay(_)
+            | Command::UnitMoves { .. }
             | Command::Lang(_) => Pressed::Kept,
         }
     }
@@ -212,7 +219,26 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         // Telegram's deep link `t.me/<bot>?start=daily_<group>` arrives as `/start daily_<group>`.
         None if typed.eq_ignore_ascii_case("start") => Ok(start(&rest)),
         None if line.starts_with('/') => Ok(Command::Help(Some(typed.to_lowercase()))),
-        None => Ok(Command::Bare(line.to_string())),
+        None => Ok(bare(line)),
+    }
+}
+
+/// A line without a command word: a move with its game's number before or after it
+/// (`bxc3 #3`, `#3 bxc3`) is read as `move bxc3 #3`; anything else is left bare.
+fn bare(line: &str) -> Command {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let numbered = |word: &&str| word.len() > 1 && word.starts_with('#');
+    let (game, rest) = match words.as_slice() {
+        [first, rest @ ..] if numbered(first) && !rest.is_empty() => (*first, rest),
+        [rest @ .., last] if numbered(last) && !rest.is_empty() => (*last, rest),
+        _ => return Command::Bare(line.to_string()),
+    };
+    match args::game_ref(game) {
+        Ok(id) => Command::Move {
+            text: rest.join(" "),
+            game: Some(id),
+        },
+        Err(_) => Command::Bare(line.to_string()),
     }
 }
 
@@ -271,7 +297,14 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
                 page: args::games_page(&others)?,
             }
         }
-        Word::History => Command::History(args::optional_ref(rest, word)?),
+        Word::History => match rest {
+            // `moves e14 [#id]`: where the unit on e14 may go.
+            [square, others @ ..] if !square.starts_with('#') => Command::UnitMoves {
+                square: square.to_string(),
+                game: args::optional_ref(others, word)?,
+            },
+            _ => Command::History(args::optional_ref(rest, word)?),
+        },
         Word::Export => Command::Export(args::optional_ref(rest, word)?),
         Word::Replay => Command::Replay(args::optional_ref(rest, word)?),
         Word::Vacation => match rest {
@@ -371,6 +404,23 @@ mod tests {
             })
         );
         assert_eq!(parse("d3"), Ok(Command::Bare("d3".into())));
+        for line in ["bxc3 #3", "#3 bxc3", "move bxc3 #3"] {
+            let expected = Command::Move {
+                text: "bxc3".into(),
+                game: Some(3),
+            };
+            assert_eq!(parse(line), Ok(expected), "{line}");
+        }
+        assert_eq!(parse("#3"), Ok(Command::Bare("#3".into())));
+        assert_eq!(parse("gg #x"), Ok(Command::Bare("gg #x".into())));
+        assert_eq!(
+            parse("moves e14 #2"),
+            Ok(Command::UnitMoves {
+                square: "e14".into(),
+                game: Some(2)
+            })
+        );
+        assert_eq!(parse("moves #2"), Ok(Command::History(Some(2))));
         assert_eq!(parse("/ambit daily"), Ok(Command::Daily(None)));
         assert_eq!(
             parse("/start daily_-1001234"),

@@ -385,7 +385,10 @@ impl Service {
         );
         let language_code = self.store.chat_language(saved.chat_id).await?;
         let language = self.catalogue.language_for(language_code.as_deref());
-        let seat = Seat::new(saved, 0)?;
+        // The position as played, not as reloaded: it carries the move's report (what the Ice
+        // Age froze), which the stored position text does not, so the notes and the picture
+        // say what a person's same move would.
+        let seat = Seat::parsed(saved, after, 0);
         let players = self.players(&seat.game).await?;
         let mut lines = vec![
             msg("caption-last-move")

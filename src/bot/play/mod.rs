@@ -5,7 +5,7 @@
 //!
 //! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
 //! `listing` (games), `history` (history, games finished), `export` (export,
-//! replay), `takeback` (takeback, abort), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
+//! replay), `takeback` (takeback, abort), `unit_moves` (where a unit may go), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
 //! caption), `thread` (games in threads of their own), `words` (the rules' words).
 
 mod challenge;
@@ -19,13 +19,14 @@ mod picture;
 mod seat;
 mod takeback;
 mod thread;
+mod unit_moves;
 mod vacation;
 mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
 pub use computer::{COMPUTER_WORDS, Computer, ENGINE_LEASE_MS, run_computer};
 pub use words::rules_error_text;
-pub(crate) use words::rules_message;
+pub(crate) use words::{move_usage, rules_message};
 
 use super::limits::CHALLENGE_LIFETIME_MS;
 use super::{Context, Refusal, Service, msg};

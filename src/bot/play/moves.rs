@@ -5,7 +5,7 @@ use super::super::{Button, Context, Outgoing, Refusal, Service, msg, notes};
 use super::clock;
 use super::seat::{Running, Seat, pick_seat, playing_side};
 use super::words::{Quoting, move_usage, not_a_move, refusal_message};
-use crate::games::{AnyGame, EndReason, MoveSquares, Outcome, PlayedMove, Status};
+use crate::games::{AnyGame, EndReason, MoveSquares, Outcome, PlayedMove, Status, quote};
 use crate::store::{GameRecord, GameState, LastMove, MoveRecord};
 
 impl Service {
@@ -22,14 +22,40 @@ impl Service {
     }
 
     /// A bare line that may be a move, in one of the speaker's `running` games (read once,
-    /// by the caller, which also asked them whether a move is awaited).
+    /// by the caller): played in the one game where it is the speaker's turn and the line is
+    /// legal; where several fit, or it fits none of several, the refusal names the games.
     pub(crate) async fn play_bare(
         &self,
         context: &Context<'_>,
         text: &str,
         running: Running,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let seat = pick_seat(context, running, true);
+        let user = context.user.id;
+        let fit = running.fit(user, text);
+        let numbered = |ids: &[i64]| {
+            ids.iter()
+                .map(|id| format!("#{id}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let seat = match (fit.legal.as_slice(), fit.shaped.as_slice()) {
+            ([one], _) => running.take(*one, user),
+            ([first, ..], _) => {
+                return Err(msg("bare-move-several")
+                    .with("move", quote(text))
+                    .with("ids", numbered(&fit.legal))
+                    .with("example", format!("move {} #{first}", text.trim()))
+                    .into());
+            }
+            ([], [first, _, ..]) => {
+                return Err(msg("bare-move-nowhere")
+                    .with("move", quote(text))
+                    .with("ids", numbered(&fit.shaped))
+                    .with("example", format!("board #{first}"))
+                    .into());
+            }
+            ([], _) => pick_seat(context, running, true),
+        };
         self.play_in(context, text, seat, false).await
     }
 
@@ -98,10 +124,15 @@ impl Service {
         };
         seat.game = self.save(context, &seat.game, Some(&record)).await?;
         let players = self.players(&seat.game).await?;
+        // A turn built over several messages is told whole once it ends.
+        let shown = match (&seat.game.last_move, seat.position.turn_in_progress()) {
+            (Some(turn), false) if continuing_turn => whole_turn(&turn.text),
+            _ => played.shown.clone(),
+        };
         let mut lines = vec![
             msg("caption-last-move")
                 .with("player", &context.user.display_name)
-                .with("turn", &played.shown),
+                .with("turn", &shown),
         ];
         lines.extend(notes::move_notes(&seat.position));
         lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
@@ -262,6 +293,23 @@ impl Service {
 
 /// Writes a played move into the record: the new position, the ply count and the squares to
 /// mark. A Chesimals turn played over several messages keeps the whole turn's trail.
+/// A Chesimals turn's stored text as a caption shows it: its actions without the closing
+/// `end` (`b3-b5 a3-a4 end` reads `b3-b5 a3-a4`).
+fn whole_turn(text: &str) -> String {
+    let words: Vec<&str> = text.split(' ').collect();
+    // A promotion (`end e5=N`) is more than the closing word: it stays.
+    let actions: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .filter(|(i, word)| **word != "end" || words.get(i + 1).is_some_and(|w| w.contains('=')))
+        .map(|(_, word)| *word)
+        .collect();
+    match actions.is_empty() {
+        true => text.to_string(),
+        false => actions.join(" "),
+    }
+}
+
 pub(super) fn record_move(
     game: &mut GameRecord,
     played: &PlayedMove,

@@ -8,7 +8,7 @@ use super::super::{
 use super::clock;
 use super::seat::{Players, Seat};
 use super::words::reason_message;
-use crate::games::{GameKind, Outcome, Side, ViewFacts};
+use crate::games::{AnyGame, GameKind, Outcome, Side, ViewFacts};
 use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove};
 
@@ -101,7 +101,12 @@ impl Service {
                 ),
             );
         }
-        let buttons = move_buttons(game, to_move, &facts);
+        let mut buttons = move_buttons(game, to_move, &facts);
+        buttons.extend(
+            turn_buttons(game, position)
+                .into_iter()
+                .map(|(label, word)| Button::new(self.say(language, &msg(label)), word)),
+        );
         let view = View {
             white,
             black,
@@ -168,6 +173,29 @@ impl Service {
             self.say(language, &head),
             self.say(language, &reason_message(outcome.reason))
         )
+    }
+}
+
+/// The Chesimals buttons that end a turn: Done while a turn is open, Pass at the start of a
+/// Critters turn (its players may move none of their units), each as its label's key and
+/// the command it sends. None where the computer is to move.
+fn turn_buttons(game: &GameRecord, position: &AnyGame) -> Vec<(&'static str, String)> {
+    let AnyGame::Chesimals(rules) = position else {
+        return Vec::new();
+    };
+    if game.state != GameState::Ongoing
+        || game.computer_side() == Some(position.side_to_move())
+        || position.status().is_over()
+    {
+        return Vec::new();
+    }
+    let id = game.id;
+    if rules.turn_in_progress() {
+        vec![("button-turn-done", format!("move done #{id}"))]
+    } else if rules.variant().is_critters() {
+        vec![("button-turn-pass", format!("move pass #{id}"))]
+    } else {
+        Vec::new()
     }
 }
 

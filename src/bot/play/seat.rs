@@ -4,6 +4,7 @@
 
 use super::super::command::GameRef;
 use super::super::{Context, Refusal, Service, msg};
+use super::words::not_a_move;
 use super::{expiry, ids};
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
 use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord, GameState, StoreError};
@@ -26,7 +27,8 @@ impl Seat {
         Ok(Seat::parsed(game, position, user))
     }
 
-    fn parsed(game: GameRecord, position: AnyGame, user: i64) -> Seat {
+    /// `game` as `user` sees it, with its position already in hand.
+    pub fn parsed(game: GameRecord, position: AnyGame, user: i64) -> Seat {
         let side = game.side_of(user);
         Seat {
             game,
@@ -64,14 +66,50 @@ fn corrupt(game: &GameRecord, error: &RulesError) -> Refusal {
 /// command picks that game.
 pub(crate) struct Running(Vec<(GameRecord, Result<AnyGame, RulesError>)>);
 
+/// Which of the speaker's games a bare line fits as a move.
+pub(crate) struct Fit {
+    /// The games where it is the speaker's turn and the line is a legal move.
+    pub legal: Vec<i64>,
+    /// The games where it is the speaker's turn and the line is shaped like a move, legal
+    /// or not.
+    pub shaped: Vec<i64>,
+}
+
 impl Running {
-    /// Whether one of the games waits for the speaker's move.
-    pub fn awaits_move(&self, user: i64) -> bool {
-        self.0.iter().any(|(game, position)| {
-            position
-                .as_ref()
-                .is_ok_and(|p| game.player(p.side_to_move()) == Some(user))
-        })
+    /// Tries `text` as a move, on a copy, in each game where it is `user`'s turn.
+    pub fn fit(&self, user: i64, text: &str) -> Fit {
+        let mut fit = Fit {
+            legal: Vec::new(),
+            shaped: Vec::new(),
+        };
+        for (game, position) in &self.0 {
+            let Ok(position) = position else {
+                continue;
+            };
+            if game.player(position.side_to_move()) != Some(user) {
+                continue;
+            }
+            match position.clone().play_message(text) {
+                Ok(_) => {
+                    fit.legal.push(game.id);
+                    fit.shaped.push(game.id);
+                }
+                Err(error) if !not_a_move(&error) => fit.shaped.push(game.id),
+                Err(_) => {}
+            }
+        }
+        fit
+    }
+
+    /// The game numbered `id` among these, as `user`'s seat.
+    pub fn take(mut self, id: i64, user: i64) -> Result<Seat, Refusal> {
+        let at = self.0.iter().position(|(game, _)| game.id == id);
+        let Some(at) = at else {
+            return Err(msg("no-game").into());
+        };
+        let (game, position) = self.0.swap_remove(at);
+        let position = position.map_err(|error| corrupt(&game, &error))?;
+        Ok(Seat::parsed(game, position, user))
     }
 }
 

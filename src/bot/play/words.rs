@@ -38,7 +38,7 @@ fn with(message: Msg, quoting: Quoting, name: &'static str, value: impl ToString
     }
 }
 
-pub(super) fn move_usage(kind: GameKind) -> Msg {
+pub(crate) fn move_usage(kind: GameKind) -> Msg {
     match kind {
         GameKind::KnightFight => msg("move-usage-knight-fight"),
         GameKind::Glacier => msg("move-usage-glacier"),

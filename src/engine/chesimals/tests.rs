@@ -494,3 +494,59 @@ fn lapses_and_random_turns_come_at_their_rate() {
         }
     }
 }
+
+/// `position` as if the other side had just passed (one pass in a row).
+fn after_a_pass(position: &Position) -> Position {
+    let text = position.position_text();
+    let passed = text.replacen(" - 0 0 ", " - 1 0 ", 1);
+    assert_ne!(text, passed, "{text}");
+    Position::parse_position(&passed).unwrap_or_else(|e| panic!("{passed}: {e:?}"))
+}
+
+/// The units of a Critters side well ahead: White's brain with a knight, a general and a
+/// warmachine near it, Black's brain alone far away.
+const WHITE_AHEAD: [(&str, &str); 5] = [
+    ("c3", "wC"),
+    ("d4", "wN"),
+    ("c4", "wG"),
+    ("b3", "wW"),
+    ("q18", "bC"),
+];
+
+#[test]
+fn critters_may_pass_but_never_into_a_draw_it_is_winning() {
+    let mut searcher = Searcher {
+        nodes: 0,
+        limit: 100_000,
+        eval: Evaluator::new(&crate::games::chesimals::start(Variant::Critters)),
+        moves: Vec::new(),
+    };
+    // At the start the lone pass is one of the turns weighed ("all, some or none").
+    let start = crate::games::chesimals::start(Variant::Critters);
+    assert!(searcher.pass_candidate(&start).is_some());
+    let turns = searcher.beam(&start, 3, 8, 5000);
+    assert!(turns.iter().any(|turn| turn.line.is_empty()));
+    // Chesimals I and II never weigh it while a unit can move.
+    for variant in [Variant::One, Variant::Two] {
+        let start = crate::games::chesimals::start(variant);
+        searcher.eval = Evaluator::new(&start);
+        assert!(searcher.pass_candidate(&start).is_none(), "{variant:?}");
+    }
+    // After Black's pass, White (ahead) would draw by passing: not offered, and no level
+    // passes; Black, far behind, may take the draw.
+    let ahead = after_a_pass(&position(Variant::Critters, 'w', &WHITE_AHEAD));
+    searcher.eval = Evaluator::new(&ahead);
+    searcher.eval.contempt = CONTEMPT;
+    assert!(searcher.pass_candidate(&ahead).is_none());
+    for number in 1..=8 {
+        for seed in 0..4 {
+            let thought =
+                search(&ahead, &budget(Variant::Critters, level(number)), seed).expect("a turn");
+            assert_ne!(thought.best, vec![Move::Pass], "level {number} seed {seed}");
+        }
+    }
+    let behind = after_a_pass(&position(Variant::Critters, 'b', &WHITE_AHEAD));
+    searcher.eval = Evaluator::new(&behind);
+    searcher.eval.contempt = CONTEMPT;
+    assert!(searcher.pass_candidate(&behind).is_some());
+}

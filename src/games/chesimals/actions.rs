@@ -5,7 +5,8 @@ use super::{Colour, Kind, Move, Position};
 use crate::games::geometry::Square;
 
 impl Position {
-    /// Every legal action, unit moves first (by start square), then `end` and promotions.
+    /// Every legal action, unit moves first (by start square), then `end` and promotions, or
+    /// `pass` at a turn's start (in Critters always, else when no unit can move).
     pub(super) fn generate(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.compute_status().is_over() {
@@ -23,7 +24,9 @@ impl Position {
                     promote: Some((square, kind)),
                 })
             });
-        } else if moves.is_empty() {
+        } else if moves.is_empty() || self.variant.is_critters() {
+            // Critters' players may move none of their units ("all, some or none"); in
+            // Chesimals I and II a chesimal must move when one can.
             moves.push(Move::Pass);
         }
     }

@@ -213,7 +213,7 @@ impl Position {
 
     pub(super) fn check_pass(&self) -> Result<Move, RulesError> {
         self.check_over()?;
-        if self.moved_count > 0 || self.has_unit_move() {
+        if self.moved_count > 0 || (!self.variant.is_critters() && self.has_unit_move()) {
             return Err(RulesError::new("chesimals-pass-not-allowed"));
         }
         Ok(Move::Pass)

@@ -9,17 +9,32 @@ impl Position {
     /// ended automatically unless the text ended it (`end`, `pass`) or the game is over.
     /// A refusal keeps its reason's key and gains the arguments `number` (1-based) and `move`.
     pub fn play_turn_text(&mut self, text: &str) -> Result<Vec<PlayedAction>, RulesError> {
+        self.play_actions(text, Close::Always)
+    }
+
+    /// Plays what one chat message holds, by one rule whatever its length: its actions are
+    /// checked on a copy as [`Position::play_turn_text`] does, and the turn stays open after
+    /// them for more units (ended with `end` or `done`), unless the message ended it, the game
+    /// ended, or nothing is left to do but `end` (no unit may move any more). A message of
+    /// one action keeps its reason without a move number when refused.
+    pub fn play_message_text(&mut self, text: &str) -> Result<Vec<PlayedAction>, RulesError> {
+        self.play_actions(text, Close::WhenNothingElse)
+    }
+
+    fn play_actions(&mut self, text: &str, close: Close) -> Result<Vec<PlayedAction>, RulesError> {
         let tokens = turn_tokens(text);
         if tokens.is_empty() {
             return Err(RulesError::new("chesimals-empty-turn"));
         }
+        let numbered = close == Close::Always || tokens.len() > 1;
         let mut position = self.clone();
         let mut played: Vec<PlayedAction> = Vec::new();
         for (i, token) in tokens.iter().enumerate() {
-            let annotate = |error: RulesError| {
-                error
+            let annotate = |error: RulesError| match numbered {
+                true => error
                     .arg("number", i + 1)
-                    .arg("move", crate::games::quote(token))
+                    .arg("move", crate::games::quote(token)),
+                false => error,
             };
             let turn_closed = played
                 .last()
@@ -31,8 +46,9 @@ impl Position {
             played.push(position.played_action(mv));
             position.apply(mv);
         }
-        if position.turn_in_progress() && !position.compute_status().is_over() {
-            let end = Move::End { promote: None };
+        let end = Move::End { promote: None };
+        let open = position.turn_in_progress() && !position.compute_status().is_over();
+        if open && (close == Close::Always || position.only_end_left()) {
             played.push(position.played_action(end));
             position.apply(end);
         }
@@ -40,21 +56,12 @@ impl Position {
         Ok(played)
     }
 
-    /// Plays what one chat message holds. A message of exactly one unit move plays just that
-    /// move and leaves the turn open (more units may follow, then `end`); anything else is a
-    /// whole turn for [`Position::play_turn_text`]. A refused single action keeps its own
-    /// reason without a move number.
-    pub fn play_message_text(&mut self, text: &str) -> Result<Vec<PlayedAction>, RulesError> {
-        let tokens = turn_tokens(text);
-        if let [only] = tokens.as_slice() {
-            let mv = self.parse_move(only)?;
-            if matches!(mv, Move::Unit { .. }) {
-                let action = self.played_action(mv);
-                self.apply(mv);
-                return Ok(vec![action]);
-            }
-        }
-        self.play_turn_text(text)
+    /// Whether the turn in progress can only be ended: no unit may move and nothing may be
+    /// promoted.
+    fn only_end_left(&self) -> bool {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves == [Move::End { promote: None }]
     }
 
     fn played_action(&self, mv: Move) -> PlayedAction {
@@ -69,6 +76,15 @@ impl Position {
             captured,
         }
     }
+}
+
+/// When a typed text closes the turn it leaves open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Close {
+    /// Always (a whole turn: the command line, the engine).
+    Always,
+    /// Only when nothing but `end` is left (a chat message).
+    WhenNothingElse,
 }
 
 /// Splits a typed turn into actions, gluing the pieces of one action a player may space out:

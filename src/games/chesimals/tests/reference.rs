@@ -99,12 +99,31 @@ fn naive_moves(p: &Position) -> Vec<Move> {
             }
         }
     }
+    // "A player moves any units (all, some or none)": in Critters a turn may move none. In
+    // Chesimals I and II "at least one unit of a chesimal must move", so a pass is left only
+    // to a side that cannot move.
     if p.turn_in_progress() {
         out.push(Move::End { promote: None });
-    } else if out.is_empty() {
+    } else if out.is_empty() || p.variant() == Variant::Critters {
         out.push(Move::Pass);
     }
     out
+}
+
+/// The leaves `depth` actions deep, counted with the naive generator (promotions are not in
+/// it: the default options have none).
+fn naive_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    naive_moves(p)
+        .into_iter()
+        .map(|mv| {
+            let mut child = p.clone();
+            child.play_unchecked(mv);
+            naive_perft(&child, depth - 1)
+        })
+        .sum()
 }
 
 /// Critters: who may pay for the unit on `from` (`None` for a brain, which pays itself).
@@ -274,7 +293,7 @@ fn perft_is_pinned() {
     let expected: [(Variant, [u64; 3]); 3] = [
         (Variant::One, [55, 735, 10945]),
         (Variant::Two, [82, 1572, 31005]),
-        (Variant::Critters, [142, 19882, 2726962]),
+        (Variant::Critters, [143, 20025, 2746986]),
     ];
     for (variant, numbers) in expected {
         let p = start(variant);
@@ -284,6 +303,39 @@ fn perft_is_pinned() {
             println!("{} perft {depth} = {count}", variant.name());
             assert_eq!(count, n, "{} depth {depth}", variant.name());
         }
+    }
+}
+
+/// Critters' turn may move none of its units: `pass` is an action at every turn start, so
+/// the start has its 142 unit moves and the pass, and the naive reading counts the same.
+#[test]
+fn critters_perft_counts_the_pass_and_agrees_with_the_naive_reading() {
+    let p = start(Variant::Critters);
+    assert_eq!(perft(&p, 1), 143);
+    assert_eq!(naive_perft(&p, 1), 143);
+    assert_eq!(perft(&p, 2), naive_perft(&p, 2));
+    let options = CrittersOptions {
+        growth: true,
+        promotion: true,
+        brains: 2,
+    };
+    let grown = Position::new(Variant::Critters, options);
+    assert_eq!(perft(&grown, 1), 143);
+    assert_eq!(perft(&grown, 2), 20_025);
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert_eq!(moves.last(), Some(&Move::Pass));
+    // Mid-turn the pass is gone, and Chesimals I and II never offer it while a unit can move.
+    let mut mid = p.clone();
+    mid.play_unchecked(moves[0]);
+    mid.legal_moves(&mut moves);
+    assert!(!moves.contains(&Move::Pass));
+    assert!(mid.check(Move::Pass).is_err());
+    for variant in [Variant::One, Variant::Two] {
+        let p = start(variant);
+        p.legal_moves(&mut moves);
+        assert!(!moves.contains(&Move::Pass), "{variant:?}");
+        assert!(p.check(Move::Pass).is_err(), "{variant:?}");
     }
 }
 

@@ -5,6 +5,7 @@ use super::{Msg, msg};
 use crate::games::chesimals;
 use crate::games::glacier::{self, Role};
 use crate::games::{AnyGame, Side};
+use crate::render::FROST_WARNING_MOVES;
 
 /// Notes about the position as it stands (shown while the game goes on).
 pub(crate) fn position_notes(position: &AnyGame) -> Vec<Msg> {
@@ -16,7 +17,20 @@ pub(crate) fn position_notes(position: &AnyGame) -> Vec<Msg> {
             if game.is_check() {
                 notes.push(msg("note-check"));
             }
-            notes.push(msg("note-ice-age-in").number("count", game.black_moves_to_ice_age()));
+            let coming = game.black_moves_to_ice_age();
+            notes.push(msg("note-ice-age-in").number("count", coming));
+            if coming <= FROST_WARNING_MOVES {
+                for side in Side::BOTH {
+                    if let Some(square) = game.king_would_freeze(side) {
+                        notes.push(
+                            msg("note-king-would-freeze")
+                                .with("side", side.name())
+                                .with("square", square.to_string())
+                                .number("count", coming),
+                        );
+                    }
+                }
+            }
             notes
         }
     }
@@ -60,6 +74,14 @@ fn glacier_ice_age(game: &glacier::Position) -> Vec<Msg> {
             .collect();
         notes.push(msg("note-ice-age-pieces").with("pieces", list.join(", ")));
     }
+    // A frozen king ends the game: say where it stood, as the picture marks it.
+    for piece in pieces.iter().filter(|piece| piece.role == Role::King) {
+        notes.push(
+            msg("note-king-froze")
+                .with("side", piece.side.name())
+                .with("square", piece.square.to_string()),
+        );
+    }
     notes
 }
 
@@ -98,6 +120,40 @@ mod tests {
         let notes = position_notes(&start);
         assert_eq!(notes.last().map(|m| m.key), Some("note-ice-age-in"));
         assert!(move_notes(&start).is_empty());
+    }
+
+    /// Near the Ice Age a king without a neighbour is warned about, with its square; when
+    /// the Ice Age freezes it, the move's notes say where it froze.
+    #[test]
+    fn a_lone_king_is_warned_of_and_its_freezing_told() {
+        let catalogue = crate::bot::i18n::Catalogue::load().expect("the catalogue loads");
+        let said = |notes: &[Msg]| {
+            notes
+                .iter()
+                .map(|m| catalogue.text("en", m.key, &m.args))
+                .collect::<Vec<_>>()
+        };
+        let board = "4k3/3pp3/8/6N1/8/8/8/4K3 b - - 0";
+        let glacier = crate::games::GameKind::Glacier;
+        let far = AnyGame::parse(glacier, &format!("{board} 10")).expect("a position");
+        assert!(
+            !said(&position_notes(&far))
+                .iter()
+                .any(|n| n.contains("neighbour"))
+        );
+        let mut near = AnyGame::parse(glacier, &format!("{board} 20")).expect("a position");
+        let notes = said(&position_notes(&near));
+        assert!(
+            notes.contains(&"White's king on e1 has no neighbour: it freezes in the Ice Age after Black's next move unless a piece stands beside it.".to_string()),
+            "{notes:?}"
+        );
+        // Black's 20th move brings the Ice Age: the white king on e1 froze.
+        assert!(near.play_message("d6").is_ok());
+        let notes = said(&move_notes(&near));
+        assert!(
+            notes.contains(&"The white king froze on e1.".to_string()),
+            "{notes:?}"
+        );
     }
 
     #[test]

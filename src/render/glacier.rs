@@ -75,15 +75,22 @@ impl Content {
 }
 
 /// A mark on a square besides the last move; a square has at most one (a king in check
-/// cannot have frozen in the Ice Age that preceded the check: it would be gone).
+/// cannot have frozen in the Ice Age that preceded the check: it would be gone; a check
+/// outranks the warning of ice to come).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mark {
     None,
     Check,
     NewIce,
+    /// The next Ice Age, three Black moves away or nearer, would turn this square to ice
+    /// if it came now: a light frost.
+    Frost,
 }
 
-const MARKS: [Mark; 3] = [Mark::None, Mark::Check, Mark::NewIce];
+const MARKS: [Mark; 4] = [Mark::None, Mark::Check, Mark::NewIce, Mark::Frost];
+
+/// How many Black moves before an Ice Age the picture starts to show what it would freeze.
+pub const FROST_WARNING_MOVES: u32 = 3;
 
 /// One square's look: what stands there and how it is highlighted.
 #[derive(Clone, Copy, Debug)]
@@ -150,7 +157,7 @@ pub fn draw(
     frame: &mut Indexed,
 ) {
     let checked = view.facts.check;
-    let (last, new_ice) = marked(position, view);
+    let (last, new_ice, frost) = marked(position, view);
     let TiledArt {
         layout,
         backgrounds,
@@ -170,6 +177,8 @@ pub fn draw(
             Mark::Check
         } else if new_ice[index] {
             Mark::NewIce
+        } else if frost[index] {
+            Mark::Frost
         } else {
             Mark::None
         };
@@ -203,8 +212,9 @@ pub fn draw(
     header.draw(frame, glyphs, players, marker, text);
 }
 
-/// Which squares the last move touched, and which froze in the last Ice Age, by square index.
-fn marked(position: &Position, view: &View) -> (Vec<bool>, Vec<bool>) {
+/// Which squares the last move touched, which froze in the last Ice Age, and which the next
+/// one would freeze if it came now (once it is near and the game goes on), by square index.
+fn marked(position: &Position, view: &View) -> (Vec<bool>, Vec<bool>, Vec<bool>) {
     let cells = SIZE.files as usize * SIZE.ranks as usize;
     let mut last = vec![false; cells];
     if let Some(squares) = &view.last_move {
@@ -225,7 +235,14 @@ fn marked(position: &Position, view: &View) -> (Vec<bool>, Vec<bool>) {
             new_ice[SIZE.index(square)] = true;
         }
     }
-    (last, new_ice)
+    let mut frost = vec![false; cells];
+    let near = position.black_moves_to_ice_age() <= FROST_WARNING_MOVES;
+    if near && view.facts.status == Status::Ongoing {
+        for square in position.ice_age_preview() {
+            frost[SIZE.index(square)] = true;
+        }
+    }
+    (last, new_ice, frost)
 }
 
 /// The prepared art of Glacier: its tiles on the shared board.
@@ -283,6 +300,9 @@ impl Tiles<'_> {
         palette.ramp(g.ice_rim, g.ice_deep, 4)?;
         palette.ramp(g.ice_rim, g.new_ice, LEVELS)?;
         palette.ramp(g.new_ice, g.new_ice_flake, LEVELS)?;
+        for &ground in &grounds {
+            palette.ramp(ground, g.frost, LEVELS)?;
+        }
         Ok(())
     }
 
@@ -307,8 +327,10 @@ impl Tiles<'_> {
                 pieces::draw_outlined(&mut art, self.fonts, colours, piece, side, at, PIECE_PX);
             }
         }
-        if look.mark == Mark::NewIce {
-            self.frost_frame(&mut art);
+        match look.mark {
+            Mark::NewIce => self.frost_frame(&mut art),
+            Mark::Frost => self.light_frost(&mut art),
+            Mark::None | Mark::Check => {}
         }
         art
     }
@@ -375,6 +397,28 @@ impl Tiles<'_> {
             let angle = std::f32::consts::PI / 3.0 * arm as f32 + std::f32::consts::FRAC_PI_2;
             let (dx, dy) = (angle.cos() * 7.0, angle.sin() * 7.0);
             art.stroke_line((cx - dx, cy - dy), (cx + dx, cy + dy), 1.6, g.new_ice_flake);
+        }
+    }
+}
+
+impl Tiles<'_> {
+    /// The warning of ice to come: frost creeping in from the corners, light enough that
+    /// the piece and the square stay as they are, unlike the frame of ice that came.
+    fn light_frost(&self, art: &mut ArtCanvas) {
+        let g = self.colours();
+        let s = SQUARE as f32;
+        let arm = s * 0.3;
+        for (x, y, dx, dy) in [
+            (2.0, 2.0, 1.0, 1.0),
+            (s - 2.0, 2.0, -1.0, 1.0),
+            (2.0, s - 2.0, 1.0, -1.0),
+            (s - 2.0, s - 2.0, -1.0, -1.0),
+        ] {
+            art.fill_polygon(
+                &[(x, y), (x + dx * arm, y), (x, y + dy * arm)],
+                g.frost,
+                0.8,
+            );
         }
     }
 }

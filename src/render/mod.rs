@@ -27,6 +27,7 @@ mod table;
 pub mod theme;
 
 pub use ambit::AmbitView;
+pub use glacier::FROST_WARNING_MOVES;
 /// The height of a two-player board's header (names, caption): the board is drawn below it.
 pub use header::HEIGHT as HEADER_HEIGHT;
 pub use table::{Align, Column, TableView};

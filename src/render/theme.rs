@@ -97,6 +97,8 @@ pub struct GlacierTheme {
     /// snowflake on the badge.
     pub new_ice: Rgb,
     pub new_ice_flake: Rgb,
+    /// The light frost over a square the next Ice Age would turn to ice if it came now.
+    pub frost: Rgb,
 }
 
 /// The AMBIT puzzle: a quiet grey board under the yellow and orange footprint, one colour a
@@ -236,6 +238,7 @@ impl Theme {
             check_strength: 0.95,
             new_ice: Rgb(0x1a, 0x78, 0xe6),
             new_ice_flake: Rgb(0xff, 0xff, 0xff),
+            frost: Rgb(0xd8, 0xf0, 0xff),
         },
         ambit: AmbitTheme {
             outside: [Rgb(0xe9, 0xe8, 0xe4), Rgb(0xcc, 0xca, 0xc4)],

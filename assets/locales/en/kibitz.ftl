@@ -269,6 +269,17 @@ note-ice-age = Ice Age! { $count ->
    *[other] { $count } empty squares froze over.
 }
 note-ice-age-pieces = Frozen pieces: { $pieces }.
+note-king-would-freeze = { $side ->
+    [white] White's
+   *[black] Black's
+} king on { $square } has no neighbour: it freezes in the Ice Age { $count ->
+    [1] after Black's next move
+   *[other] in { $count } Black moves
+} unless a piece stands beside it.
+note-king-froze = { $side ->
+    [white] The white
+   *[black] The black
+} king froze on { $square }.
 score-line = { $white } { $white-score } : { $black-score } { $black }
 
 ## Why a move was refused (keys come from the rules core)

@@ -269,6 +269,17 @@ note-ice-age = Istid! { $count ->
    *[other] { $count } tomme felt frøs til.
 }
 note-ice-age-pieces = Frosne brikker: { $pieces }.
+note-king-would-freeze = { $side ->
+    [white] Den hvite kongen
+   *[black] Den svarte kongen
+} på { $square } har ingen nabo: den fryser i istiden { $count ->
+    [1] etter svarts neste trekk
+   *[other] om { $count } svarte trekk
+} med mindre en brikke står ved siden av den.
+note-king-froze = { $side ->
+    [white] Den hvite kongen
+   *[black] Den svarte kongen
+} frøs på { $square }.
 score-line = { $white } { $white-score } : { $black-score } { $black }
 
 ## Hvorfor et trekk ble avvist (nøklene kommer fra regelkjernen)

@@ -288,6 +288,18 @@ note-ice-age = Ледниковый период! { $count ->
    *[other] Замёрзло { $count } пустого поля.
 }
 note-ice-age-pieces = Замёрзшие фигуры: { $pieces }.
+note-king-would-freeze = { $side ->
+    [white] У белого короля
+   *[black] У чёрного короля
+} на { $square } нет соседей: он замёрзнет в ледниковый период { $count ->
+    [1] после следующего хода чёрных
+    [few] через { $count } хода чёрных
+   *[other] через { $count } ходов чёрных
+}, если рядом не встанет фигура.
+note-king-froze = { $side ->
+    [white] Белый
+   *[black] Чёрный
+} король замёрз на { $square }.
 score-line = { $white } { $white-score } : { $black-score } { $black }
 
 ## Почему ход отклонён (ключи приходят из ядра правил)

@@ -93,6 +93,24 @@ impl Position {
         isolated(self.sides[0] | self.sides[1])
     }
 
+    /// Every square an Ice Age would turn to ice if it came on this board now: the empty
+    /// squares it would refreeze and the pieces it would freeze, a1 first, rank by rank. For
+    /// the picture's warning as the Ice Age draws near; nothing is changed.
+    pub fn ice_age_preview(&self) -> Vec<Square> {
+        let pieces = self.sides[0] | self.sides[1];
+        let empty = !(pieces | self.ice);
+        let refrozen = empty & !sheltered(pieces, empty);
+        Squares(refrozen | isolated(pieces))
+            .map(to_square)
+            .collect()
+    }
+
+    /// The square of `side`'s king if an Ice Age coming now would freeze it.
+    pub fn king_would_freeze(&self, side: Side) -> Option<Square> {
+        let king = self.pieces(side, Role::King) & self.would_freeze();
+        Squares(king).map(to_square).next()
+    }
+
     pub(super) fn ice_age(&mut self) {
         let pieces = self.sides[0] | self.sides[1];
         let empty = !(pieces | self.ice);

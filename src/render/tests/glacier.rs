@@ -355,3 +355,35 @@ fn write_samples() {
     write_mid_games();
     write_finished_games();
 }
+
+/// Three Black moves before an Ice Age or nearer, the squares it would turn to ice if it
+/// came now wear a light frost: the picture differs from the same board far from the Ice
+/// Age on exactly those squares, and only while the game goes on.
+#[test]
+fn the_coming_ice_age_frosts_what_it_would_freeze() {
+    // White's lone king on e1 and knight on g5, Black's king and pawns d7 e7.
+    let board = "4k3/3pp3/8/6N1/8/8/8/4K3 w - - 0";
+    let far = fen(&format!("{board} 10"));
+    let near = fen(&format!("{board} 18"));
+    assert_eq!(near.black_moves_to_ice_age(), 3);
+    let preview = near.ice_age_preview();
+    assert!(preview.contains(&Square::parse("e1").unwrap()));
+    assert!(preview.contains(&Square::parse("g5").unwrap()));
+    assert!(!preview.contains(&Square::parse("d7").unwrap()));
+    let far_image = rgb(&render(&far, &view("alice to move")));
+    let near_image = rgb(&render(&near, &view("alice to move")));
+    for square in crate::games::glacier::SIZE.squares() {
+        let differs = square_pixels(&far_image, square) != square_pixels(&near_image, square);
+        assert_eq!(differs, preview.contains(&square), "{square}");
+    }
+    // A game that is over warns of nothing.
+    let mut over = view("over");
+    over.facts.status = Status::Over(crate::games::Outcome::draw(
+        crate::games::EndReason::Agreement,
+    ));
+    let drawn = |position: &Position| {
+        let game = AnyGame::Glacier(position.clone());
+        rgb(&renderer().render(&game, &over).expect("a picture"))
+    };
+    assert_eq!(drawn(&far), drawn(&near));
+}

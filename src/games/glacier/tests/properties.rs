@@ -93,3 +93,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The preview of an Ice Age is what an Ice Age on the same board does: the squares it
+    /// names are exactly the new ice, and a king it says would freeze does.
+    #[test]
+    fn the_ice_age_preview_is_what_the_ice_age_does(seed in any::<u64>(), plies in 0usize..80) {
+        let position = random_position(seed, plies);
+        let mut frozen = position.clone();
+        frozen.ice_age();
+        let report = frozen.last_ice_age().expect("a report");
+        prop_assert_eq!(position.ice_age_preview(), report.new_ice());
+        for side in Side::BOTH {
+            let king = position.king(side);
+            let froze = report.frozen_kings().contains(&side);
+            prop_assert_eq!(position.king_would_freeze(side).is_some(), froze);
+            if froze {
+                prop_assert_eq!(position.king_would_freeze(side), king);
+            }
+        }
+    }
+}

@@ -26,9 +26,16 @@ pub(crate) fn daily_number(date: Date) -> i64 {
     date.days_since_epoch() - first + 1
 }
 
-/// `2:31` or `1:02:03`.
+/// A daily's time as Kibitz counts it: whole seconds, the part of a second dropped. Every
+/// time shown (share line, `stats`) and every sum (the leaderboard's) is of these, so the
+/// leaderboard's total is the total of the share lines.
+pub(crate) fn counted_ms(ms: i64) -> i64 {
+    ms.max(0) / 1000 * 1000
+}
+
+/// `2:31` or `1:02:03`, of [`counted_ms`].
 pub(crate) fn duration_text(ms: i64) -> String {
-    let seconds = ms.max(0) / 1000;
+    let seconds = counted_ms(ms) / 1000;
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
@@ -167,6 +174,9 @@ mod tests {
         assert_eq!(duration_text(151_000), "2:31");
         assert_eq!(duration_text(3_723_000), "1:02:03");
         assert_eq!(duration_text(-5), "0:00");
+        // Each time is cut once; a sum of cut times is shown as it is.
+        assert_eq!(counted_ms(1_999), 1_000);
+        assert_eq!(duration_text(counted_ms(1_600) + counted_ms(1_600)), "0:02");
         assert_eq!(stars_text(2), "★★☆");
         assert_eq!(today(0), Date::new(1970, 1, 1));
     }

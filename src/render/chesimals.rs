@@ -276,6 +276,7 @@ impl BoardArt {
             players,
             marker,
             (&view.caption, &view.detail),
+            view.flip,
         );
     }
 

@@ -200,7 +200,7 @@ pub fn draw(
         },
     ];
     let text = (view.caption.as_str(), view.detail.as_str());
-    header.draw(frame, glyphs, players, marker, text);
+    header.draw(frame, glyphs, players, marker, text, view.flip);
 }
 
 /// Which squares the last move touched, and which froze in the last Ice Age, by square index.

@@ -27,8 +27,8 @@ pub(crate) fn daily_number(date: Date) -> i64 {
 }
 
 /// A daily's time as Kibitz counts it: whole seconds, the part of a second dropped. Every
-/// time shown (share line, `stats`) and every sum (the leaderboard's) is of these, so the
-/// leaderboard's total is the total of the share lines.
+/// time shown (share line, picture, `stats`) and every sum (the leaderboard's) is of these,
+/// so the leaderboard's total is the total of the share lines.
 pub(crate) fn counted_ms(ms: i64) -> i64 {
     ms.max(0) / 1000 * 1000
 }
@@ -42,6 +42,22 @@ pub(crate) fn duration_text(ms: i64) -> String {
     } else {
         format!("{m}:{s:02}")
     }
+}
+
+/// How long a finished daily took, as its share line and its picture say it; `None` for a
+/// practice puzzle (not timed) and for a daily still being played.
+pub(crate) fn daily_time_text(attempt: &AttemptRecord) -> Option<String> {
+    attempt.day.as_ref()?;
+    let end = attempt.finished_at?;
+    Some(duration_text(end - attempt.started_at))
+}
+
+/// What the picture shows of how the attempt stands, besides the puzzle itself: given up
+/// (no stars earned), and a finished daily's time.
+fn attempt_view(mut view: AmbitView, attempt: &AttemptRecord) -> AmbitView {
+    view.given_up = attempt.status == AttemptStatus::GivenUp;
+    view.time = daily_time_text(attempt).unwrap_or_default();
+    view
 }
 
 /// A piece as the rack's buttons show it: its figurine and its letter (`♘ N`).
@@ -131,11 +147,16 @@ impl Service {
         attempt: &AttemptRecord,
         game: &Game,
         lines: Vec<Msg>,
-        mut view: AmbitView,
+        view: AmbitView,
     ) -> Result<Outgoing, Refusal> {
+        let mut view = attempt_view(view, attempt);
         let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
-        let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
-        texts.push(self.say(language, &lives));
+        // Given up, the lives left are no stars earned: the text says nothing of them, and
+        // the picture shows none.
+        if !view.given_up {
+            let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
+            texts.push(self.say(language, &lives));
+        }
         view.title = match &attempt.day {
             Some(day) => {
                 let number = Date::parse(day).map(daily_number).unwrap_or_default();
@@ -146,8 +167,10 @@ impl Service {
         view.caption = texts.first().cloned().unwrap_or_default();
         let png = self.renderer.render_ambit(game, &view)?;
         let mut reply = Outgoing::image(png, texts.join("\n"));
-        // The rack: a piece's button asks for its file, then its square.
-        if game.status() == GameStatus::Ongoing {
+        // The rack: a piece's button asks for its file, then its square. Only an open
+        // attempt has one: a given-up puzzle's game is still "ongoing" for the rules, but a
+        // press there would find no puzzle.
+        if attempt.status == AttemptStatus::Ongoing && game.status() == GameStatus::Ongoing {
             reply.buttons = ambit::Piece::ALL
                 .into_iter()
                 .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))

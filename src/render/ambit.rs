@@ -1,7 +1,8 @@
 //! The AMBIT picture: the puzzle footprint on a grey board, the placed pieces each in its own
 //! colour with dots of that colour on the squares it covers, a refused attempt in red, a grey
-//! badge on an unanchored piece, lives as stars, the rack, a solution in ghost pieces and a
-//! little celebration when the puzzle is solved.
+//! badge on an unanchored piece, lives as stars (none lit once given up), a finished daily's
+//! time, the rack, a solution in ghost pieces and a little celebration when the puzzle is
+//! solved.
 //!
 //! As for the other games every square look is a tile prepared at start-up (ground x square
 //! colour x what stands there), and the marks that combine freely (coverage dots, counts,
@@ -37,6 +38,19 @@ pub struct AmbitView {
     pub attempt: Option<(Placement, Vec<Square>)>,
     /// Pieces of a solution to show (after giving up or losing); empty: none.
     pub solution: Vec<Placement>,
+    /// The player gave the puzzle up: it is over and no star is earned, whatever lives the
+    /// rules still count.
+    pub given_up: bool,
+    /// How long a finished daily took, e.g. `2:31`, beside the stars (empty: not shown).
+    pub time: String,
+}
+
+impl AmbitView {
+    /// The stars the header shows lit: the lives left while the puzzle is played, the stars
+    /// earned once it is over (so none once given up).
+    pub fn stars(&self, game: &Game) -> u8 {
+        if self.given_up { 0 } else { game.lives() }
+    }
 }
 
 impl Renderer {
@@ -61,6 +75,11 @@ const TITLE_INSET: i32 = 66;
 const CAPTION_BASELINE: i32 = 97;
 const STAR_SPRITE: u32 = 32;
 const STAR_STEP: i32 = 36;
+/// A finished daily's time, right of the title: a stopwatch and the time in the title's
+/// style, at most this wide (a time is a few digits; anything longer is cut).
+const STOPWATCH_SPRITE: u32 = 26;
+const TIME_MAX: f32 = 120.0;
+const TIME_GAP: i32 = 14;
 const RIBBON_STAR_SPRITE: u32 = 44;
 /// The ribbon's band: its top in the strip and its height.
 const RIBBON_TOP: u32 = 2;
@@ -226,6 +245,8 @@ pub struct AmbitArt {
     mini_ghosts: Vec<Indexed>,
     /// Lives in the header: left and lost.
     lives: [Indexed; 2],
+    /// Beside a finished daily's time.
+    stopwatch: Indexed,
     /// Stars on the ribbon of a solved puzzle: earned and not.
     ribbon_stars: [Indexed; 2],
     title: Ramp,
@@ -276,6 +297,9 @@ impl AmbitArt {
             art.star(panel, STAR_SPRITE, panel, Some(a.life_lost)),
         ]
         .map(|star| star.quantise(&palette));
+        let stopwatch = art
+            .stopwatch(panel, theme.header.name, STOPWATCH_SPRITE)
+            .quantise(&palette);
         let ribbon_stars = [
             art.star(a.gold, RIBBON_STAR_SPRITE, a.gold_star, Some(a.gold_shade)),
             art.star(a.gold, RIBBON_STAR_SPRITE, a.gold, Some(a.gold_shade)),
@@ -301,6 +325,7 @@ impl AmbitArt {
             unanchored,
             mini_ghosts,
             lives,
+            stopwatch,
             ribbon_stars,
             title,
             caption,
@@ -328,7 +353,7 @@ impl AmbitArt {
         let stage = match status {
             GameStatus::Solved => Stage::Solved,
             GameStatus::GameOver => Stage::Finished,
-            GameStatus::Ongoing if !view.solution.is_empty() => Stage::Finished,
+            GameStatus::Ongoing if view.given_up => Stage::Finished,
             GameStatus::Ongoing => Stage::Playing,
         };
         let board = Board::new(game, view);
@@ -342,21 +367,25 @@ impl AmbitArt {
             self.draw_square(frame, &board, index);
         }
 
-        let panel = match status {
-            GameStatus::Ongoing => &self.panels[0],
-            GameStatus::Solved => &self.panels[1],
-            GameStatus::GameOver => &self.panels[2],
+        // Over unsolved, out of lives or given up, the panel has the red edge.
+        let panel = match stage {
+            Stage::Playing => &self.panels[0],
+            Stage::Solved => &self.panels[1],
+            Stage::Finished => &self.panels[2],
         };
         let panel_x = PAD as i32;
         frame.blit(panel, panel_x, PANEL_Y as i32);
         let star_y = (PANEL_Y + (PANEL_H - STAR_SPRITE) / 2) as i32;
         let stars_right = panel_x + panel.width as i32 - 14;
+        let lit = view.stars(game);
         for life in 0..LIVES {
-            let star = &self.lives[usize::from(life >= game.lives())];
+            let star = &self.lives[usize::from(life >= lit)];
             let x = stars_right - (LIVES - life) as i32 * STAR_STEP + (STAR_STEP - 32);
             frame.blit(star, x, star_y);
         }
-        let title_room = stars_right - LIVES as i32 * STAR_STEP - panel_x - TITLE_INSET - 8;
+        let stars_left = stars_right - LIVES as i32 * STAR_STEP;
+        let title_right = self.draw_time(frame, glyphs, &view.time, stars_left);
+        let title_room = title_right - panel_x - TITLE_INSET - 8;
         let title = glyphs.fit(TITLE, &view.title, title_room.max(0) as f32);
         glyphs.run(TITLE, &title).draw(
             frame,
@@ -382,6 +411,22 @@ impl AmbitArt {
                 frame.blit(star, x, y);
             }
         }
+    }
+
+    /// A finished daily's time (if `time` is not empty) and its stopwatch, ending
+    /// [`TIME_GAP`] left of `right`; returns where the title must end.
+    fn draw_time(&self, frame: &mut Indexed, glyphs: &GlyphCache, time: &str, right: i32) -> i32 {
+        if time.is_empty() {
+            return right;
+        }
+        let time = glyphs.fit(TITLE, time, TIME_MAX);
+        let run = glyphs.run(TITLE, &time);
+        let x = right - TIME_GAP - run.width.round() as i32;
+        run.draw(frame, x, self.title_baseline, &self.title);
+        let icon_x = x - 6 - STOPWATCH_SPRITE as i32;
+        let icon_y = (PANEL_Y + (PANEL_H - STOPWATCH_SPRITE) / 2) as i32;
+        frame.blit(&self.stopwatch, icon_x, icon_y);
+        icon_x - TIME_GAP
     }
 
     fn draw_square(&self, frame: &mut Indexed, board: &Board, index: usize) {

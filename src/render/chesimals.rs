@@ -280,6 +280,7 @@ impl BoardArt {
             players,
             marker,
             (&view.caption, &view.detail),
+            view.flip,
         );
     }
 

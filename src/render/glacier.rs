@@ -209,7 +209,7 @@ pub fn draw(
         },
     ];
     let text = (view.caption.as_str(), view.detail.as_str());
-    header.draw(frame, glyphs, players, marker, text);
+    header.draw(frame, glyphs, players, marker, text, view.flip);
 }
 
 /// Which squares the last move touched, which froze in the last Ice Age, and which the next

@@ -1,6 +1,8 @@
 //! The band above a board: a panel a player (piece icon, name, score, turn marker) and a
-//! caption line. Panels are prepared once per state; names, scores and the caption are drawn
-//! per picture from the glyph cache, so no word is ever baked into an image.
+//! caption line. The panels follow the board: White's on the left as White plays from the
+//! bottom, Black's on the left when the board is flipped. Panels are prepared once per side,
+//! end and state; names, scores and the caption are drawn per picture from the glyph cache,
+//! so no word is ever baked into an image.
 
 use crate::games::Side;
 
@@ -61,8 +63,9 @@ pub(super) type PlateIcon<'a> = &'a dyn Fn(&mut ArtCanvas, (f32, f32), f32);
 pub struct Header {
     width: u32,
     panel_width: u32,
-    /// By side, then plain / turn / winner.
-    panels: [[Indexed; 3]; 2],
+    /// By side, then end of the band (left, right: the icon always at the outer end), then
+    /// plain / turn / winner.
+    panels: [[[Indexed; 3]; 2]; 2],
     name: Ramp,
     score: Ramp,
     caption: Ramp,
@@ -94,15 +97,17 @@ impl Header {
         let detail = palette.ramp(colours.background, colours.detail, 16)?;
 
         let panel_width = width.saturating_sub(2 * PAD + GAP) / 2;
-        let panel = |side: Side, accent: Option<Rgb>| {
-            panel_art(theme, panel_width, side, accent, icon).quantise(palette)
+        let panel = |side: Side, end: End, accent: Option<Rgb>| {
+            panel_art(theme, panel_width, side, end, accent, icon).quantise(palette)
         };
         let panels = [Side::White, Side::Black].map(|side| {
-            [
-                panel(side, None),
-                panel(side, Some(colours.turn)),
-                panel(side, Some(colours.winner)),
-            ]
+            [End::Left, End::Right].map(|end| {
+                [
+                    panel(side, end, None),
+                    panel(side, end, Some(colours.turn)),
+                    panel(side, end, Some(colours.winner)),
+                ]
+            })
         });
 
         // Names and scores are mostly ASCII; rasterising it now keeps first renders fast.
@@ -126,8 +131,19 @@ impl Header {
         })
     }
 
-    /// Draws the header into the band at the top of `frame`: the panels, the caption and,
-    /// if `detail` is not empty, a second line under it.
+    /// Which side's panel stands at each end of the band: the side playing from the bottom
+    /// of the board on the left, so `flip` (Black at the bottom) puts Black's there.
+    pub(super) fn sides(flip: bool) -> [(End, Side); 2] {
+        if flip {
+            [(End::Left, Side::Black), (End::Right, Side::White)]
+        } else {
+            [(End::Left, Side::White), (End::Right, Side::Black)]
+        }
+    }
+
+    /// Draws the header into the band at the top of `frame`: the panels (White's on the
+    /// left, Black's when `flip`), the caption and, if `detail` is not empty, a second line
+    /// under it. `players` are White and Black.
     pub fn draw(
         &self,
         frame: &mut Indexed,
@@ -135,19 +151,21 @@ impl Header {
         players: [Player<'_>; 2],
         marker: Marker,
         (caption, detail): (&str, &str),
+        flip: bool,
     ) {
-        for (side, player) in [Side::White, Side::Black].into_iter().zip(players) {
+        for (end, side) in Self::sides(flip) {
             let state = match marker {
                 Marker::Turn(s) if s == side => 1,
                 Marker::Winner(s) if s == side => 2,
                 _ => 0,
             };
-            let x = match side {
-                Side::White => PAD,
-                Side::Black => PAD + self.panel_width + GAP,
+            let x = match end {
+                End::Left => PAD,
+                End::Right => PAD + self.panel_width + GAP,
             } as i32;
-            frame.blit(&self.panels[side.index()][state], x, PANEL_Y as i32);
-            self.draw_player(frame, glyphs, side, x, player);
+            let panel = &self.panels[side.index()][end as usize][state];
+            frame.blit(panel, x, PANEL_Y as i32);
+            self.draw_player(frame, glyphs, end, x, players[side.index()]);
         }
         let detail = glyphs.fit(DETAIL, detail, self.text_width());
         let baseline = if detail.is_empty() {
@@ -189,7 +207,7 @@ impl Header {
         &self,
         frame: &mut Indexed,
         glyphs: &GlyphCache,
-        side: Side,
+        end: End,
         x: i32,
         player: Player<'_>,
     ) {
@@ -200,15 +218,15 @@ impl Header {
         let room = (self.panel_width as i32 - NAME_INSET - SCORE_INSET - score_width).max(0);
         let name = glyphs.fit(NAME, player.name, room as f32);
         let name = glyphs.run(NAME, &name);
-        match side {
-            Side::White => {
+        match end {
+            End::Left => {
                 name.draw(frame, x + NAME_INSET, self.name_baseline, &self.name);
                 if let Some(run) = score {
                     let at = right - SCORE_INSET - run.width.round() as i32;
                     run.draw(frame, at, self.score_baseline, &self.score);
                 }
             }
-            Side::Black => {
+            End::Right => {
                 let at = right - NAME_INSET - name.width.round() as i32;
                 name.draw(frame, at, self.name_baseline, &self.name);
                 if let Some(run) = score {
@@ -219,26 +237,35 @@ impl Header {
     }
 }
 
-/// One panel: rounded plate, piece icon on a disc at the outer end, and, when singled out, an
-/// accent edge and a marker dot between icon and name.
+/// An end of the band, where a panel stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum End {
+    Left = 0,
+    Right = 1,
+}
+
+/// One panel: rounded plate, `side`'s piece icon on a disc at the outer end (which is on the
+/// left for the panel at the band's left `end`), and, when singled out, an accent edge and a
+/// marker dot between icon and name.
 fn panel_art(
     theme: &Theme,
     width: u32,
     side: Side,
+    end: End,
     accent: Option<Rgb>,
     icon: IconPainter<'_>,
 ) -> ArtCanvas {
-    let icon_x = match side {
-        Side::White => ICON_INSET + ICON_RADIUS,
-        Side::Black => width as f32 - ICON_INSET - ICON_RADIUS,
+    let icon_x = match end {
+        End::Left => ICON_INSET + ICON_RADIUS,
+        End::Right => width as f32 - ICON_INSET - ICON_RADIUS,
     };
     let mut art = plate(theme, width, icon_x, accent, &|art, at, px| {
         icon(art, side, at, px)
     });
     if let Some(accent) = accent {
-        let marker_x = match side {
-            Side::White => icon_x + ICON_RADIUS + 14.0,
-            Side::Black => icon_x - ICON_RADIUS - 14.0,
+        let marker_x = match end {
+            End::Left => icon_x + ICON_RADIUS + 14.0,
+            End::Right => icon_x - ICON_RADIUS - 14.0,
         };
         art.fill_circle(marker_x, PANEL_H as f32 / 2.0, MARKER_RADIUS, accent, 1.0);
     }

@@ -153,6 +153,7 @@ pub fn draw(
         players,
         marker,
         (&view.caption, &view.detail),
+        view.flip,
     );
 }
 

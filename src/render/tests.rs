@@ -200,6 +200,48 @@ fn flipping_changes_the_picture_but_not_its_size() {
     assert_ne!(a.as_raw(), b.as_raw());
 }
 
+/// The pixels of the icon disc of the header panel at the band's `end`.
+fn icon_disc(image: &image::RgbImage, end: header::End) -> Vec<[u8; 3]> {
+    let width = image.width() as i32;
+    let centre = header::ICON_INSET as i32 + header::ICON_RADIUS as i32 + header::PAD as i32;
+    let x = match end {
+        header::End::Left => centre,
+        header::End::Right => width - centre,
+    };
+    let y = (header::PANEL_Y + header::PANEL_H / 2) as i32;
+    let r = header::ICON_RADIUS as i32 - 3;
+    (y - r..y + r)
+        .flat_map(|py| (x - r..x + r).map(move |px| image.get_pixel(px as u32, py as u32).0))
+        .collect()
+}
+
+#[test]
+fn flipped_the_panels_follow_the_board() {
+    use header::End::{Left, Right};
+    assert_eq!(
+        header::Header::sides(false),
+        [(Left, Side::White), (Right, Side::Black)]
+    );
+    assert_eq!(
+        header::Header::sides(true),
+        [(Left, Side::Black), (Right, Side::White)]
+    );
+    let position = Position::start(4);
+    let plain = view("alice to move");
+    let mut flipped = plain.clone();
+    flipped.flip = true;
+    let (a, b) = (
+        rgb(&render(&position, &plain)),
+        rgb(&render(&position, &flipped)),
+    );
+    // Unflipped, White's knight is on the left and Black's on the right; flipped, Black's
+    // panel (icon, turn state and all) stands on the left, as Black now plays from the
+    // bottom.
+    assert_ne!(icon_disc(&a, Left), icon_disc(&a, Right));
+    assert_eq!(icon_disc(&b, Left), icon_disc(&a, Right));
+    assert_eq!(icon_disc(&b, Right), icon_disc(&a, Left));
+}
+
 #[test]
 fn every_position_of_random_games_renders() {
     for seed in 0..3 {

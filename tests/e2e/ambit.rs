@@ -194,3 +194,92 @@ async fn forgetting_oneself_after_the_daily_does_not_open_it_again() {
     let tomorrow = bot.text("alice", "daily").await;
     assert!(tomorrow.contains("AMBIT daily #334"), "{tomorrow}");
 }
+
+/// The commands of a reply's buttons.
+fn commands(reply: &kibitz::Outgoing) -> Vec<&str> {
+    reply.buttons.iter().map(|b| b.command.as_str()).collect()
+}
+
+#[tokio::test]
+async fn a_puzzle_that_is_over_carries_no_rack() {
+    let bot = bot().await;
+    let open = bot.say("alice", "ambit").await;
+    assert_eq!(commands(&open[0]).len(), 5, "an open puzzle has its rack");
+    assert!(commands(&open[0]).contains(&"place N"));
+    let given_up = bot.say("alice", "giveup").await;
+    assert!(
+        given_up[0].buttons.is_empty(),
+        "{:?}",
+        commands(&given_up[0])
+    );
+    let text = replies_text(&given_up);
+    assert!(text.contains("Puzzle ended"), "{text}");
+    // Given up, the lives left are no stars earned: the reply counts none.
+    assert!(!text.contains("★"), "{text}");
+    let pressed = bot.text("alice", "place N").await;
+    assert!(pressed.contains("no AMBIT puzzle open"), "{pressed}");
+
+    // A daily given up, and shown again: no rack either time.
+    bot.say("bob", "daily").await;
+    let given_up = bot.say("bob", "giveup").await;
+    assert!(
+        given_up[0].buttons.is_empty(),
+        "{:?}",
+        commands(&given_up[0])
+    );
+    assert!(!replies_text(&given_up).contains("★"));
+    let again = bot.say("bob", "daily").await;
+    let text = replies_text(&again);
+    assert!(text.contains("played today's puzzle already"), "{text}");
+    assert!(again[0].buttons.is_empty(), "{:?}", commands(&again[0]));
+
+    // A practice puzzle solved: none.
+    bot.say("carol", "ambit").await;
+    let solution = open_solution(&bot, "carol").await;
+    let mut last = Vec::new();
+    for placement in &solution {
+        last = bot.say("carol", placement).await;
+    }
+    assert!(replies_text(&last).contains("Solved!"));
+    assert!(last[0].buttons.is_empty(), "{:?}", commands(&last[0]));
+}
+
+/// Pixels of the title's ink in the picture header's panel between its middle and the
+/// stars: where a finished daily's time stands, and nothing else.
+fn time_ink(reply: &kibitz::Outgoing) -> usize {
+    let Body::Image { png, .. } = &reply.body else {
+        panic!("a picture");
+    };
+    let image = image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("a PNG")
+        .to_rgb8();
+    let ink = kibitz::render::theme::Theme::DEFAULT.header.name;
+    let (panel_top, panel_bottom) = (12, 68);
+    (panel_top..panel_bottom)
+        .flat_map(|y| (image.width() / 2..image.width() - 150).map(move |x| (x, y)))
+        .filter(|&(x, y)| image.get_pixel(x, y).0 == [ink.0, ink.1, ink.2])
+        .count()
+}
+
+#[tokio::test]
+async fn a_finished_dailys_picture_tells_its_time() {
+    let bot = bot().await;
+    let open = bot.say("alice", "daily").await;
+    assert_eq!(time_ink(&open[0]), 0, "no time while it is played");
+    // 2 minutes 31.6 seconds after the board was first shown, alice gives up.
+    bot.set_time(crate::service::START_MS + 151_600);
+    let given_up = bot.say("alice", "giveup").await;
+    let text = replies_text(&given_up);
+    assert!(text.contains("AMBIT #333 ✗ 2:31 ·"), "{text}");
+    let shown = time_ink(&given_up[0]);
+    assert!(shown > 60, "the time in the picture: {shown} pixels");
+    // Shown again later, it still took 2:31.
+    bot.set_time(crate::service::START_MS + 3_600_000);
+    let again = bot.say("alice", "daily").await;
+    assert!(replies_text(&again).contains("✗ 2:31"));
+    assert_eq!(time_ink(&again[0]), shown);
+    // A practice puzzle is not timed.
+    bot.say("bob", "ambit").await;
+    let practice = bot.say("bob", "giveup").await;
+    assert_eq!(time_ink(&practice[0]), 0);
+}

@@ -10,13 +10,14 @@ use std::sync::atomic::Ordering;
 const DAY_MS: i64 = 86_400_000;
 const MINUTE_MS: i64 = 60_000;
 
-/// Solves today's daily for `speaker` in `room`, pausing `pause_ms` before the last piece.
-async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) {
-    solve_daily_on(bot, Platform::Console, speaker, pause_ms).await;
+/// Solves today's daily for `speaker` in `room`, pausing `pause_ms` before the last piece;
+/// returns the reply to the last piece.
+async fn solve_daily(bot: &Bot, speaker: &str, pause_ms: i64) -> String {
+    solve_daily_on(bot, Platform::Console, speaker, pause_ms).await
 }
 
 /// As [`solve_daily`], on `platform`.
-async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: i64) {
+async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: i64) -> String {
     let reply = replies_text(&bot.say_on(platform, speaker, "daily").await);
     assert!(reply.contains("AMBIT daily #"), "{reply}");
     let store = bot.service.store();
@@ -31,15 +32,64 @@ async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: 
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
     let pieces: Vec<&str> = attempt.solution.split_whitespace().collect();
+    let mut last = String::new();
     for (i, piece) in pieces.iter().enumerate() {
         if i + 1 == pieces.len() {
             bot.clock.fetch_add(pause_ms, Ordering::SeqCst);
         }
-        let reply = replies_text(&bot.say_on(platform, speaker, piece).await);
+        last = replies_text(&bot.say_on(platform, speaker, piece).await);
         if i + 1 == pieces.len() {
-            assert!(reply.contains("Solved! You keep 3 of 3"), "{reply}");
+            assert!(last.contains("Solved! You keep 3 of 3"), "{last}");
         }
     }
+    last
+}
+
+/// Seconds of an `m:ss` or `h:mm:ss` time.
+fn seconds(time: &str) -> u32 {
+    time.split(':')
+        .map(|part| {
+            part.parse::<u32>()
+                .unwrap_or_else(|_| panic!("a time: {time}"))
+        })
+        .fold(0, |total, part| total * 60 + part)
+}
+
+/// The time in a share line `AMBIT #333 ★★★ 0:07 · 3 pieces`.
+fn share_time(reply: &str) -> u32 {
+    let line = reply
+        .lines()
+        .find(|l| l.starts_with("AMBIT #"))
+        .unwrap_or_else(|| panic!("a share line: {reply}"));
+    let time = line.split_whitespace().nth(3).unwrap_or_default();
+    seconds(time)
+}
+
+#[tokio::test]
+async fn the_leaderboards_time_adds_up_the_share_lines() {
+    let bot = bot().await;
+    // Two days solved in some seconds and six tenths each: cut once each, the tenths add up
+    // to no second of their own.
+    let first = share_time(&solve_daily(&bot, "alice", 600).await);
+    bot.set_time(START_MS + DAY_MS);
+    let second = share_time(&solve_daily(&bot, "alice", 600).await);
+    let board = bot.text("carol", "leaderboard all").await;
+    let row = board
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("alice"))
+        .unwrap_or_else(|| panic!("alice's row: {board}"));
+    let total = row
+        .split_whitespace()
+        .find(|cell| cell.contains(':'))
+        .unwrap_or_else(|| panic!("a time: {row}"));
+    assert_eq!(seconds(total), first + second, "{board}");
+    // The best time in `stats` is a share line's too.
+    let stats = bot.text("alice", "stats").await;
+    let best = first.min(second);
+    assert!(
+        stats.contains(&format!("best time {}:{:02}", best / 60, best % 60)),
+        "{stats}"
+    );
 }
 
 /// The rows of a leaderboard reply that hold `name`, in order of appearance.

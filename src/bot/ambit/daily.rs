@@ -1,7 +1,7 @@
 //! The daily puzzle: the same for everyone, one attempt per user and day, made from the
 //! deployment's secret; its share line spoils nothing.
 
-use super::{daily_number, duration_text, level_message, parse_solution, stars_text, today};
+use super::{daily_number, daily_time_text, level_message, parse_solution, stars_text, today};
 use crate::bot::{Button, Context, Incoming, Membership, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::{self, DailySecret, Date, Game, Level};
 use crate::render::AmbitView;
@@ -259,10 +259,7 @@ impl Service {
         game: &Game,
         date: Date,
     ) -> Msg {
-        let time = attempt
-            .finished_at
-            .map(|end| duration_text(end - attempt.started_at))
-            .unwrap_or_else(|| "–".to_string());
+        let time = daily_time_text(attempt).unwrap_or_else(|| "–".to_string());
         let result = match attempt.status {
             AttemptStatus::Solved => stars_text(attempt.stars.unwrap_or(0).clamp(0, 3) as u8),
             _ => self.say(context.language, &msg("ambit-share-unsolved")),

@@ -26,15 +26,38 @@ pub(crate) fn daily_number(date: Date) -> i64 {
     date.days_since_epoch() - first + 1
 }
 
-/// `2:31` or `1:02:03`.
+/// A daily's time as Kibitz counts it: whole seconds, the part of a second dropped. Every
+/// time shown (share line, picture, `stats`) and every sum (the leaderboard's) is of these,
+/// so the leaderboard's total is the total of the share lines.
+pub(crate) fn counted_ms(ms: i64) -> i64 {
+    ms.max(0) / 1000 * 1000
+}
+
+/// `2:31` or `1:02:03`, of [`counted_ms`].
 pub(crate) fn duration_text(ms: i64) -> String {
-    let seconds = ms.max(0) / 1000;
+    let seconds = counted_ms(ms) / 1000;
     let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")
     } else {
         format!("{m}:{s:02}")
     }
+}
+
+/// How long a finished daily took, as its share line and its picture say it; `None` for a
+/// practice puzzle (not timed) and for a daily still being played.
+pub(crate) fn daily_time_text(attempt: &AttemptRecord) -> Option<String> {
+    attempt.day.as_ref()?;
+    let end = attempt.finished_at?;
+    Some(duration_text(end - attempt.started_at))
+}
+
+/// What the picture shows of how the attempt stands, besides the puzzle itself: given up
+/// (no stars earned), and a finished daily's time.
+fn attempt_view(mut view: AmbitView, attempt: &AttemptRecord) -> AmbitView {
+    view.given_up = attempt.status == AttemptStatus::GivenUp;
+    view.time = daily_time_text(attempt).unwrap_or_default();
+    view
 }
 
 /// A piece as the rack's buttons show it: its figurine and its letter (`♘ N`).
@@ -124,11 +147,16 @@ impl Service {
         attempt: &AttemptRecord,
         game: &Game,
         lines: Vec<Msg>,
-        mut view: AmbitView,
+        view: AmbitView,
     ) -> Result<Outgoing, Refusal> {
+        let mut view = attempt_view(view, attempt);
         let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
-        let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
-        texts.push(self.say(language, &lives));
+        // Given up, the lives left are no stars earned: the text says nothing of them, and
+        // the picture shows none.
+        if !view.given_up {
+            let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
+            texts.push(self.say(language, &lives));
+        }
         view.title = match &attempt.day {
             Some(day) => {
                 let number = Date::parse(day).map(daily_number).unwrap_or_default();
@@ -139,8 +167,10 @@ impl Service {
         view.caption = texts.first().cloned().unwrap_or_default();
         let png = self.renderer.render_ambit(game, &view)?;
         let mut reply = Outgoing::image(png, texts.join("\n"));
-        // The rack: a piece's button asks for its file, then its square.
-        if game.status() == GameStatus::Ongoing {
+        // The rack: a piece's button asks for its file, then its square. Only an open
+        // attempt has one: a given-up puzzle's game is still "ongoing" for the rules, but a
+        // press there would find no puzzle.
+        if attempt.status == AttemptStatus::Ongoing && game.status() == GameStatus::Ongoing {
             reply.buttons = ambit::Piece::ALL
                 .into_iter()
                 .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))
@@ -167,6 +197,9 @@ mod tests {
         assert_eq!(duration_text(151_000), "2:31");
         assert_eq!(duration_text(3_723_000), "1:02:03");
         assert_eq!(duration_text(-5), "0:00");
+        // Each time is cut once; a sum of cut times is shown as it is.
+        assert_eq!(counted_ms(1_999), 1_000);
+        assert_eq!(duration_text(counted_ms(1_600) + counted_ms(1_600)), "0:02");
         assert_eq!(stars_text(2), "★★☆");
         assert_eq!(today(0), Date::new(1970, 1, 1));
     }

@@ -1,7 +1,7 @@
 //! `leaderboard`: the standings of the AMBIT daily or of a game, a page at a time, as a
 //! picture or a text table; and the day's results the next daily post sums up.
 
-use super::super::ambit::{daily_number, duration_text, stars_text};
+use super::super::ambit::{counted_ms, daily_number, duration_text, stars_text};
 use super::{PAGE_SIZE, cut, rating_text, table};
 use crate::bot::command::BoardRequest;
 use crate::bot::{Button, Context, Outgoing, Refusal, Service, msg};
@@ -250,14 +250,13 @@ impl Service {
                 });
             entry.played += 1;
             if result.solved {
+                // Each daily counted as its share line shows it, then summed: a total of
+                // times cut once each, never a sum cut again.
+                let time = counted_ms(result.time_ms);
                 entry.solved += 1;
                 entry.stars += result.stars.clamp(0, 3) as u32;
-                entry.solve_time_ms += result.time_ms;
-                entry.best_time_ms = Some(
-                    entry
-                        .best_time_ms
-                        .map_or(result.time_ms, |b| b.min(result.time_ms)),
-                );
+                entry.solve_time_ms += time;
+                entry.best_time_ms = Some(entry.best_time_ms.map_or(time, |b| b.min(time)));
             }
         }
         let mut standings: Vec<AmbitStanding> = by_user.into_values().collect();

@@ -320,6 +320,24 @@ impl<'a> Art<'a> {
         art
     }
 
+    /// A stopwatch in `colour` on `ground`, `size` square: a ring with a crown and a hand,
+    /// drawn rather than a glyph, so that no font needs the symbol.
+    pub(super) fn stopwatch(&self, ground: Rgb, colour: Rgb, size: u32) -> ArtCanvas {
+        let mut art = ArtCanvas::new(size, size, ground);
+        let s = size as f32;
+        let (cx, cy) = (s / 2.0, s / 2.0 + 2.0);
+        let radius = s / 2.0 - 3.0;
+        art.fill_circle(cx, cy, radius, colour, 1.0);
+        art.fill_circle(cx, cy, radius - 2.5, ground, 1.0);
+        // The crown on top and the hand at ten past.
+        art.fill_rect((cx - 2.0) as i32, 0, 4, 3, colour);
+        art.stroke_line((cx, 3.0), (cx, cy - radius + 1.0), 2.0, colour);
+        let hand = (cx + radius * 0.45, cy - radius * 0.45);
+        art.stroke_line((cx, cy), hand, 2.2, colour);
+        art.fill_circle(cx, cy, 1.8, colour, 1.0);
+        art
+    }
+
     /// The header panel: a plate with the icon, and an accent edge when the puzzle is over.
     pub(super) fn panel(&self, accent: Option<Rgb>) -> ArtCanvas {
         let width = self.layout.width - 2 * PAD;

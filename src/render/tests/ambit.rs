@@ -6,7 +6,10 @@ use crate::games::ambit::footprint::{self, bit};
 use crate::games::ambit::{
     Footprint, Game, GameStatus, Level, PlaceOutcome, Placement, Puzzle, generate,
 };
+use crate::render::canvas::Rgb;
+use crate::render::theme::Theme;
 use crate::render::{AmbitView, board, header};
+use image::GenericImageView;
 
 const SQUARE: u32 = 84;
 const MARGIN: u32 = 30;
@@ -218,8 +221,85 @@ fn hostile_views_do_not_fail() {
         caption: "x".repeat(500),
         attempt: Some((placement, vec![far, Square::new(9, 0)])),
         solution: vec![placement; 100],
+        given_up: true,
+        time: "9".repeat(300),
     };
     assert!(renderer().render_ambit(&game, &view).is_ok());
+}
+
+/// How many pixels of the header's panel, between `from` and `to` across, are exactly `colour`.
+fn panel_pixels(image: &image::RgbImage, (from, to): (u32, u32), colour: Rgb) -> usize {
+    let rows = header::PANEL_Y..header::PANEL_Y + header::PANEL_H;
+    rows.flat_map(|y| (from..to).map(move |x| (x, y)))
+        .filter(|&(x, y)| image.get_pixel(x, y).0 == [colour.0, colour.1, colour.2])
+        .count()
+}
+
+/// The right end of the panel, where the stars stand.
+fn star_band(image: &image::RgbImage) -> (u32, u32) {
+    (image.width() - 150, image.width())
+}
+
+#[test]
+fn a_given_up_puzzle_shows_no_earned_stars() {
+    let theme = Theme::DEFAULT;
+    let puzzle = puzzle(9);
+    let mut game = Game::new(puzzle.footprint);
+    place(&mut game, puzzle.solution[0]);
+    assert_eq!(game.lives(), 3);
+    let playing = rgb(&render(&game, &view("")));
+    let lit = panel_pixels(&playing, star_band(&playing), theme.ambit.life);
+    assert!(lit > 300, "three lives are lit while playing: {lit}");
+    let mut given_up = view("Puzzle ended.");
+    given_up.solution = puzzle.solution.clone();
+    given_up.given_up = true;
+    let image = rgb(&render(&game, &given_up));
+    assert_eq!(
+        panel_pixels(&image, star_band(&image), theme.ambit.life),
+        0,
+        "no star is earned by giving up"
+    );
+    // The panel has the red edge of a puzzle over unsolved, like running out of lives.
+    let edge = panel_pixels(&image, (0, image.width()), theme.ambit.lost);
+    assert!(edge > 200, "{edge}");
+    assert_eq!(
+        panel_pixels(&playing, (0, image.width()), theme.ambit.lost),
+        0
+    );
+}
+
+#[test]
+fn a_finished_dailys_time_stands_beside_the_stars() {
+    let theme = Theme::DEFAULT;
+    let puzzle = puzzle(10);
+    let mut game = Game::new(puzzle.footprint);
+    for &placement in &puzzle.solution {
+        place(&mut game, placement);
+    }
+    let mut untimed = view("Solved!");
+    untimed.title = "AMBIT daily #333".into();
+    let mut timed = untimed.clone();
+    timed.time = "2:31".into();
+    let (plain, shown) = (rgb(&render(&game, &untimed)), rgb(&render(&game, &timed)));
+    // Between the title's end and the stars: nothing without a time, the time's ink with it.
+    let width = plain.width();
+    let room = (width / 2, width - 150);
+    let ink = theme.header.name;
+    assert_eq!(panel_pixels(&plain, room, ink), 0);
+    let drawn = panel_pixels(&shown, room, ink);
+    assert!(drawn > 60, "the time and its stopwatch: {drawn} pixels");
+    // Nothing else moves: the board, the stars and the title are as they were.
+    let below = header::PANEL_Y + header::PANEL_H;
+    let same = |image: &image::RgbImage| {
+        image
+            .view(0, below, width, image.height() - below)
+            .to_image()
+    };
+    assert_eq!(same(&plain), same(&shown));
+    let stars = star_band(&plain);
+    let lit = panel_pixels(&plain, stars, theme.ambit.life);
+    assert!(lit > 300, "{lit}");
+    assert_eq!(lit, panel_pixels(&shown, stars, theme.ambit.life));
 }
 
 /// Writes sample pictures for looking at: `cargo test --lib render::tests::ambit -- --ignored`.
@@ -276,6 +356,7 @@ fn write_samples() {
     }
     let mut solved_view = view("Solved with 2 lives left!");
     solved_view.title = "AMBIT daily #42".into();
+    solved_view.time = "2:31".into();
     write("solved", &game, &solved_view);
 
     let mut gave_up = mid.clone();
@@ -288,7 +369,11 @@ fn write_samples() {
     }
     let mut v = view("You gave up. A solution:");
     v.solution = puzzle.solution.clone();
+    v.given_up = true;
     write("gaveup", &gave_up, &v);
+    v.title = "AMBIT daily #42".into();
+    v.time = "12:07".into();
+    write("gaveup-daily", &gave_up, &v);
 
     let mut over = Game::new(puzzle.footprint);
     place(&mut over, puzzle.solution[0]);

@@ -128,9 +128,14 @@ impl RateLimiter {
         let elapsed = now.saturating_sub(bucket.at).clamp(0, RATE_WINDOW_MS);
         bucket.milli_tokens = (bucket.milli_tokens + elapsed * FULL / RATE_WINDOW_MS).min(FULL);
         bucket.at = bucket.at.max(now);
+        if bucket.milli_tokens == FULL {
+            // The burst is over only once the user was quiet long enough to refill the
+            // bucket: a line answered on a token that trickled back in the middle of a flood
+            // does not earn the flood a second refusal.
+            bucket.refused = false;
+        }
         if bucket.milli_tokens >= 1000 {
             bucket.milli_tokens -= 1000;
-            bucket.refused = false;
             Verdict::Answer
         } else if bucket.refused {
             Verdict::Drop
@@ -172,19 +177,16 @@ mod tests {
         // Others are not held up by one user's burst.
         assert_eq!(limiter.check(Platform::Telegram, "8", now), Verdict::Answer);
         assert_eq!(limiter.check(Platform::Discord, "7", now), Verdict::Answer);
-        // One command's worth of time later, one more line is answered; then the next burst
-        // is refused once again.
+        // One command's worth of time later, one more line is answered; the flood goes on
+        // and is not refused a second time.
         let later = now + (RATE_WINDOW_MS / i64::from(RATE_COMMANDS) + 1);
         assert_eq!(
             limiter.check(Platform::Telegram, "7", later),
             Verdict::Answer
         );
-        assert_eq!(
-            limiter.check(Platform::Telegram, "7", later),
-            Verdict::Refuse
-        );
         assert_eq!(limiter.check(Platform::Telegram, "7", later), Verdict::Drop);
-        // A whole window later the bucket is full again.
+        // A whole window later the bucket is full again: the burst is over, and the next
+        // one is refused once.
         let much_later = later + RATE_WINDOW_MS;
         for _ in 0..RATE_COMMANDS {
             assert_eq!(
@@ -192,5 +194,23 @@ mod tests {
                 Verdict::Answer
             );
         }
+        assert_eq!(
+            limiter.check(Platform::Telegram, "7", much_later),
+            Verdict::Refuse
+        );
+    }
+
+    /// 1,000 lines from one user, one every 2 ms (a flood over 2 s): one refusal in all, and
+    /// the lines the refilling bucket allows are answered.
+    #[test]
+    fn a_long_flood_is_refused_once() {
+        let limiter = RateLimiter::default();
+        let verdicts: Vec<Verdict> = (0..1000)
+            .map(|i| limiter.check(Platform::Telegram, "7", 1_000_000 + i * 2))
+            .collect();
+        let count = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
+        assert_eq!(count(Verdict::Refuse), 1);
+        // 30 at once, then one per 333 ms over the 2 s.
+        assert_eq!(count(Verdict::Answer), 30 + 5);
     }
 }

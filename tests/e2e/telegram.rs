@@ -1575,3 +1575,51 @@ async fn a_finished_games_replay_and_its_record_arrive_as_files() {
     }
     adapter.stop().await;
 }
+
+/// A Bot API without `sendAnimation` (a proxy answering 404 "Not Found") does not end the
+/// bot: the token is asked about with `getMe` alone, the replay goes as a document, a record
+/// with no `sendDocument` as its caption; the next command is answered as ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_method_falls_back_and_never_ends_the_bot() {
+    let seed = 31;
+    let (moves, _) = scripted_game(seed);
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    play_moves(&setup, seed, &moves, 0..4).await;
+    setup.standin.fail_next("sendAnimation", Fault::NotFound, 1);
+    let calls = setup.say(&bob(), "/resign").await;
+    let methods: Vec<(&str, bool)> = calls
+        .iter()
+        .filter(|c| c.method != "getme")
+        .map(|c| (c.method.as_str(), c.answered()))
+        .collect();
+    assert_eq!(
+        methods,
+        [
+            ("sendphoto", true),
+            ("sendanimation", false),
+            ("senddocument", true)
+        ]
+    );
+    let document = calls.iter().find(|c| c.method == "senddocument").unwrap();
+    assert!(document.file.as_ref().unwrap().starts_with(b"GIF89a"));
+    // A record with no sendDocument either: its caption comes as text.
+    setup.standin.fail_next("sendDocument", Fault::NotFound, 1);
+    let calls = setup.say(&alice(), "/export").await;
+    let methods: Vec<(&str, bool)> = calls
+        .iter()
+        .filter(|c| c.method != "getme")
+        .map(|c| (c.method.as_str(), c.answered()))
+        .collect();
+    assert_eq!(methods, [("senddocument", false), ("sendmessage", true)]);
+    assert!(calls[calls.len() - 1].text().contains("#1"), "{calls:#?}");
+    // The bot goes on.
+    let calls = setup.say(&alice(), "/help").await;
+    assert!(
+        calls
+            .iter()
+            .any(|c| c.answered() && c.method == "sendmessage")
+    );
+    adapter.stop().await;
+}

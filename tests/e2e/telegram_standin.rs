@@ -26,6 +26,8 @@ pub enum Fault {
     Stall(Duration),
     /// HTTP 400, as for a chat the bot may not write to: never worth trying again.
     BadRequest,
+    /// HTTP 404, as a Bot API proxy answers a method it does not have.
+    NotFound,
 }
 
 /// One request the adapter made.
@@ -385,6 +387,9 @@ async fn api(
         }
         Some(Fault::BadRequest) => {
             return error(StatusCode::BAD_REQUEST, "Bad Request: chat not found", None);
+        }
+        Some(Fault::NotFound) => {
+            return error(StatusCode::NOT_FOUND, "Not Found: method not found", None);
         }
         Some(Fault::ServerError) => {
             return error(

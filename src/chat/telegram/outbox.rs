@@ -86,6 +86,58 @@ pub(super) enum Delivery {
     ClearKeyboard { chat: i64, message: i32 },
 }
 
+impl Delivery {
+    /// The same reply in a plainer form, for a Bot API that lacks the method this one needs:
+    /// an animation as a document, a document or a picture as its caption (a picture keeps
+    /// its buttons and marks); `None` for what has no plainer form.
+    pub(super) fn plainer(&self) -> Option<Delivery> {
+        match self {
+            Delivery::File {
+                chat,
+                name,
+                caption,
+                animation: true,
+                thread,
+            } => Some(Delivery::File {
+                chat: *chat,
+                name: name.clone(),
+                caption: caption.clone(),
+                animation: false,
+                thread: *thread,
+            }),
+            Delivery::File {
+                chat,
+                caption,
+                thread,
+                ..
+            } if !caption.is_empty() => Some(Delivery::Text {
+                chat: *chat,
+                text: caption.clone(),
+                keyboard: Vec::new(),
+                spoilers: Vec::new(),
+                mentions: Vec::new(),
+                thread: *thread,
+            }),
+            Delivery::Photo {
+                chat,
+                caption,
+                keyboard,
+                spoilers,
+                mentions,
+                thread,
+            } if !caption.is_empty() => Some(Delivery::Text {
+                chat: *chat,
+                text: caption.clone(),
+                keyboard: keyboard.clone(),
+                spoilers: spoilers.clone(),
+                mentions: mentions.clone(),
+                thread: *thread,
+            }),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(super) struct KeyButton {
     pub(super) label: String,

@@ -142,7 +142,18 @@ impl Adapter<'_> {
                 tracing::warn!(why = %self.token.redact(&why), item = item.id, bytes = item.payload.len(), "a reply cannot be delivered; dropped");
                 false
             }
-            Err(Fault::InvalidToken) => return Err(TelegramError::InvalidToken),
+            // teloxide reads any "Not Found" as a bad token, but a proxy without one method
+            // answers so too: only getMe judges the token; else it is this send's failure.
+            Err(Fault::InvalidToken) if !self.token_still_taken().await => {
+                return Err(TelegramError::InvalidToken);
+            }
+            Err(Fault::InvalidToken) => {
+                tracing::warn!(
+                    item = item.id,
+                    "Telegram does not know a method this reply needs; dropped"
+                );
+                false
+            }
             Err(Fault::Stopping) => true,
             Err(fault) => {
                 tracing::warn!(fault = %self.token.redact(&fault.to_string()), item = item.id, "Telegram does not take this chat's replies now; they stay queued");
@@ -165,18 +176,38 @@ impl Adapter<'_> {
     }
 
     /// Sends `delivery` (with `item`'s attachment); a group that became a supergroup is
-    /// followed once.
+    /// followed once. Where the Bot API in use lacks the method a picture or an animation
+    /// needs (a proxy answering "Not Found"), the reply goes in a plainer form: a replay as a
+    /// document, then its caption as text; a picture as its caption, with its buttons.
     async fn send_delivery(&self, delivery: &Delivery, item: &OutboxItem) -> Result<(), Fault> {
+        let mut delivery = std::borrow::Cow::Borrowed(delivery);
         let mut chat_override = None;
         loop {
-            match self.deliver(delivery, item, chat_override).await {
+            match self.deliver(&delivery, item, chat_override).await {
                 Err(Fault::Migrated(new_chat)) if chat_override.is_none() => {
                     tracing::info!(chat = new_chat.0, "the group became a supergroup");
                     chat_override = Some(new_chat);
                 }
+                Err(fault) if method_missing(&fault) => match delivery.plainer() {
+                    Some(plainer) => {
+                        tracing::warn!(
+                            item = item.id,
+                            "a Bot API method is missing; sending the reply plainer"
+                        );
+                        delivery = std::borrow::Cow::Owned(plainer);
+                    }
+                    None => return Err(fault),
+                },
                 other => return other,
             }
         }
+    }
+
+    /// Whether Telegram still takes the bot's token, by `getMe` alone: a fault that does not
+    /// say otherwise (the network) leaves it taken.
+    async fn token_still_taken(&self) -> bool {
+        let asked = self.call("getMe", || self.bot.get_me().into_future()).await;
+        !matches!(asked, Err(Fault::InvalidToken))
     }
 
     /// One try at a send, to `chat_override` instead of its chat when given.
@@ -441,4 +472,14 @@ fn unchanged(why: &str) -> bool {
 /// The forum topic numbered `id` as teloxide names it.
 fn topic(id: i32) -> teloxide::types::ThreadId {
     teloxide::types::ThreadId(teloxide::types::MessageId(id))
+}
+
+/// Whether a fault says the Bot API in use has no such method ("Not Found", which teloxide
+/// reads as a bad token).
+fn method_missing(fault: &Fault) -> bool {
+    match fault {
+        Fault::InvalidToken => true,
+        Fault::Permanent(why) => why.starts_with("Not Found"),
+        _ => false,
+    }
 }

@@ -3,6 +3,7 @@
 
 mod ambit;
 pub mod command;
+mod display_name;
 mod help;
 pub mod i18n;
 mod language;
@@ -831,10 +832,13 @@ impl Service {
             .upsert_user(
                 platform,
                 &user.id,
-                &limits::cut(&user.name, limits::MAX_NAME_CHARS),
+                &limits::cut(
+                    &display_name::or_id(display_name::clean(&user.name), &user.id),
+                    limits::MAX_NAME_CHARS,
+                ),
                 user.handle
                     .as_deref()
-                    .map(|h| limits::cut(h, limits::MAX_NAME_CHARS))
+                    .map(|h| limits::cut(&display_name::clean(h), limits::MAX_NAME_CHARS))
                     .as_deref(),
                 now,
             )

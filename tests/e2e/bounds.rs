@@ -118,6 +118,43 @@ async fn a_line_over_the_limit_gets_one_short_refusal_and_stores_nothing() {
     assert!(bot.text("newcomer", &text).await.contains("xyzzy"));
 }
 
+/// A name that would turn the rest of a line around (a right-to-left override) or hide in it
+/// (zero-width characters) is stored and shown without them; one that is nothing else shows
+/// as the user's platform id; an emoji sequence keeps its joiners.
+#[tokio::test]
+async fn names_that_turn_a_line_around_are_cleaned() {
+    let bot = bot().await;
+    let mut challenge = line("room", "alice", "challenge @bob kf");
+    challenge.user.name = "\u{202E}gnissim\u{200B}".to_string();
+    let shown = replies_text(&bot.service.handle(&challenge).await);
+    assert!(shown.contains("gnissim challenges bob"), "{shown}");
+    let mut accept = line("room", "bob", "accept");
+    accept.user.name = "\u{2067}\u{200D}\u{2069}".to_string();
+    let shown = replies_text(&bot.service.handle(&accept).await);
+    assert!(
+        shown.contains("gnissim (White) against user bob"),
+        "{shown}"
+    );
+    let family = "👨\u{200D}👩\u{200D}👧";
+    let mut games = line("room", "carol", "games");
+    games.user.name = family.to_string();
+    bot.service.handle(&games).await;
+    let store = bot.service.store();
+    for (handle, name) in [("alice", "gnissim"), ("bob", "user bob"), ("carol", family)] {
+        let stored = store
+            .user_by_handle("console", handle)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(stored.display_name, name);
+    }
+    let everything = replies_text(&bot.say("alice", "board").await);
+    assert!(
+        !everything.contains(['\u{202E}', '\u{200B}', '\u{2067}', '\u{2069}']),
+        "{everything:?}"
+    );
+}
+
 #[tokio::test]
 async fn a_64_kb_display_name_is_stored_cut_and_replies_stay_small() {
     let bot = bot().await;

@@ -3,7 +3,7 @@
 //! A command hands its [`Seat`] down to the handler and the picture, which read nothing again.
 
 use super::super::command::GameRef;
-use super::super::{Context, Refusal, Service, msg};
+use super::super::{Context, Refusal, Service, display_name, msg};
 use super::words::not_a_move;
 use super::{expiry, ids};
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
@@ -213,8 +213,13 @@ impl Service {
                 .filter(|p| p.pings && p.external_id != COMPUTER_EXTERNAL_ID)
                 .map(|p| p.external_id.clone())
         };
-        let name =
-            |id: Option<i64>| named(id).map_or_else(|| "?".to_string(), |p| p.display_name.clone());
+        // Names stored before they were cleaned are cleaned as they are shown.
+        let name = |id: Option<i64>| {
+            named(id).map_or_else(
+                || "?".to_string(),
+                |p| display_name::or_id(display_name::clean(&p.display_name), &p.external_id),
+            )
+        };
         let mut players = Players {
             white: name(game.white_id),
             black: name(game.black_id),

@@ -16,6 +16,7 @@ pub mod fuzzing;
 pub mod games;
 pub mod http;
 pub mod league;
+pub mod log_duration;
 pub mod records;
 pub mod render;
 pub mod store;

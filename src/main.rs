@@ -28,6 +28,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Runs the bot: Discord and/or Telegram when their tokens are set, else the console chat.
+    #[command(after_long_help = RUN_HELP)]
     Run,
     /// Counts the leaf nodes of the move tree; the last line is the count.
     Perft {
@@ -55,7 +56,8 @@ enum Command {
         position: String,
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
-        /// The move that led to the position, to mark it.
+        /// The move that led to the position, to mark it; refused when the position
+        /// contradicts it (the mover's piece is not where it ends, or is still where it began).
         #[arg(long)]
         last: Option<String>,
         /// Draws the board from Black's side.
@@ -115,6 +117,37 @@ enum AmbitCommand {
         level: Option<String>,
     },
 }
+
+/// `kibitz run --help` after its one line: how to talk to the console chat and what the
+/// environment sets (the README's Configuration table, shorter).
+const RUN_HELP: &str = "\
+Console chat (no token set): each line of standard input is one message; replies go to
+standard output, pictures and files to KIBITZ_IMAGE_DIR.
+  @alice help                     speak as alice (any name); the commands
+  @alice challenge @bob glacier   a line without @name speaks as KIBITZ_CONSOLE_USER
+  # a comment                     lines starting with # are skipped
+A script plays from a file: kibitz run < game.txt. The end of input ends it; Ctrl-C or
+SIGTERM stops it after the line in hand (a second signal at once).
+
+Environment:
+  DATABASE_URL             sqlite://kibitz.db (default) or postgres://user:password@host/db
+  KIBITZ_IMAGE_DIR         where the console writes pictures (default kibitz-images)
+  KIBITZ_CONSOLE_USER      who speaks on a console line without @name (default player)
+  TELEGRAM_BOT_TOKEN       run the Telegram bot instead of the console
+  TELEGRAM_API_URL         another Bot API server
+  TELEGRAM_WEBHOOK_URL     webhook mode: the public https:// address (needs KIBITZ_HTTP_ADDR)
+  TELEGRAM_WEBHOOK_SECRET  the secret Telegram sends with each push (default: from the token)
+  DISCORD_TOKEN            run the Discord bot (with Telegram when both are set)
+  DISCORD_GUILD_ID         register the slash commands in this one server
+  DISCORD_API_BASE         another base for Discord's HTTP API
+  DISCORD_SHARDS           the bot's total number of gateway shards
+  DISCORD_SHARD_RANGE      the shards this process runs, first..last
+  KIBITZ_HTTP_ADDR         serve /healthz, /readyz, /metrics (and the webhook) here
+  KIBITZ_DAILY_SECRET      for `kibitz ambit daily` only; run uses the database's
+  RUST_LOG                 the log filter (default warn,kibitz=info); logs go to stderr
+  KIBITZ_LOG_FORMAT        json: one JSON object a log line
+  HOSTNAME                 names this process in claims and leases
+More: README.md, Configuration.";
 
 /// An error for the command line: printed to stderr, exit code 1.
 struct Failure(String);
@@ -293,13 +326,9 @@ impl Position {
                 Ok(Renderer::new()?.render_ambit(game, &view)?)
             }
             Position::TwoPlayer(game) => {
-                let last_move = match last {
-                    Some(text) => Some(
-                        game.marks_for_last_move(text)
-                            .ok_or_else(|| Failure(format!("cannot read --last \"{}\"", kibitz::games::quote(text))))?,
-                    ),
-                    None => None,
-                };
+                let last_move = last
+                    .map(|text| last_move_marks(game, text))
+                    .transpose()?;
                 let view = View {
                     white: "White".to_string(),
                     black: "Black".to_string(),
@@ -313,6 +342,96 @@ impl Position {
             }
         }
     }
+}
+
+/// The marks of `text`, the move `--last` says led to `game`, once it is seen that it could
+/// have: the picture must not show a move the position contradicts. Only the position after
+/// the move is known, so this is what the board can tell: the moving side's piece stands where
+/// the move ends (of the kind a promotion names), and has left where it began.
+fn last_move_marks(game: &AnyGame, text: &str) -> Result<kibitz::games::MoveSquares, Failure> {
+    use kibitz::games::glacier::{Cell, Role};
+    let quoted = kibitz::games::quote(text);
+    let marks = game
+        .marks_for_last_move(text)
+        .ok_or_else(|| Failure(format!("cannot read --last \"{quoted}\"")))?;
+    // The side that made the move: the one not to move now, unless a Chesimals turn is still
+    // open (its units' moves so far are the side to move's own).
+    let mover = if game.turn_in_progress() {
+        game.side_to_move()
+    } else {
+        game.side_to_move().opposite()
+    };
+    let impossible = |why: String| {
+        Failure(format!(
+            "--last \"{quoted}\" cannot have led to this position: {why}"
+        ))
+    };
+    match game {
+        AnyGame::Glacier(position) => {
+            let (Some(from), Some(to)) = (marks.from, marks.to) else {
+                return Err(Failure(format!("cannot read --last \"{quoted}\"")));
+            };
+            let promotion = text.trim().chars().nth(4).map(|letter| {
+                Role::ALL
+                    .into_iter()
+                    .find(|role| role.char().eq_ignore_ascii_case(&letter))
+            });
+            match position.cell(to) {
+                Cell::Piece(side, _) if side != mover => {
+                    return Err(impossible(format!(
+                        "{to} holds a piece of {}, not of {mover}, who moved last",
+                        side
+                    )));
+                }
+                Cell::Piece(_, role) => match promotion {
+                    Some(None) => {
+                        return Err(Failure(format!("cannot read --last \"{quoted}\"")));
+                    }
+                    Some(Some(promoted)) if promoted != role => {
+                        return Err(impossible(format!(
+                            "the piece on {to} is not the {} it promoted to",
+                            promoted.char().to_ascii_uppercase()
+                        )));
+                    }
+                    _ => {}
+                },
+                Cell::Empty | Cell::Ice => {
+                    return Err(impossible(format!("no piece stands on {to}")));
+                }
+            }
+            // The square left is empty, or ice again after an Ice Age.
+            if let Cell::Piece(..) = position.cell(from) {
+                return Err(impossible(format!("a piece still stands on {from}")));
+            }
+        }
+        AnyGame::KnightFight(position) => {
+            if marks.to.is_none() || position.knight(mover) != marks.to {
+                return Err(impossible(format!(
+                    "{mover}'s knight does not stand on {}",
+                    text.split(['/', ' ']).next().unwrap_or_default()
+                )));
+            }
+            if let Some(open) = marks
+                .also
+                .iter()
+                .find(|&&square| !position.is_blocked(square))
+            {
+                return Err(impossible(format!("{open} is not blocked")));
+            }
+        }
+        AnyGame::Chesimals(position) => {
+            let trail = marks.trail();
+            // Where each unit ended: a destination no later unit move of the turn left.
+            for (at, &(_, to)) in trail.iter().enumerate() {
+                let left_later = trail[at + 1..].iter().any(|&(from, _)| from == to);
+                let unit = position.unit_at(to);
+                if !left_later && unit.is_none_or(|unit| unit.side != mover) {
+                    return Err(impossible(format!("no unit of {mover} stands on {to}")));
+                }
+            }
+        }
+    }
+    Ok(marks)
 }
 
 fn execute(command: Command) -> Result<(), Failure> {
@@ -616,7 +735,7 @@ fn run() -> Result<(), Failure> {
 fn run_with(config: &Config) -> Result<(), Failure> {
     tracing::info!(database = %kibitz::store::database_label(&config.database_url), "starting");
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
+    let ran = runtime.block_on(async {
         let store = Store::connect(&config.database_url).await?;
         let renderer = Arc::new(Renderer::new()?);
         let service = Arc::new(Service::new(
@@ -663,10 +782,11 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             })
             .transpose()?;
         let stop = Arc::new(stop);
+        stop_on_signals(stop.clone());
         let ran = if telegram.is_some() || discord.is_some() {
             run_platforms(telegram, discord, &service, stop.clone(), stopped).await
         } else {
-            run_console(config, &service).await
+            run_console(config, &service, stopped).await
         };
         let _ = stop.send(true);
         let _ = listener_stop.send(true);
@@ -680,7 +800,11 @@ fn run_with(config: &Config) -> Result<(), Failure> {
         }
         store.close().await;
         ran
-    })
+    });
+    // The console's standard input is read on a thread no stop can interrupt (a terminal
+    // read ends only with a line); everything else has ended, so nothing waits for it.
+    runtime.shutdown_background();
+    ran
 }
 
 /// How long a stop may take from its signal to the process's end (`docker stop` waits 10 s
@@ -690,15 +814,10 @@ const STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 /// have stopped.
 const LISTENER_STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Runs each platform set up beside the others, all stopped by the same signal.
-async fn run_platforms(
-    telegram: Option<TelegramConfig>,
-    discord: Option<DiscordConfig>,
-    service: &Arc<Service>,
-    stop: Arc<watch::Sender<bool>>,
-    shutdown: watch::Receiver<bool>,
-) -> Result<(), Failure> {
-    let signalled = stop.clone();
+/// Turns the first SIGTERM or Ctrl-C into `stop`, which every chat (the console, Telegram,
+/// Discord) runs under: the work in hand is finished. A second signal, or `STOP_LIMIT`
+/// after the first, ends the process at once.
+fn stop_on_signals(signalled: Arc<watch::Sender<bool>>) {
     tokio::spawn(async move {
         termination().await;
         tracing::info!("stopping: finishing the work in hand (a second signal stops at once)");
@@ -715,6 +834,16 @@ async fn run_platforms(
         };
         std::process::exit(code);
     });
+}
+
+/// Runs each platform set up beside the others, all stopped by the same signal.
+async fn run_platforms(
+    telegram: Option<TelegramConfig>,
+    discord: Option<DiscordConfig>,
+    service: &Arc<Service>,
+    stop: Arc<watch::Sender<bool>>,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), Failure> {
     let telegram = async {
         let Some(telegram) = telegram else {
             return Ok::<(), Failure>(());
@@ -790,19 +919,28 @@ fn discord_config(config: &Config) -> Result<Option<DiscordConfig>, Failure> {
     Ok(Some(discord))
 }
 
-/// The console chat on standard input and output, until the input ends.
-async fn run_console(config: &Config, service: &Service) -> Result<(), Failure> {
+/// The console chat on standard input and output, until the input ends or a stop.
+async fn run_console(
+    config: &Config,
+    service: &Service,
+    shutdown: watch::Receiver<bool>,
+) -> Result<(), Failure> {
     tracing::info!("console chat: one line a message, `@name text` to speak as name");
     let options = ConsoleOptions {
         image_dir: config.image_dir.clone(),
         default_user: config.console_user.clone(),
     };
     let input = tokio::io::BufReader::new(tokio::io::stdin());
-    let summary = console::run(service, input, tokio::io::stdout(), &options).await?;
+    let summary = console::run(service, input, tokio::io::stdout(), &options, shutdown).await?;
     tracing::info!(
         lines = summary.lines,
         pictures = summary.images.len(),
-        "input ended"
+        "{}",
+        if summary.stopped {
+            "console chat stopped"
+        } else {
+            "input ended"
+        }
     );
     Ok(())
 }

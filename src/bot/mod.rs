@@ -537,7 +537,7 @@ impl Service {
             // a field recorded twice would show twice.
             span.record("command", command);
         }
-        let duration_ms = elapsed.as_secs_f64() * 1000.0;
+        let duration_ms = crate::log_duration::duration_ms(elapsed);
         span.in_scope(|| match outcome {
             // A flood's lines at debug, as before: a spammer must not fill the log.
             Outcome::Limited => {

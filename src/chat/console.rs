@@ -5,10 +5,15 @@
 //! whole game between two people can be scripted in a file. Lines starting with `#` are
 //! comments.
 
+use super::shared::{DRAIN_LIMIT, Shutdown};
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo};
+use crate::bot::{
+    Body, CLOCK_SCAN, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo, run_clocks,
+};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::sync::{mpsc, watch};
 
 #[derive(Clone, Debug)]
 pub struct ConsoleOptions {
@@ -25,6 +30,8 @@ pub struct ConsoleSummary {
     pub images: Vec<PathBuf>,
     /// Files written beside the pictures: records (`export`) and replays.
     pub files: Vec<PathBuf>,
+    /// Whether it ended at a stop (a signal) rather than at the end of the input.
+    pub stopped: bool,
 }
 
 fn user(name: &str) -> UserInfo {
@@ -95,54 +102,190 @@ fn first_free_number(dir: &Path) -> u32 {
 /// to move in, so one is enough unless the database is slow to show a commit.
 const MAX_ENGINE_ROUNDS: usize = 4;
 
-/// Runs the console chat until the input ends.
+/// How often the daily posts are looked for, as the other chats do: within the minute a
+/// chat set.
+const DAILY_SCAN: Duration = Duration::from_secs(30);
+
+/// Runs the console chat until the input ends or `shutdown` turns true (a sender dropped
+/// without it: the input's end alone ends it).
+///
+/// Like the other chats, the console runs the background workers (the daily posts, the
+/// games' clocks) beside the lines, and prints what they post when they post it, not at the
+/// next line typed. The computer's moves are the exception: they are made right after the
+/// line they answer, before the next line is read, so that a game against the computer can
+/// be piped in from a file and every move finds the computer's answer made.
+///
+/// A stop finishes the line in hand (its replies and the computer's answer to it are
+/// printed), lets the workers finish a round in hand and print it, and returns.
 pub async fn run<R, W>(
     service: &Service,
     input: R,
     mut output: W,
     options: &ConsoleOptions,
+    shutdown: watch::Receiver<bool>,
 ) -> std::io::Result<ConsoleSummary>
 where
     R: AsyncBufRead + Unpin,
     W: AsyncWrite + Unpin,
 {
+    let shutdown = Shutdown::new(shutdown);
     tokio::fs::create_dir_all(&options.image_dir).await?;
-    let mut next_image = first_free_number(&options.image_dir);
-    let mut summary = ConsoleSummary::default();
-    let mut input = input;
-    let mut bytes = Vec::new();
+    let mut session = Session {
+        service,
+        options,
+        next_image: first_free_number(&options.image_dir),
+        summary: ConsoleSummary::default(),
+    };
+    output
+        .write_all(format!("kibitz: {}\n", service.phrase(None, "console-ready")).as_bytes())
+        .await?;
+    output.flush().await?;
+    // The workers stop with the session: at a stop, and at the end of the input.
+    let (stop_workers, workers_stop) = watch::channel(false);
+    let (sender, mut posted) = mpsc::unbounded_channel();
     let holder = schedule::holder_name();
-    if let Err(error) = service.catch_up().await {
-        tracing::warn!(%error, "cannot rate unrated games");
-    }
-    // A console stopped mid-search (Ctrl-C) left its claim behind; its move comes now, not
-    // when the claim runs out.
-    match service
-        .store()
-        .release_engine_claims(Platform::Console.as_str())
-        .await
-    {
-        Ok(0) => {}
-        Ok(released) => tracing::info!(released, "engine claims of a stopped console released"),
-        Err(error) => {
-            tracing::warn!(%error, "cannot release the engine claims of a stopped console")
+    let workers = async {
+        tokio::join!(
+            schedule::run_scheduler(
+                service,
+                Platform::Console,
+                holder.clone(),
+                Forward(sender.clone()),
+                DAILY_SCAN,
+                workers_stop.clone(),
+            ),
+            run_clocks(
+                service,
+                Platform::Console,
+                holder.clone(),
+                Forward(sender),
+                CLOCK_SCAN,
+                workers_stop,
+            ),
+        );
+    };
+    let lines = async {
+        let read = session
+            .read_lines(input, &mut output, &mut posted, &shutdown, &holder)
+            .await;
+        let _ = stop_workers.send(true);
+        read?;
+        // What the workers post on their way out (a round in hand) is printed too; the
+        // channel closes when both have ended.
+        let drained = tokio::time::timeout(DRAIN_LIMIT, async {
+            while let Some(reply) = posted.recv().await {
+                session.print(&mut output, &[reply]).await?;
+            }
+            Ok::<(), std::io::Error>(())
+        })
+        .await;
+        match drained {
+            Ok(printed) => printed?,
+            Err(_) => tracing::warn!("the console's workers did not finish in time"),
         }
-    }
-    loop {
-        // Ratings the database refused earlier (it was locked) are retried between lines.
-        service.retry_deferred_ratings().await;
-        // The daily post of the console chat (`settings daily …`) comes between lines.
-        let posts = Collected::default();
-        if let Err(error) = service
-            .post_due_dailies(Platform::Console, &holder, &posts)
+        Ok::<(), std::io::Error>(())
+    };
+    let (read, ()) = tokio::join!(lines, workers);
+    read?;
+    session.summary.stopped = shutdown.asked();
+    Ok(session.summary)
+}
+
+/// The console's state between lines.
+struct Session<'a> {
+    service: &'a Service,
+    options: &'a ConsoleOptions,
+    next_image: u32,
+    summary: ConsoleSummary,
+}
+
+impl Session<'_> {
+    /// Reads and answers lines until the input ends or a stop is asked for, printing what
+    /// the workers post as it comes.
+    async fn read_lines<R, W>(
+        &mut self,
+        mut input: R,
+        output: &mut W,
+        posted: &mut mpsc::UnboundedReceiver<Outgoing>,
+        shutdown: &Shutdown,
+        holder: &str,
+    ) -> std::io::Result<()>
+    where
+        R: AsyncBufRead + Unpin,
+        W: AsyncWrite + Unpin,
+    {
+        let service = self.service;
+        // A console stopped mid-search (Ctrl-C) left its claim behind; its move comes now,
+        // not when the claim runs out.
+        match service
+            .store()
+            .release_engine_claims(Platform::Console.as_str())
             .await
         {
-            tracing::warn!(%error, "daily posts: database unavailable");
+            Ok(0) => {}
+            Ok(released) => {
+                tracing::info!(released, "engine claims of a stopped console released")
+            }
+            Err(error) => {
+                tracing::warn!(%error, "cannot release the engine claims of a stopped console")
+            }
         }
-        // The computer's moves come between lines too, right after the move they answer.
+        let mut bytes = Vec::new();
+        loop {
+            // The computer's moves come right after the move they answer (and at start, a
+            // move a stopped console was thinking about).
+            self.engine_moves(output, holder).await?;
+            if shutdown.asked() {
+                return Ok(());
+            }
+            // Read as bytes: a line that is not UTF-8 is refused and the session goes on.
+            // Reading is cancel-safe: a part of a line read before a post is printed stays
+            // in `bytes`, and the line is read on from there.
+            let read = tokio::select! {
+                biased;
+                () = shutdown.stopped() => return Ok(()),
+                Some(reply) = posted.recv() => {
+                    self.print(output, &[reply]).await?;
+                    continue;
+                }
+                read = input.read_until(b'\n', &mut bytes) => read?,
+            };
+            // The end of the input; a last line without a newline is answered first.
+            if read == 0 && bytes.is_empty() {
+                return Ok(());
+            }
+            let utf8 = std::str::from_utf8(&bytes).is_ok();
+            let decoded = String::from_utf8_lossy(&bytes).into_owned();
+            let length = bytes.len();
+            bytes.clear();
+            let line = decoded.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            self.summary.lines += 1;
+            let replies = if utf8 {
+                service
+                    .handle(&incoming(line, &self.options.default_user))
+                    .await
+            } else {
+                tracing::warn!(bytes = length, "console line is not UTF-8; refused");
+                vec![Outgoing::text(service.phrase(None, "console-not-utf8"))]
+            };
+            self.print(output, &replies).await?;
+        }
+    }
+
+    /// Makes the computer's moves that are due and prints them.
+    async fn engine_moves<W: AsyncWrite + Unpin>(
+        &mut self,
+        output: &mut W,
+        holder: &str,
+    ) -> std::io::Result<()> {
+        let posts = Collected::default();
         for _ in 0..MAX_ENGINE_ROUNDS {
-            match service
-                .play_due_engine_moves(Platform::Console, &holder, &posts)
+            match self
+                .service
+                .play_due_engine_moves(Platform::Console, holder, &posts)
                 .await
             {
                 Ok(0) => break,
@@ -153,49 +296,30 @@ where
                 }
             }
         }
-        // So do the games' clocks: reminders, and games lost on time.
-        if let Err(error) = service
-            .handle_due_clocks(Platform::Console, &holder, &posts)
-            .await
-        {
-            tracing::warn!(%error, "clocks: database unavailable");
-        }
-        let posted = posts.0.into_inner().unwrap_or_default();
-        for reply in posted {
-            let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;
-            output.write_all(text.as_bytes()).await?;
-        }
-        output.flush().await?;
-        // Read as bytes: a line that is not UTF-8 is refused and the session goes on.
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes).await? == 0 {
-            break;
-        }
-        let decoded = String::from_utf8_lossy(&bytes);
-        let line = decoded.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        summary.lines += 1;
-        let replies = match &decoded {
-            std::borrow::Cow::Borrowed(_) => {
-                service.handle(&incoming(line, &options.default_user)).await
-            }
-            std::borrow::Cow::Owned(_) => {
-                tracing::warn!(bytes = bytes.len(), "console line is not UTF-8; refused");
-                vec![Outgoing::text(service.phrase(None, "console-not-utf8"))]
-            }
-        };
-        for reply in replies {
-            let text = show(&reply, &options.image_dir, &mut next_image, &mut summary).await?;
-            output.write_all(text.as_bytes()).await?;
-        }
-        output.flush().await?;
+        let made = posts.0.into_inner().unwrap_or_default();
+        self.print(output, &made).await
     }
-    Ok(summary)
+
+    async fn print<W: AsyncWrite + Unpin>(
+        &mut self,
+        output: &mut W,
+        replies: &[Outgoing],
+    ) -> std::io::Result<()> {
+        for reply in replies {
+            let text = show(
+                reply,
+                &self.options.image_dir,
+                &mut self.next_image,
+                &mut self.summary,
+            )
+            .await?;
+            output.write_all(text.as_bytes()).await?;
+        }
+        output.flush().await
+    }
 }
 
-/// The console's daily posts, printed like replies.
+/// The computer's moves of one round, printed together once the round is over.
 #[derive(Default)]
 struct Collected(std::sync::Mutex<Vec<Outgoing>>);
 
@@ -205,6 +329,22 @@ impl Poster for Collected {
             .lock()
             .map_err(|_| "poisoned".to_string())?
             .extend(replies);
+        Ok(())
+    }
+}
+
+/// What a worker posts (a daily, a clock's reminder or loss on time), handed to the session
+/// to print as it comes.
+struct Forward(mpsc::UnboundedSender<Outgoing>);
+
+impl Poster for Forward {
+    async fn post(&self, _chat: &str, replies: Vec<Outgoing>) -> Result<(), String> {
+        for reply in replies {
+            // The session has ended: the post is reported unsent, and so made again later.
+            self.0
+                .send(reply)
+                .map_err(|_| "the console has ended".to_string())?;
+        }
         Ok(())
     }
 }

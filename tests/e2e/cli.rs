@@ -57,10 +57,12 @@ fn render_writes_a_png() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("board.png");
     let path_text = path.to_string_lossy().into_owned();
+    let played = stdout_lines(&kibitz(&["play", "knight-fight", "start:3", "c1"]));
+    let position = &played[played.len() - 2];
     let output = kibitz(&[
         "render",
         "knight-fight",
-        "start:3",
+        position,
         "-o",
         &path_text,
         "--last",
@@ -70,6 +72,86 @@ fn render_writes_a_png() {
     assert!(output.status.success(), "{output:?}");
     let picture = image::open(&path).expect("a PNG");
     assert!(picture.width() >= 720);
+}
+
+/// `--last` names the move that led to the position; one the position contradicts (nothing
+/// of the mover's stands where it ends, or something still stands where it began) is
+/// refused with exit code 1 and no picture, instead of being drawn without complaint.
+#[test]
+fn render_refuses_a_last_move_that_cannot_have_led_to_the_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("board.png");
+    let path_text = path.to_string_lossy().into_owned();
+    let after = |args: &[&str]| {
+        let lines = stdout_lines(&kibitz(args));
+        lines[lines.len() - 2].clone()
+    };
+    let glacier = after(&["play", "glacier", "start", "hxg3"]);
+    let knight_fight = after(&["play", "knight-fight", "start:3", "c1"]);
+    let chesimals = after(&["play", "chesimals-1", "start", "b3-b5 a3-a4"]);
+    let render = |game: &str, position: &str, last: &str| {
+        let _ = std::fs::remove_file(&path);
+        kibitz(&["render", game, position, "-o", &path_text, "--last", last])
+    };
+    for (game, position, last, why) in [
+        ("glacier", "start", "e2e4", "no piece stands on e4"),
+        (
+            "glacier",
+            glacier.as_str(),
+            "g2g3",
+            "a piece still stands on g2",
+        ),
+        (
+            "glacier",
+            glacier.as_str(),
+            "c6b8",
+            "b8 holds a piece of black, not of white",
+        ),
+        (
+            "glacier",
+            glacier.as_str(),
+            "h2g3q",
+            "is not the Q it promoted to",
+        ),
+        (
+            "knight-fight",
+            "start:3",
+            "c1",
+            "knight does not stand on c1",
+        ),
+        (
+            "knight-fight",
+            knight_fight.as_str(),
+            "d1",
+            "knight does not stand on d1",
+        ),
+        (
+            "chesimals-1",
+            chesimals.as_str(),
+            "b3-b6",
+            "no unit of white stands on b6",
+        ),
+    ] {
+        let output = render(game, position, last);
+        assert_eq!(output.status.code(), Some(1), "{game} {last}: {output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("cannot have led to this position"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(why), "{game} {last}: {stderr}");
+        assert!(!path.exists(), "{game} {last}: no picture is written");
+    }
+    // The moves that did lead there are drawn.
+    for (game, position, last) in [
+        ("glacier", glacier.as_str(), "h2g3"),
+        ("knight-fight", knight_fight.as_str(), "c1"),
+        ("chesimals-1", chesimals.as_str(), "b3-b5 a3-a4"),
+    ] {
+        let output = render(game, position, last);
+        assert!(output.status.success(), "{game} {last}: {output:?}");
+        assert!(image::open(&path).is_ok(), "{game} {last}");
+    }
 }
 
 /// `kibitz render ambit` draws the puzzle with the renderer the chat uses (it used to refuse:

@@ -1,7 +1,10 @@
-//! Whole games through the `kibitz run` console, replayed from scripts.
+//! Whole games through the `kibitz run` console, replayed from scripts; the console as a
+//! chat like the others: what happens without a line is printed when it happens, and a
+//! signal stops it cleanly after the line in hand.
 
 use crate::support::{move_lines, pictures, run_console, score_line, scripted_game};
 use kibitz::{Status, TwoPlayerGame};
+use std::time::{Duration, Instant};
 
 const SEED: u64 = 77;
 
@@ -85,11 +88,48 @@ fn a_game_survives_a_restart_on_the_same_database() {
     check_pictures(&all);
 }
 
+/// With nothing typed, the console says how to talk to it, in one line, and ends cleanly at
+/// the end of its input.
 #[test]
 fn end_of_input_ends_the_program_cleanly_with_nothing_typed() {
     let dir = tempfile::tempdir().unwrap();
     let stdout = run_console(&dir.path().join("k.db"), &dir.path().join("i"), "");
-    assert!(stdout.is_empty());
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    assert!(stdout.starts_with("kibitz: "), "{stdout}");
+    assert!(stdout.contains("`@alice help`"), "{stdout}");
+}
+
+/// `kibitz run --help` explains the console's lines and names every variable of the
+/// README's Configuration table.
+#[test]
+fn run_help_names_the_console_syntax_and_the_environment() {
+    let output = crate::support::kibitz(&["run", "--help"]);
+    assert!(output.status.success(), "{output:?}");
+    let help = String::from_utf8_lossy(&output.stdout);
+    for syntax in [
+        "@alice help",
+        "# a comment",
+        "kibitz run < game.txt",
+        "SIGTERM",
+    ] {
+        assert!(help.contains(syntax), "{syntax} in:\n{help}");
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let table = readme
+        .split("## Configuration (environment)")
+        .nth(1)
+        .expect("the README's Configuration section");
+    let variables: Vec<&str> = table
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .filter_map(|line| line.strip_prefix("| `")?.split('`').next())
+        .collect();
+    assert!(variables.len() > 10, "{variables:?}");
+    for variable in variables {
+        assert!(help.contains(variable), "{variable} in:\n{help}");
+    }
 }
 
 #[test]
@@ -133,7 +173,7 @@ async fn a_line_that_is_not_utf8_is_refused_and_the_session_goes_on() {
     let input: &[u8] =
         b"@alice rules glacier\n@alice \xff\xfe board \xc3\n@alice rules knight-fight\n";
     let mut output = Vec::new();
-    let summary = kibitz::chat::console::run(&bot.service, input, &mut output, &options)
+    let summary = kibitz::chat::console::run(&bot.service, input, &mut output, &options, no_stop())
         .await
         .expect("the session ends with the input, not with the bad line");
     let output = String::from_utf8(output).unwrap();
@@ -174,7 +214,7 @@ async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
     };
     let input: &[u8] = b"@alice board\n";
     let mut output = Vec::new();
-    kibitz::chat::console::run(&bot.service, input, &mut output, &options)
+    kibitz::chat::console::run(&bot.service, input, &mut output, &options, no_stop())
         .await
         .unwrap();
     let output = String::from_utf8(output).unwrap();
@@ -192,4 +232,225 @@ async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
     let game = store.game(1).await.unwrap().unwrap();
     assert_eq!((game.plies, game.engine_due), (1, None));
     assert_eq!(store.moves(1).await.unwrap().len(), 1);
+}
+
+/// A shutdown nobody asks for: the session ends with its input.
+fn no_stop() -> tokio::sync::watch::Receiver<bool> {
+    tokio::sync::watch::channel(false).1
+}
+
+/// What happens without a line is printed when it happens: a live game's flag falls while
+/// nobody types (standard input stays open), and the loss on time is printed at once, not
+/// when the next line comes. The end of the input then ends the session.
+#[tokio::test]
+async fn a_loss_on_time_is_printed_with_no_line_typed() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let bot = crate::service::bot().await;
+    let reply = bot
+        .text("alice", "challenge @bob knight-fight seed:5 time:1m")
+        .await;
+    assert!(reply.contains("alice challenges bob"), "{reply}");
+    let reply = bot.text("bob", "accept").await;
+    assert!(reply.contains("alice to move"), "{reply}");
+    let first = crate::support::first_move(bot.service.store(), 1).await;
+    let reply = bot.text("alice", &first).await;
+    assert!(reply.contains("bob to move"), "{reply}");
+    let images = tempfile::tempdir().unwrap();
+    let options = kibitz::chat::console::ConsoleOptions {
+        image_dir: images.path().to_path_buf(),
+        default_user: "player".to_string(),
+    };
+    let (mut typing, input) = tokio::io::duplex(1024);
+    let (output, mut shown) = tokio::io::duplex(1 << 20);
+    let service = bot.service.clone();
+    let session = tokio::spawn(async move {
+        kibitz::chat::console::run(
+            &service,
+            tokio::io::BufReader::new(input),
+            output,
+            &options,
+            no_stop(),
+        )
+        .await
+    });
+    let mut printed = Vec::new();
+    // What the session prints within a tenth of a second, added to `printed`.
+    async fn read(shown: &mut tokio::io::DuplexStream, printed: &mut Vec<u8>) {
+        let mut buffer = [0u8; 4096];
+        if let Ok(Ok(n @ 1..)) =
+            tokio::time::timeout(Duration::from_millis(100), shown.read(&mut buffer)).await
+        {
+            printed.extend_from_slice(&buffer[..n]);
+        }
+    }
+    // The session has started: its first line is out.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !String::from_utf8_lossy(&printed).contains("@alice help") {
+        assert!(Instant::now() < deadline, "no start line");
+        read(&mut shown, &mut printed).await;
+    }
+    // bob's minute runs out while nobody types.
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let turn_since = game.clocks.map_or(0, |c| c.turn_since);
+    bot.set_time(turn_since + 2 * 60_000);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !String::from_utf8_lossy(&printed).contains("bob ran out of time") {
+        assert!(
+            Instant::now() < deadline,
+            "the loss on time was not printed: {}",
+            String::from_utf8_lossy(&printed)
+        );
+        read(&mut shown, &mut printed).await;
+    }
+    typing.shutdown().await.unwrap();
+    drop(typing);
+    let summary = tokio::time::timeout(Duration::from_secs(10), session)
+        .await
+        .expect("the end of the input ends the session")
+        .unwrap()
+        .unwrap();
+    assert_eq!(summary.lines, 0);
+    assert!(!summary.stopped);
+    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+}
+
+/// `kibitz run` as a child with standard input kept open: what it prints, as it comes.
+struct Console {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    stdout: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+}
+
+impl Console {
+    fn start(dir: &std::path::Path) -> Console {
+        use std::io::Read;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+            .arg("run")
+            .env(
+                "DATABASE_URL",
+                format!("sqlite://{}", dir.join("k.db").display()),
+            )
+            .env("KIBITZ_IMAGE_DIR", dir.join("images"))
+            .env_remove("DISCORD_TOKEN")
+            .env_remove("TELEGRAM_BOT_TOKEN")
+            .env_remove("KIBITZ_HTTP_ADDR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("kibitz starts");
+        let stdin = child.stdin.take();
+        let mut pipe = child.stdout.take().expect("piped");
+        let stdout = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let sink = stdout.clone();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(read @ 1..) = pipe.read(&mut buffer) {
+                sink.lock().unwrap().extend_from_slice(&buffer[..read]);
+            }
+        });
+        Console {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.stdout.lock().unwrap()).into_owned()
+    }
+
+    fn type_line(&mut self, line: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("standard input is open");
+        writeln!(stdin, "{line}").expect("the line is written");
+        stdin.flush().expect("the line is sent");
+    }
+
+    /// Waits (at most 60 s) until standard output shows `marker`.
+    fn wait_for(&self, marker: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while !self.stdout().contains(marker) {
+            assert!(
+                Instant::now() < deadline,
+                "no {marker:?} in:\n{}",
+                self.stdout()
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    fn signal(&self, name: &str) {
+        let sent = std::process::Command::new("kill")
+            .args([name, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "{name} was not sent");
+    }
+
+    /// Waits (at most 15 s; standard input still open) for the end: its status and how
+    /// long it took.
+    fn ended(&mut self) -> (std::process::ExitStatus, Duration) {
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("kibitz can be waited for") {
+                // The reader thread may still hold the last lines.
+                std::thread::sleep(Duration::from_millis(50));
+                return (status, started.elapsed());
+            }
+            if started.elapsed() > Duration::from_secs(15) {
+                let _ = self.child.kill();
+                panic!("kibitz did not end:\n{}", self.stdout());
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// SIGTERM while the console is busy with a line (the computer answering it) finishes that
+/// work and prints it, then exits 0, though standard input is still open.
+#[test]
+fn sigterm_finishes_the_line_in_hand_then_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.wait_for("`@alice help`");
+    console.type_line("@alice challenge computer glacier black level:3");
+    // The line's own reply is out; the computer is thinking about its answer.
+    console.wait_for("is thinking");
+    console.signal("-TERM");
+    let (status, took) = console.ended();
+    let stdout = console.stdout();
+    assert!(status.success(), "{status}:\n{stdout}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    assert!(
+        stdout.contains("Kibitz · level 3 played"),
+        "the answer in hand is printed: {stdout}"
+    );
+}
+
+/// A second signal stops the console at once, mid-search; the next console makes the move
+/// that was being thought about and prints it with no line typed.
+#[test]
+fn a_second_signal_stops_at_once_and_the_move_comes_after_the_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.wait_for("`@alice help`");
+    console.type_line("@alice challenge computer critters black level:8");
+    console.wait_for("is thinking");
+    console.signal("-TERM");
+    std::thread::sleep(Duration::from_millis(100));
+    console.signal("-INT");
+    let (status, took) = console.ended();
+    let stdout = console.stdout();
+    assert_eq!(status.code(), Some(130), "{stdout}");
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    assert!(!stdout.contains("played"), "{stdout}");
+
+    let mut restarted = Console::start(dir.path());
+    restarted.wait_for("Kibitz · level 8 played");
+    restarted.signal("-TERM");
+    let (status, _) = restarted.ended();
+    assert!(status.success(), "{status}");
 }

@@ -17,6 +17,7 @@ mod league;
 mod load;
 mod metrics;
 mod pings;
+mod readme;
 mod records;
 mod service;
 mod stopping;

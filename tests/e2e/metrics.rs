@@ -318,6 +318,16 @@ async fn metrics_count_lines_and_platform_calls_and_name_no_one() {
     assert_eq!(help["span"]["chat"], GROUP.to_string(), "{help}");
     assert_eq!(help["fields"]["outcome"], "ok", "{help}");
     assert!(help["fields"]["duration_ms"].is_number(), "{help}");
+    // Durations are written to a hundredth of a millisecond, without a float's noise.
+    for written in stderr.split("\"duration_ms\":").skip(1) {
+        let number: String = written
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let decimals = number.split_once('.').map_or(0, |(_, after)| after.len());
+        assert!(decimals <= 2, "duration_ms {number} in:\n{stderr}");
+    }
+    assert!(stderr.contains("\"duration_ms\":"), "{stderr}");
     for marker in [SPEAKER.first_name, MOVE_TEXT] {
         assert!(!stderr.contains(marker), "{marker} in the log:\n{stderr}");
     }

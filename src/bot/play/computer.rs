@@ -380,7 +380,7 @@ impl Service {
             level = level.number(),
             nodes = choice.nodes,
             depth = choice.depth,
-            duration_ms = started.elapsed().as_secs_f64() * 1000.0,
+            duration_ms = crate::log_duration::duration_ms(started.elapsed()),
             "engine move made"
         );
         let language_code = self.store.chat_language(saved.chat_id).await?;

@@ -144,7 +144,7 @@ impl Service {
             game = game.id,
             frames = record.turns.len() + 1,
             bytes = gif.len(),
-            duration_ms = started.elapsed().as_secs_f64() * 1000.0,
+            duration_ms = crate::log_duration::duration_ms(started.elapsed()),
             "replay drawn"
         );
         let caption = msg("replay-caption")

@@ -143,6 +143,10 @@ Environment:
   DISCORD_SHARDS           the bot's total number of gateway shards
   DISCORD_SHARD_RANGE      the shards this process runs, first..last
   KIBITZ_HTTP_ADDR         serve /healthz, /readyz, /metrics (and the webhook) here
+  KIBITZ_HTTP_HEADER_TIMEOUT   seconds to send a request head (also idle keep-alive; 5)
+  KIBITZ_HTTP_REQUEST_TIMEOUT  seconds to send a body and be answered (30; then 408)
+  KIBITZ_HTTP_MAX_CONNECTIONS  connections open at once (512)
+  KIBITZ_HTTP_MAX_PER_ADDRESS  connections open at once from one client address (64)
   KIBITZ_DAILY_SECRET      for `kibitz ambit daily` only; run uses the database's
   RUST_LOG                 the log filter (default warn,kibitz=info); logs go to stderr
   KIBITZ_LOG_FORMAT        json: one JSON object a log line
@@ -762,6 +766,7 @@ fn run_with(config: &Config) -> Result<(), Failure> {
             Some(addr) => Some(http::bind(addr).await?),
             None => None,
         };
+        let limits = http::Limits::from_env(|name| std::env::var(name).ok())?;
         let mut readiness = Readiness::new(store.clone()).stopping(stopped.clone());
         if let Some(telegram) = &telegram {
             readiness = readiness.platform("telegram", telegram.link.clone());
@@ -778,7 +783,12 @@ fn run_with(config: &Config) -> Result<(), Failure> {
                 if let Some(route) = webhook_route {
                     app = app.merge(route);
                 }
-                Ok::<_, http::HttpError>(tokio::spawn(http::serve(listener, app, listener_stopped)))
+                Ok::<_, http::HttpError>(tokio::spawn(http::serve(
+                    listener,
+                    app,
+                    listener_stopped,
+                    limits,
+                )))
             })
             .transpose()?;
         let stop = Arc::new(stop);

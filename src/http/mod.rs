@@ -2,15 +2,16 @@
 //! (`/healthz`, `/readyz`), what a monitoring system scrapes (`/metrics`), and the routes
 //! other parts of the bot add to it.
 
+mod guard;
 mod health;
 mod metrics;
 pub mod probe;
 
+pub use guard::Limits;
 pub use health::{Readiness, health_routes};
 pub use metrics::{install as install_metrics, metrics_routes};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 
-use crate::chat::shared::Shutdown;
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -23,6 +24,8 @@ pub enum HttpError {
     Serve(String),
     #[error("the metrics recorder cannot be set up: {0}")]
     Metrics(String),
+    #[error("{name} must be a whole number above 0, not {value:?}")]
+    Limit { name: String, value: String },
 }
 
 /// Everything the listener serves: the probes, and `/metrics` from `metrics` (the handle
@@ -42,16 +45,14 @@ pub async fn bind(addr: &str) -> Result<TcpListener, HttpError> {
         })
 }
 
-/// Serves `app` on `listener` until `shutdown` turns true; requests already being answered
-/// finish first.
+/// Serves `app` on `listener` within `limits` (slow clients are cut off, connections
+/// capped: [`guard`]) until `shutdown` turns true; requests already being answered finish
+/// first.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     shutdown: watch::Receiver<bool>,
+    limits: Limits,
 ) -> Result<(), HttpError> {
-    let shutdown = Shutdown::new(shutdown);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move { shutdown.stopped().await })
-        .await
-        .map_err(|error| HttpError::Serve(error.to_string()))
+    guard::serve_guarded(listener, app, shutdown, limits).await
 }

@@ -20,6 +20,7 @@ mod pings;
 mod readme;
 mod records;
 mod service;
+mod slow_clients;
 mod stopping;
 mod support;
 mod takeback;

@@ -48,7 +48,12 @@ async fn process(standin: &StandIn, database: &str, webhook: bool) -> Process {
     }
     let bound = http::bind("127.0.0.1:0").await.unwrap();
     let addr = bound.local_addr().unwrap().to_string();
-    let listener = tokio::spawn(http::serve(bound, app, stopped.clone()));
+    let listener = tokio::spawn(http::serve(
+        bound,
+        app,
+        stopped.clone(),
+        http::Limits::default(),
+    ));
     let adapter = tokio::spawn(async move { telegram::run(&service, config, stopped).await });
     Process {
         stop,

@@ -99,21 +99,16 @@ pub enum RecordError {
     Result { recorded: String, position: String },
 }
 
-/// Plays one turn's text: a whole move, or a Chesimals turn unit move by unit move (each as
-/// the message it may have been, so a turn left open at the end of a record stays open).
-/// Returns the squares it touched.
+/// Plays one turn's text: a whole move, or a Chesimals turn as one message (so a turn left
+/// open at the end of a record stays open, and one that ends with `end` is ended there, even
+/// where its last unit move left nothing else to do). Returns the squares it touched.
 pub fn play_turn(position: &mut AnyGame, text: &str) -> Result<MoveSquares, RulesError> {
     match position {
         AnyGame::Chesimals(_) => {
-            let tokens = chesimals::turn_tokens(text);
-            if tokens.is_empty() {
+            if chesimals::turn_tokens(text).is_empty() {
                 return Err(RulesError::new("chesimals-empty-turn"));
             }
-            let mut trail = Vec::new();
-            for token in tokens {
-                trail.extend(position.play_message(&token)?.squares.trail());
-            }
-            Ok(MoveSquares::from_trail(&trail))
+            Ok(position.play_message(text)?.squares)
         }
         AnyGame::KnightFight(_) | AnyGame::Glacier(_) => Ok(position.play_text(text)?.squares),
     }

@@ -336,9 +336,9 @@ async fn bare_move_statements(service: &Service, speaker: &str, mv: &str) -> Vec
 }
 
 /// One bare move (`d3`, `Nf3`) in a running game: how many statements it runs in all. The
-/// command reads the speaker's games once, and the picture needs no second read; a Glacier
-/// move shaped like an AMBIT placement reads the open puzzle only when no game waits for
-/// the move.
+/// command reads the speaker's games once, and the picture needs no second read; a line
+/// shaped like an AMBIT placement also reads the open puzzle, and where it is a legal move
+/// as well it is asked about.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_bare_move_runs_few_statements() {
     let _turn = SERIAL.lock().await;
@@ -369,14 +369,26 @@ async fn one_bare_move_runs_few_statements() {
     say("dave", "accept").await;
     say("carol", "ambit").await;
     let mut game = AnyGame::start(GameKind::Glacier, seed);
-    // A knight move in SAN, which reads as a placement too.
-    let mv = ["Nc3", "Nf3", "Na3", "Nh3"]
+    // A move that is no placement (a knight's SAN move would be both, and is asked about).
+    let mv = game.legal_move_texts().into_iter().next().expect("a move");
+    assert!(kibitz::games::ambit::notation::parse_placement(&mv).is_err());
+    game.play_text(&mv).unwrap();
+    counts.push(bare_move_statements(&service, "carol", &mv).await.len());
+    // A knight move in SAN reads as a placement too: it is asked about, and nothing changes.
+    let reply = game.legal_move_texts().into_iter().next().expect("a move");
+    game.play_text(&reply).unwrap();
+    say("dave", &reply).await;
+    let knight = ["Nc3", "Nf3", "Na3", "Nh3"]
         .into_iter()
         .find(|mv| game.clone().play_text(mv).is_ok())
         .expect("a knight move");
-    assert!(kibitz::games::ambit::notation::parse_placement(mv).is_ok());
-    game.play_text(mv).unwrap();
-    counts.push(bare_move_statements(&service, "carol", mv).await.len());
+    let asked = say("carol", knight).await;
+    assert_eq!(asked.len(), 1);
+    let Body::Text(question) = &asked[0].body else {
+        panic!("a question: {asked:?}");
+    };
+    let both = format!("place {knight} or move {knight} #2");
+    assert!(question.contains(&both), "{question}");
     eprintln!("statements per bare move (Knight Fight x3, Glacier with a puzzle open): {counts:?}");
 }
 

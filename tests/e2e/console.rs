@@ -325,17 +325,9 @@ struct Console {
 impl Console {
     fn start(dir: &std::path::Path) -> Console {
         use std::io::Read;
-        use std::process::{Command, Stdio};
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        use std::process::Stdio;
+        let mut child = crate::support::kibitz_in_dir(dir)
             .arg("run")
-            .env(
-                "DATABASE_URL",
-                format!("sqlite://{}", dir.join("k.db").display()),
-            )
-            .env("KIBITZ_IMAGE_DIR", dir.join("images"))
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("TELEGRAM_BOT_TOKEN")
-            .env_remove("KIBITZ_HTTP_ADDR")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

@@ -3,7 +3,7 @@
 //! to is in the repository, and its Layout names everything under `src/`.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -83,18 +83,8 @@ fn expected_exit(comment: &str) -> i32 {
 /// `kibitz` with `args` in `dir`, on a database of its own, with no standard input (so
 /// `run` ends at once) and no platform token.
 fn kibitz_in(dir: &Path, args: &[String], stdin: Stdio) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_kibitz"))
+    crate::support::kibitz_in_dir(dir)
         .args(args)
-        .current_dir(dir)
-        .env(
-            "DATABASE_URL",
-            format!("sqlite://{}", dir.join("k.db").display()),
-        )
-        .env("KIBITZ_IMAGE_DIR", dir.join("images"))
-        .env_remove("DISCORD_TOKEN")
-        .env_remove("TELEGRAM_BOT_TOKEN")
-        .env_remove("KIBITZ_HTTP_ADDR")
-        .env_remove("KIBITZ_DAILY_SECRET")
         .stdin(stdin)
         .output()
         .expect("kibitz runs")

@@ -517,3 +517,22 @@ pub async fn two_pages_of_ratings(
     assert_eq!(last.state, kibitz::store::GameState::Finished, "resigned");
     service.store().close().await;
 }
+
+/// The binary, set to run in `dir` on a SQLite database and a picture folder of its own,
+/// with none of the platforms' tokens, the listener's address or the daily secret of the
+/// environment it runs in.
+pub fn kibitz_in_dir(dir: &Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_kibitz"));
+    command
+        .current_dir(dir)
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("k.db").display()),
+        )
+        .env("KIBITZ_IMAGE_DIR", dir.join("images"))
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELEGRAM_BOT_TOKEN")
+        .env_remove("KIBITZ_HTTP_ADDR")
+        .env_remove("KIBITZ_DAILY_SECRET");
+    command
+}

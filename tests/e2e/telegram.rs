@@ -1530,14 +1530,21 @@ async fn a_leaderboard_page_is_turned_by_editing_its_message() {
     adapter.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_games_replay_and_its_record_arrive_as_files() {
+/// A running adapter and a game of the scripted board of seed 31 four moves in (alice
+/// against bob in the group), with the script's moves.
+async fn four_moves_in() -> (Setup, Adapter, Vec<String>) {
     let seed = 31;
     let (moves, _) = scripted_game(seed);
     let setup = Setup::new().await;
     let adapter = setup.adapter().await;
     challenge_and_accept(&setup, seed).await;
     play_moves(&setup, seed, &moves, 0..4).await;
+    (setup, adapter, moves)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_replay_and_its_record_arrive_as_files() {
+    let (setup, adapter, moves) = four_moves_in().await;
     // The resignation's news: the picture, then the replay, played as an animation.
     let calls = setup.say(&bob(), "/resign").await;
     let methods: Vec<&str> = calls
@@ -1581,12 +1588,7 @@ async fn a_finished_games_replay_and_its_record_arrive_as_files() {
 /// with no `sendDocument` as its caption; the next command is answered as ever.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_missing_method_falls_back_and_never_ends_the_bot() {
-    let seed = 31;
-    let (moves, _) = scripted_game(seed);
-    let setup = Setup::new().await;
-    let adapter = setup.adapter().await;
-    challenge_and_accept(&setup, seed).await;
-    play_moves(&setup, seed, &moves, 0..4).await;
+    let (setup, adapter, _) = four_moves_in().await;
     setup.standin.fail_next("sendAnimation", Fault::NotFound, 1);
     let calls = setup.say(&bob(), "/resign").await;
     let methods: Vec<(&str, bool)> = calls

@@ -299,7 +299,7 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
         }
         Word::History => match rest {
             // `moves e14 [#id]`: where the unit on e14 may go.
-            [square, others @ ..] if !square.starts_with('#') => Command::UnitMoves {
+            [square, others @ ..] if args::game_ref(square).is_err() => Command::UnitMoves {
                 square: square.to_string(),
                 game: args::optional_ref(others, word)?,
             },
@@ -421,6 +421,7 @@ mod tests {
             })
         );
         assert_eq!(parse("moves #2"), Ok(Command::History(Some(2))));
+        assert_eq!(parse("history 9"), Ok(Command::History(Some(9))));
         assert_eq!(parse("/ambit daily"), Ok(Command::Daily(None)));
         assert_eq!(
             parse("/start daily_-1001234"),

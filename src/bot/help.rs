@@ -103,13 +103,16 @@ impl Service {
             return Outgoing::text(match (usage(topic), GameKind::parse(topic)) {
                 (Some(line), _) => self.say(language, &line),
                 // `help chesimals-2`: how that game's moves and turns are typed.
-                (None, Some(kind)) => self.say(
-                    language,
-                    &msg("help-game")
-                        .with("game", self.say(language, &self.kind_name(kind)))
-                        .with("usage", self.say(language, &move_usage(kind)))
-                        .with("name", kind.name()),
-                ),
+                // Said line by line: the usage is longer than a message argument may be.
+                (None, Some(kind)) => [
+                    msg("help-game").with("game", self.say(language, &self.kind_name(kind))),
+                    move_usage(kind),
+                    msg("help-game-rules").with("name", kind.name()),
+                ]
+                .iter()
+                .map(|line| self.say(language, line))
+                .collect::<Vec<_>>()
+                .join("\n"),
                 (None, None) if topic.eq_ignore_ascii_case(ambit::NAME) => {
                     self.say(language, &msg(Word::Place.usage()))
                 }

@@ -428,3 +428,24 @@ async fn moves_shows_where_a_unit_may_go() {
     let before = bot.snapshot().await;
     bot.assert_refusals(&cases, &before).await;
 }
+
+/// `help GAME` explains how that game's moves and turns are typed, whole.
+#[tokio::test]
+async fn help_names_how_a_games_moves_are_typed() {
+    let bot = bot().await;
+    let reply = bot.text("alice", "help critters").await;
+    assert!(reply.contains("How Critters moves are typed:"), "{reply}");
+    assert!(
+        reply.contains("move pass moves none of your units"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("moves d4 shows where the unit on d4 may go."),
+        "{reply}"
+    );
+    assert!(reply.contains("rules critters"), "{reply}");
+    let reply = bot.text("alice", "help chesimals-2").await;
+    assert!(reply.contains("your turn stays open"), "{reply}");
+    let reply = bot.text("alice", "help glacier").await;
+    assert!(reply.contains("UCI or SAN"), "{reply}");
+}

@@ -5,7 +5,8 @@
 
 help-intro = Kibitz plays board games in this chat. Commands (with or without a leading /):
 help-footer = help <command> — one command's usage. Games: { $games }.
-help-game = { $game }: { $usage } Whole rules: rules { $name }.
+help-game = How { $game } moves are typed:
+help-game-rules = The whole rules: rules { $name }
 help-unknown-command = There is no command "{ $command }". Type help for the list.
 console-ready = Kibitz console chat: one line is one message; `@alice help` speaks as alice and lists the commands. End of input (Ctrl-D) or Ctrl-C ends it.
 console-not-utf8 = That line is not UTF-8 text, so it was not read. Type it again as plain text.

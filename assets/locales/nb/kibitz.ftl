@@ -5,7 +5,8 @@
 
 help-intro = Kibitz spiller brettspill i denne chatten. Kommandoer (med eller uten / foran):
 help-footer = help <kommando> — hvordan én kommando brukes. Spill: { $games }.
-help-game = { $game }: { $usage } Hele reglene: rules { $name }.
+help-game = Slik skrives trekk i { $game }:
+help-game-rules = Hele reglene: rules { $name }
 help-unknown-command = Det finnes ingen kommando «{ $command }». Skriv help for å se listen.
 console-ready = Kibitz' konsollchat: én linje er én melding; `@alice help` snakker som alice og viser kommandoene. Slutt på inndata (Ctrl-D) eller Ctrl-C avslutter.
 console-not-utf8 = Den linjen er ikke UTF-8-tekst, så den ble ikke lest. Skriv den på nytt som vanlig tekst.

@@ -12,9 +12,10 @@ use super::script;
 
 static REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 static BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
-/// Chinese, Japanese and Korean: a subset of Noto Sans CJK SC (fonts/README.md says which
-/// characters), one weight for both faces.
+/// Chinese, Japanese and Korean: subsets of Noto Sans CJK SC (fonts/README.md says which
+/// characters), Regular and Bold, so a CJK name matches the weight of a Latin one beside it.
 static CJK: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Regular-subset.otf");
+static CJK_BOLD: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Bold-subset.otf");
 /// Emoji in outline (one colour), Noto Emoji.
 static EMOJI: &[u8] = include_bytes!("../../fonts/NotoEmoji-Regular-subset.ttf");
 
@@ -67,6 +68,7 @@ pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
     cjk: FontRef<'static>,
+    cjk_bold: FontRef<'static>,
     emoji: FontRef<'static>,
     /// Scale factors that give the fallback fonts DejaVu's em size (ab_glyph scales a font
     /// by its ascent-to-descent height, which differs between fonts).
@@ -86,6 +88,7 @@ impl Fonts {
         };
         let regular = load(REGULAR, "DejaVuSans.ttf")?;
         let cjk = load(CJK, "NotoSansCJKsc-Regular-subset.otf")?;
+        let cjk_bold = load(CJK_BOLD, "NotoSansCJKsc-Bold-subset.otf")?;
         let emoji = load(EMOJI, "NotoEmoji-Regular-subset.ttf")?;
         let base = height_in_ems(&regular);
         Ok(Self {
@@ -94,6 +97,7 @@ impl Fonts {
             emoji_factor: height_in_ems(&emoji) / base,
             regular,
             cjk,
+            cjk_bold,
             emoji,
         })
     }
@@ -102,7 +106,8 @@ impl Fonts {
         match (source, face) {
             (Source::DejaVu, Face::Regular) => &self.regular,
             (Source::DejaVu, Face::Bold) => &self.bold,
-            (Source::Cjk, _) => &self.cjk,
+            (Source::Cjk, Face::Regular) => &self.cjk,
+            (Source::Cjk, Face::Bold) => &self.cjk_bold,
             (Source::Emoji, _) => &self.emoji,
         }
     }

@@ -29,3 +29,41 @@ fn cjk_names_drawn_bold_have_more_ink_than_regular_ones() {
         "Latin: bold {bold}, regular {regular}"
     );
 }
+
+/// A Glacier start position with `white` as White's name (also in the caption), decoded.
+fn board_with(white: &str) -> image::RgbImage {
+    let game = AnyGame::start(crate::games::GameKind::Glacier, 0);
+    let view = View {
+        white: white.into(),
+        black: "王小明".into(),
+        caption: format!("{white} to move"),
+        ..View::default()
+    };
+    match renderer().render(&game, &seen(&game, &view)) {
+        Ok(png) => rgb(&png),
+        Err(error) => panic!("render failed: {error}"),
+    }
+}
+
+/// Pixels of the header band that are clearly yellow: the face of 😀, which neither the
+/// text (near white), the panels (grey-blue) nor the turn marker (green) are.
+fn yellow_in_header(image: &image::RgbImage) -> usize {
+    (0..header::HEIGHT)
+        .flat_map(|y| (0..image.width()).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let [r, g, b] = image.get_pixel(x, y).0;
+            r > 200 && g > 150 && b < 110 && r > b + 120
+        })
+        .count()
+}
+
+#[test]
+fn an_emoji_in_a_name_is_drawn_in_colour() {
+    let plain = board_with("Joy");
+    let with_emoji = board_with("Joy 😀");
+    let _ = with_emoji.save("/tmp/kibitz-emoji-name.png");
+    assert_eq!(yellow_in_header(&plain), 0);
+    // Twice: the name in its panel and the caption, each face a dozen pixels or more.
+    let yellow = yellow_in_header(&with_emoji);
+    assert!(yellow > 2 * 12, "only {yellow} yellow pixels");
+}

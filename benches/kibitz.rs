@@ -139,11 +139,24 @@ fn render(c: &mut Criterion) {
         facts: glacier_mid.view_facts(),
         ..start_view.clone()
     };
+    // Names DejaVu lacks: an emoji (drawn in colour) and a CJK name (the bold CJK face), in
+    // the panels and the caption.
+    let world_names_view = View {
+        white: "Joy 😀🎲".into(),
+        black: "王小明".into(),
+        caption: "Joy 😀🎲 to move".into(),
+        ..glacier_mid_view.clone()
+    };
     for (name, game, view) in [
         ("knight-fight start", &start, &start_view),
         ("knight-fight mid-game", &mid, &mid_view),
         ("glacier start", &glacier_start, &glacier_start_view),
         ("glacier mid-game", &glacier_mid, &glacier_mid_view),
+        (
+            "glacier mid-game world names",
+            &glacier_mid,
+            &world_names_view,
+        ),
     ] {
         match renderer.render(game, view) {
             Ok(png) => println!("{name}: {} bytes", png.len()),
@@ -163,6 +176,9 @@ fn render(c: &mut Criterion) {
     });
     group.bench_function("glacier mid-game", |b| {
         b.iter(|| renderer.render(black_box(&glacier_mid), black_box(&glacier_mid_view)))
+    });
+    group.bench_function("glacier mid-game world names", |b| {
+        b.iter(|| renderer.render(black_box(&glacier_mid), black_box(&world_names_view)))
     });
     let (ambit, ambit_view) = ambit_mid_puzzle();
     match renderer.render_ambit(&ambit, &ambit_view) {

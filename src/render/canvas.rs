@@ -6,12 +6,15 @@
 
 use super::RenderError;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 mod animation;
 mod art;
+mod colour_ink;
 mod indexed;
 
 pub use art::{ArtCanvas, rounded_rect_distance};
+pub use colour_ink::ColourInk;
 pub use indexed::{FramePool, Indexed};
 
 /// A colour. The values themselves live in `theme.rs`.
@@ -44,6 +47,10 @@ impl Rgb {
 #[derive(Clone, Debug)]
 pub struct Ramp {
     indices: Vec<u8>,
+    /// For text that may hold colour glyphs (emoji): how their pixels over the same
+    /// background become indices ([`Palette::text_ramp`]). Without it they are drawn in
+    /// the foreground colour.
+    colour: Option<Arc<ColourInk>>,
 }
 
 impl Ramp {
@@ -52,6 +59,11 @@ impl Ramp {
     pub fn at(&self, coverage: u8) -> u8 {
         let steps = self.indices.len() - 1;
         self.indices[(coverage as usize * steps + 127) / 255]
+    }
+
+    /// How colour glyphs are drawn over this ramp's background, if they are.
+    pub fn colour(&self) -> Option<&ColourInk> {
+        self.colour.as_deref()
     }
 }
 
@@ -89,7 +101,24 @@ impl Palette {
         let indices = (0..levels)
             .map(|step| self.add(background.mix(foreground, step as f32 / (levels - 1) as f32)))
             .collect::<Result<Vec<u8>, RenderError>>()?;
-        Ok(Ramp { indices })
+        Ok(Ramp {
+            indices,
+            colour: None,
+        })
+    }
+
+    /// A ramp for text that may hold emoji (names, and captions that quote them): as
+    /// [`Palette::ramp`], and emoji are drawn in their own colours over `background`
+    /// (adding the 32 emoji colours to the palette once).
+    pub fn text_ramp(
+        &mut self,
+        background: Rgb,
+        foreground: Rgb,
+        levels: usize,
+    ) -> Result<Ramp, RenderError> {
+        let mut ramp = self.ramp(background, foreground, levels)?;
+        ramp.colour = Some(Arc::new(ColourInk::new(self, background)?));
+        Ok(ramp)
     }
 
     fn nearest(&self, colour: Rgb) -> u8 {

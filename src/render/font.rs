@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 
-use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use ab_glyph::{Font, FontRef, GlyphId, GlyphImageFormat, PxScale, ScaleFont, point};
 
 use super::RenderError;
 use super::canvas::{ArtCanvas, Indexed, Ramp, Rgb};
@@ -12,19 +12,33 @@ use super::script;
 
 static REGULAR: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 static BOLD: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
-/// Chinese, Japanese and Korean: a subset of Noto Sans CJK SC (fonts/README.md says which
-/// characters), one weight for both faces.
+/// Chinese, Japanese and Korean: subsets of Noto Sans CJK SC (fonts/README.md says which
+/// characters), Regular and Bold, so a CJK name matches the weight of a Latin one beside it.
 static CJK: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Regular-subset.otf");
-/// Emoji in outline (one colour), Noto Emoji.
+static CJK_BOLD: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Bold-subset.otf");
+/// Emoji in colour: Noto Color Emoji's PNG bitmaps, cut to the monochrome font's emoji and
+/// scaled to 24 pixels an em (fonts/README.md), the largest size names are drawn at.
+static COLOUR_EMOJI: &[u8] = include_bytes!("../../fonts/NotoColorEmoji-subset.ttf");
+/// Emoji in outline (one colour), Noto Emoji: the few the colour font lacks.
 static EMOJI: &[u8] = include_bytes!("../../fonts/NotoEmoji-Regular-subset.ttf");
 
 /// The font of the fallback chain a glyph comes from: DejaVu (of the style's face) first,
-/// then CJK, then emoji.
+/// then CJK, then colour emoji, then outline emoji.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Source {
     DejaVu,
     Cjk,
+    ColourEmoji,
     Emoji,
+}
+
+impl Source {
+    const CHAIN: [Source; 4] = [
+        Source::DejaVu,
+        Source::Cjk,
+        Source::ColourEmoji,
+        Source::Emoji,
+    ];
 }
 
 /// One glyph laid out: its font, its id there and its pen position.
@@ -67,11 +81,33 @@ pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
     cjk: FontRef<'static>,
+    cjk_bold: FontRef<'static>,
+    colour_emoji: FontRef<'static>,
     emoji: FontRef<'static>,
     /// Scale factors that give the fallback fonts DejaVu's em size (ab_glyph scales a font
     /// by its ascent-to-descent height, which differs between fonts).
     cjk_factor: f32,
+    colour_emoji_factor: f32,
     emoji_factor: f32,
+    /// DejaVu's height in ems: a style's pixels an em are its `px` over this.
+    base: f32,
+}
+
+/// Whether `c` is shown as a picture by default (Unicode's Emoji_Presentation, close
+/// enough): the emoji planes from U+1F000 but their enclosed letters and digits, and the
+/// older symbols that became emoji (☕, ⚽, ⭐, …). Chess pieces and other text symbols
+/// (♟, ☺) keep DejaVu's glyphs.
+fn emoji_presentation(c: char) -> bool {
+    matches!(c as u32,
+        0x1F004 | 0x1F0CF | 0x1F18E | 0x1F191..=0x1F19A | 0x1F1E6..=0x1F1FF | 0x1F201
+        | 0x1F21A | 0x1F22F | 0x1F232..=0x1F236 | 0x1F238..=0x1F23A | 0x1F250..=0x1F251
+        | 0x1F300..=0x1FAFF
+        | 0x231A..=0x231B | 0x23E9..=0x23EC | 0x23F0 | 0x23F3 | 0x25FD..=0x25FE
+        | 0x2614..=0x2615 | 0x2648..=0x2653 | 0x267F | 0x2693 | 0x26A1 | 0x26AA..=0x26AB
+        | 0x26BD..=0x26BE | 0x26C4..=0x26C5 | 0x26CE | 0x26D4 | 0x26EA | 0x26F2..=0x26F3
+        | 0x26F5 | 0x26FA | 0x26FD | 0x2705 | 0x270A..=0x270B | 0x2728 | 0x274C | 0x274E
+        | 0x2753..=0x2755 | 0x2757 | 0x2795..=0x2797 | 0x27B0 | 0x27BF | 0x2B1B..=0x2B1C
+        | 0x2B50 | 0x2B55)
 }
 
 /// A font's height (ascent to descent) in ems.
@@ -86,14 +122,20 @@ impl Fonts {
         };
         let regular = load(REGULAR, "DejaVuSans.ttf")?;
         let cjk = load(CJK, "NotoSansCJKsc-Regular-subset.otf")?;
+        let cjk_bold = load(CJK_BOLD, "NotoSansCJKsc-Bold-subset.otf")?;
+        let colour_emoji = load(COLOUR_EMOJI, "NotoColorEmoji-subset.ttf")?;
         let emoji = load(EMOJI, "NotoEmoji-Regular-subset.ttf")?;
         let base = height_in_ems(&regular);
         Ok(Self {
             bold: load(BOLD, "DejaVuSans-Bold.ttf")?,
             cjk_factor: height_in_ems(&cjk) / base,
+            colour_emoji_factor: height_in_ems(&colour_emoji) / base,
             emoji_factor: height_in_ems(&emoji) / base,
+            base,
             regular,
             cjk,
+            cjk_bold,
+            colour_emoji,
             emoji,
         })
     }
@@ -102,7 +144,9 @@ impl Fonts {
         match (source, face) {
             (Source::DejaVu, Face::Regular) => &self.regular,
             (Source::DejaVu, Face::Bold) => &self.bold,
-            (Source::Cjk, _) => &self.cjk,
+            (Source::Cjk, Face::Regular) => &self.cjk,
+            (Source::Cjk, Face::Bold) => &self.cjk_bold,
+            (Source::ColourEmoji, _) => &self.colour_emoji,
             (Source::Emoji, _) => &self.emoji,
         }
     }
@@ -111,13 +155,22 @@ impl Fonts {
         PxScale::from(match source {
             Source::DejaVu => style.px,
             Source::Cjk => style.px * self.cjk_factor,
+            Source::ColourEmoji => style.px * self.colour_emoji_factor,
             Source::Emoji => style.px * self.emoji_factor,
         })
     }
 
-    /// The first font of the chain that has a glyph for `c` (DejaVu's box when none has).
+    /// The first font of the chain that has a glyph for `c` (DejaVu's box when none has);
+    /// emoji that are pictures by default go to the colour font first, as DejaVu has
+    /// outlines for some of them (😀).
     fn find(&self, face: Face, c: char) -> (Source, GlyphId) {
-        for source in [Source::DejaVu, Source::Cjk, Source::Emoji] {
+        if emoji_presentation(c) {
+            let id = self.colour_emoji.glyph_id(c);
+            if id.0 != 0 {
+                return (Source::ColourEmoji, id);
+            }
+        }
+        for source in Source::CHAIN {
             let id = self.font(face, source).glyph_id(c);
             if id.0 != 0 {
                 return (source, id);
@@ -167,26 +220,40 @@ impl Fonts {
     pub fn ink(&self, style: TextStyle, text: &str) -> Option<Ink> {
         let mut ink: Option<Ink> = None;
         for Placed { source, id, pen } in self.layout(style, text).0 {
-            let font = self.font(style.face, source);
-            let scale = self.scale(style, source);
-            let Some(outlined) =
-                font.outline_glyph(id.with_scale_and_position(scale, point(pen, 0.0)))
-            else {
-                continue;
-            };
-            let b = outlined.px_bounds();
-            ink = Some(match ink {
-                None => Ink {
+            let b = if source == Source::ColourEmoji {
+                let Some(bitmap) = self.colour_bitmap(style, id) else {
+                    continue;
+                };
+                let left = pen.round() + bitmap.left as f32;
+                Ink {
+                    left,
+                    top: bitmap.top as f32,
+                    right: left + bitmap.width as f32,
+                    bottom: (bitmap.top + bitmap.height as i32) as f32,
+                }
+            } else {
+                let font = self.font(style.face, source);
+                let scale = self.scale(style, source);
+                let Some(outlined) =
+                    font.outline_glyph(id.with_scale_and_position(scale, point(pen, 0.0)))
+                else {
+                    continue;
+                };
+                let b = outlined.px_bounds();
+                Ink {
                     left: b.min.x,
                     top: b.min.y,
                     right: b.max.x,
                     bottom: b.max.y,
-                },
+                }
+            };
+            ink = Some(match ink {
+                None => b,
                 Some(i) => Ink {
-                    left: i.left.min(b.min.x),
-                    top: i.top.min(b.min.y),
-                    right: i.right.max(b.max.x),
-                    bottom: i.bottom.max(b.max.y),
+                    left: i.left.min(b.left),
+                    top: i.top.min(b.top),
+                    right: i.right.max(b.right),
+                    bottom: i.bottom.max(b.bottom),
                 },
             });
         }
@@ -203,6 +270,18 @@ impl Fonts {
         mut paint: impl FnMut(i32, i32, f32),
     ) {
         for Placed { source, id, pen } in self.layout(style, text).0 {
+            if source == Source::ColourEmoji {
+                // Art drawn at start-up is one colour: the emoji's shading stands in.
+                if let Some(bitmap) = self.colour_bitmap(style, id) {
+                    let left = (x + pen).round() as i32 + bitmap.left;
+                    let top = baseline.round() as i32 + bitmap.top;
+                    for (i, &c) in bitmap.coverage.iter().enumerate() {
+                        let (gx, gy) = (i as u32 % bitmap.width, i as u32 / bitmap.width);
+                        paint(left + gx as i32, top + gy as i32, c as f32 / 255.0);
+                    }
+                }
+                continue;
+            }
             let font = self.font(style.face, source);
             let glyph =
                 id.with_scale_and_position(self.scale(style, source), point(x + pen, baseline));
@@ -289,6 +368,41 @@ impl Fonts {
         }
     }
 
+    /// A colour glyph's picture scaled to `style`, placed relative to the pen on the
+    /// baseline: its colours, and as coverage its alpha shaded by lightness (so where it is
+    /// drawn in one colour its features still show).
+    fn colour_bitmap(&self, style: TextStyle, id: GlyphId) -> Option<Bitmap> {
+        // The font has one strike; asking for the largest size gets it.
+        let image = self.colour_emoji.glyph_raster_image2(id, u16::MAX)?;
+        if !matches!(image.format, GlyphImageFormat::Png) || image.pixels_per_em == 0 {
+            return None;
+        }
+        let decoded = image::load_from_memory_with_format(image.data, image::ImageFormat::Png)
+            .ok()?
+            .to_rgba8();
+        let scale = style.px / self.base / image.pixels_per_em as f32;
+        let (source_w, source_h) = decoded.dimensions();
+        let width = ((source_w as f32 * scale).round() as u32).max(1);
+        let height = ((source_h as f32 * scale).round() as u32).max(1);
+        let colour = resample(&decoded, width, height);
+        let coverage = colour
+            .iter()
+            .map(|&[r, g, b, a]| {
+                let lightness = (0.299 * r as f32 + 0.587 * g as f32 + 0.114 * b as f32) / 255.0;
+                (a as f32 * (0.35 + 0.65 * lightness)).round() as u8
+            })
+            .collect();
+        // CBDT's origin is the image's bottom-left corner, y up from the baseline.
+        Some(Bitmap {
+            left: (image.origin.x * scale).round() as i32,
+            top: (-(image.origin.y + image.height as f32) * scale).round() as i32,
+            width,
+            height,
+            coverage,
+            colour: Some(colour),
+        })
+    }
+
     /// Distance from the baseline up to the top of a lower-case x.
     pub fn x_height(&self, style: TextStyle) -> f32 {
         self.ink(style, "x").map_or(style.px * 0.55, |ink| -ink.top)
@@ -309,7 +423,60 @@ pub struct Mask {
     pub coverage: Vec<u8>,
 }
 
-/// One rasterised glyph: coverage 0..=255 and where it sits relative to the pen on the baseline.
+/// `image` resized to `width` x `height` by averaging the source pixels each target pixel
+/// covers (weighted by overlap and alpha), so downscaled edges stay smooth.
+fn resample(image: &image::RgbaImage, width: u32, height: u32) -> Vec<[u8; 4]> {
+    let (source_w, source_h) = image.dimensions();
+    let (kx, ky) = (
+        source_w as f32 / width as f32,
+        source_h as f32 / height as f32,
+    );
+    // The source span [from, to) a target pixel covers, as (source pixel, overlap) pairs.
+    let spans = |k: f32, count: u32, limit: u32| -> Vec<Vec<(u32, f32)>> {
+        (0..count)
+            .map(|t| {
+                let (from, to) = (t as f32 * k, (t + 1) as f32 * k);
+                (from.floor() as u32..(to.ceil() as u32).min(limit))
+                    .map(|s| (s, (to.min(s as f32 + 1.0) - from.max(s as f32)).max(0.0)))
+                    .collect()
+            })
+            .collect()
+    };
+    let (columns, rows) = (spans(kx, width, source_w), spans(ky, height, source_h));
+    let mut out = Vec::with_capacity(width as usize * height as usize);
+    for row in &rows {
+        for column in &columns {
+            let (mut sum, mut alpha, mut area) = ([0f32; 3], 0f32, 0f32);
+            for &(sy, wy) in row {
+                for &(sx, wx) in column {
+                    let [r, g, b, a] = image.get_pixel(sx, sy).0;
+                    let w = wx * wy;
+                    let wa = w * a as f32;
+                    sum[0] += wa * r as f32;
+                    sum[1] += wa * g as f32;
+                    sum[2] += wa * b as f32;
+                    alpha += wa;
+                    area += w;
+                }
+            }
+            out.push(if alpha <= 0.0 || area <= 0.0 {
+                [0; 4]
+            } else {
+                let channel = |v: f32| (v / alpha).round().clamp(0.0, 255.0) as u8;
+                [
+                    channel(sum[0]),
+                    channel(sum[1]),
+                    channel(sum[2]),
+                    (alpha / area).round().clamp(0.0, 255.0) as u8,
+                ]
+            });
+        }
+    }
+    out
+}
+
+/// One rasterised glyph: coverage 0..=255 (and, for colour glyphs, straight-alpha RGBA) and
+/// where it sits relative to the pen on the baseline.
 #[derive(Debug)]
 struct Bitmap {
     left: i32,
@@ -317,6 +484,7 @@ struct Bitmap {
     width: u32,
     height: u32,
     coverage: Vec<u8>,
+    colour: Option<Vec<[u8; 4]>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -410,6 +578,11 @@ impl GlyphCache {
     }
 
     fn rasterise(&self, key: Key, style: TextStyle) -> Bitmap {
+        if key.source == Source::ColourEmoji
+            && let Some(bitmap) = self.fonts.colour_bitmap(style, key.id)
+        {
+            return bitmap;
+        }
         let font = self.fonts.font(key.face, key.source);
         let glyph = key
             .id
@@ -421,6 +594,7 @@ impl GlyphCache {
                 width: 0,
                 height: 0,
                 coverage: Vec::new(),
+                colour: None,
             };
         };
         let b = outlined.px_bounds();
@@ -437,6 +611,7 @@ impl GlyphCache {
             width,
             height,
             coverage,
+            colour: None,
         }
     }
 
@@ -462,16 +637,16 @@ impl GlyphCache {
 }
 
 impl TextRun {
-    /// Paints the run with its pen starting at `x` on `baseline`, through `ramp`.
+    /// Paints the run with its pen starting at `x` on `baseline`, through `ramp`: colour
+    /// glyphs in their colours where the ramp has a [`Ramp::colour`], else in its colour.
     pub fn draw(&self, canvas: &mut Indexed, x: i32, baseline: i32, ramp: &Ramp) {
         for (bitmap, pen) in &self.glyphs {
-            canvas.blit_coverage(
-                &bitmap.coverage,
-                (bitmap.width, bitmap.height),
-                x + pen + bitmap.left,
-                baseline + bitmap.top,
-                ramp,
-            );
+            let size = (bitmap.width, bitmap.height);
+            let (left, top) = (x + pen + bitmap.left, baseline + bitmap.top);
+            match (&bitmap.colour, ramp.colour()) {
+                (Some(rgba), Some(ink)) => canvas.blit_colour(rgba, size, left, top, ink),
+                _ => canvas.blit_coverage(&bitmap.coverage, size, left, top, ramp),
+            }
         }
     }
 }

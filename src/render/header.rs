@@ -91,10 +91,11 @@ impl Header {
             palette.ramp(colours.panel, accent, levels)?;
         }
         palette.ramp(colours.panel, colours.icon_disc, levels)?;
-        let name = palette.ramp(colours.panel, colours.name, 16)?;
+        // Names, and the caption and detail that quote them, draw emoji in colour.
+        let name = palette.text_ramp(colours.panel, colours.name, 16)?;
         let score = palette.ramp(colours.panel, colours.score, 16)?;
-        let caption = palette.ramp(colours.background, colours.caption, 16)?;
-        let detail = palette.ramp(colours.background, colours.detail, 16)?;
+        let caption = palette.text_ramp(colours.background, colours.caption, 16)?;
+        let detail = palette.text_ramp(colours.background, colours.detail, 16)?;
 
         let panel_width = width.saturating_sub(2 * PAD + GAP) / 2;
         let panel = |side: Side, end: End, accent: Option<Rgb>| {

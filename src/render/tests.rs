@@ -531,6 +531,7 @@ fn names_in_any_script_are_drawn_in_the_header_and_the_table() {
 
 mod ambit;
 mod chesimals;
+mod fonts;
 mod glacier;
 
 fn leaderboard(rows: usize, first_rank: usize) -> TableView {

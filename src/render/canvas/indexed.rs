@@ -1,6 +1,6 @@
 //! The indexed canvas every picture is assembled in, and its PNG encoding.
 
-use super::{Ramp, RenderError};
+use super::{ColourInk, Ramp, RenderError};
 use std::sync::Mutex;
 
 /// A picture as palette indices: what every render is assembled in.
@@ -69,6 +69,33 @@ impl Indexed {
             for (pixel, &c) in target.iter_mut().zip(source) {
                 if c != 0 {
                     *pixel = ramp.at(c);
+                }
+            }
+        }
+    }
+
+    /// Paints a colour glyph (straight-alpha RGBA, alpha 0 = untouched) through `ink`, whose
+    /// background must be the colour already under it, as for [`Indexed::blit_coverage`].
+    pub fn blit_colour(
+        &mut self,
+        rgba: &[[u8; 4]],
+        (image_w, image_h): (u32, u32),
+        x: i32,
+        y: i32,
+        ink: &ColourInk,
+    ) {
+        let Some(clip) = self.clip(x, y, image_w, image_h) else {
+            return;
+        };
+        let dst_w = self.width as usize;
+        for row in 0..clip.height {
+            let src = (clip.src_y + row) * image_w as usize + clip.src_x;
+            let dst = (clip.dst_y + row) * dst_w + clip.dst_x;
+            let source = &rgba[src..src + clip.width];
+            let target = &mut self.pixels[dst..dst + clip.width];
+            for (pixel, &colour) in target.iter_mut().zip(source) {
+                if colour[3] != 0 {
+                    *pixel = ink.at(colour);
                 }
             }
         }

@@ -195,3 +195,74 @@ pub fn discord_interaction(data: &[u8]) {
         let _ = command::parse(&incoming.text);
     }
 }
+
+/// A game's record (PGN for Glacier Chess, Kibitz's text format for the others), as
+/// `kibitz record FILE` reads it: it replays without a panic, and what reads is written
+/// back to a text that reads again to the same moves and positions and writes the same
+/// text (the writer may tidy what it cannot carry, a control character in a header, but
+/// only once).
+pub fn record(data: &[u8]) {
+    use crate::records::Record;
+    let Ok(record) = Record::read(&text(data)) else {
+        return;
+    };
+    let _ = record.replay();
+    if let Ok(written) = record.write() {
+        let again = match Record::read(&written) {
+            Ok(again) => again,
+            Err(error) => panic!("{written:?} is written but refused: {error}"),
+        };
+        assert_eq!(again.turns, record.turns, "{written}");
+        assert_eq!(again.result, record.result, "{written}");
+        // The start may be tidied (its spacing), never changed as a position.
+        let positions = |r: &Record| {
+            r.replay().map(|steps| {
+                steps
+                    .iter()
+                    .map(|step| step.position.position_text())
+                    .collect::<Vec<_>>()
+            })
+        };
+        if let Ok(played) = positions(&record) {
+            assert_eq!(positions(&again).ok(), Some(played), "{written}");
+        }
+        assert_eq!(again.write().ok().as_deref(), Some(written.as_str()));
+    }
+}
+
+/// A push to the Telegram webhook, as the HTTP listener hands it to the webhook's route:
+/// the right secret, the fuzzed bytes as the body. No adapter takes the update, so the
+/// route reads and judges the body and answers (503 for an update it could read).
+pub fn webhook_body(data: &[u8]) {
+    use hyper::service::Service;
+    const URL: &str = "https://bot.example.org/telegram/hook";
+    const SECRET: &str = "fuzz-secret";
+    thread_local! {
+        static RUNTIME: Option<tokio::runtime::Runtime> = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .ok();
+    }
+    let Ok((config, route)) = crate::chat::telegram::webhook(URL, SECRET) else {
+        return;
+    };
+    // No adapter: the route finds nobody to take the update and answers at once.
+    drop(config);
+    let request = axum::http::Request::post("/telegram/hook")
+        .header("X-Telegram-Bot-Api-Secret-Token", SECRET)
+        .header("Content-Type", "application/json")
+        .body(axum::body::Body::from(data.to_vec()));
+    let Ok(request) = request else {
+        return;
+    };
+    let service = hyper_util::service::TowerToHyperService::new(route);
+    RUNTIME.with(|runtime| {
+        if let Some(runtime) = runtime {
+            let answer = runtime.block_on(service.call(request));
+            if let Ok(answer) = answer {
+                let status = answer.status().as_u16();
+                assert!(matches!(status, 200 | 413 | 503), "status {status}");
+            }
+        }
+    });
+}

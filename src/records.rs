@@ -398,12 +398,14 @@ fn pgn_escape(value: &str) -> String {
     one_line(value).replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// A header value on one line: control characters (line breaks) become spaces.
+/// A header value on one line: control characters (line breaks) become spaces, and the
+/// spaces at its ends go (the reader trims them, so a record reads back as written).
 fn one_line(value: &str) -> String {
-    value
+    let line: String = value
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+        .collect();
+    line.trim().to_string()
 }
 
 /// The outcome a PGN result and its `Termination` name; `*` is none. Without a
@@ -555,7 +557,7 @@ fn read_pgn(text: &str) -> Result<Record, RecordError> {
     )?;
     Ok(Record {
         kind: GameKind::Glacier,
-        start: start.to_string(),
+        start: start.trim().to_string(),
         white: tag("White").map_or_else(String::new, |(v, _)| v.to_string()),
         black: tag("Black").map_or_else(String::new, |(v, _)| v.to_string()),
         result,

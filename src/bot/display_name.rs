@@ -8,6 +8,11 @@ pub(crate) fn clean(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len());
     for (at, &c) in chars.iter().enumerate() {
+        if c.is_control() {
+            // Tabs, line breaks and the C0/C1 controls: a name is one line of text.
+            out.push(' ');
+            continue;
+        }
         if !is_format(c) {
             out.push(c);
             continue;
@@ -96,6 +101,7 @@ mod tests {
         assert_eq!(clean("al\u{200B}ice\u{2066}x\u{2069}"), "alicex");
         assert_eq!(clean("bob\u{200D}"), "bob");
         assert_eq!(clean("\u{200E}\u{200F}\u{FEFF}\u{00AD}"), "");
+        assert_eq!(clean("ali\u{1A}ce\nbob\t"), "ali ce bob");
         assert_eq!(clean("Ёжик 🦔"), "Ёжик 🦔");
         assert_eq!(or_id(clean("\u{202E}"), "42"), "user 42");
         assert_eq!(or_id(clean("ann"), "42"), "ann");

@@ -6,7 +6,7 @@ use std::path::Path;
 
 type Target = fn(&[u8]);
 
-const TARGETS: [(&str, Target); 11] = [
+const TARGETS: [(&str, Target); 13] = [
     ("glacier_fen", kibitz::fuzzing::glacier_fen),
     ("glacier_move", kibitz::fuzzing::glacier_move),
     ("kfn", kibitz::fuzzing::kfn),
@@ -18,6 +18,8 @@ const TARGETS: [(&str, Target); 11] = [
     ("command", kibitz::fuzzing::command),
     ("telegram_update", kibitz::fuzzing::telegram_update),
     ("discord_interaction", kibitz::fuzzing::discord_interaction),
+    ("record", kibitz::fuzzing::record),
+    ("webhook_body", kibitz::fuzzing::webhook_body),
 ];
 
 #[test]

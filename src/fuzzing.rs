@@ -258,11 +258,9 @@ pub fn webhook_body(data: &[u8]) {
     let service = hyper_util::service::TowerToHyperService::new(route);
     RUNTIME.with(|runtime| {
         if let Some(runtime) = runtime {
-            let answer = runtime.block_on(service.call(request));
-            if let Ok(answer) = answer {
-                let status = answer.status().as_u16();
-                assert!(matches!(status, 200 | 413 | 503), "status {status}");
-            }
+            let Ok(answer) = runtime.block_on(service.call(request));
+            let status = answer.status().as_u16();
+            assert!(matches!(status, 200 | 413 | 503), "status {status}");
         }
     });
 }

@@ -11,11 +11,13 @@ use std::sync::Arc;
 mod animation;
 mod art;
 mod colour_ink;
+mod frame_pool;
 mod indexed;
 
 pub use art::{ArtCanvas, rounded_rect_distance};
 pub use colour_ink::ColourInk;
-pub use indexed::{FramePool, Indexed};
+pub use frame_pool::FramePool;
+pub use indexed::Indexed;
 
 /// A colour. The values themselves live in `theme.rs`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -18,6 +18,9 @@ pub struct PlatformValue {
 pub struct NewOutboxItem {
     pub payload: String,
     pub attachment: Option<Vec<u8>>,
+    /// The chat it goes to, as the platform writes it (`None` for what goes to no chat, e.g.
+    /// a pressed button's answer): a forgotten chat's waiting replies are found by it.
+    pub chat: Option<String>,
 }
 
 /// A reply waiting in the outbox.
@@ -213,48 +216,31 @@ pub(super) async fn queue_in(
 ) -> StoreResult<()> {
     for item in outbox {
         sqlx::query(
-            "INSERT INTO platform_outbox (platform, payload, attachment, created_at)
-             VALUES ($1, $2, $3, $4)",
+            "INSERT INTO platform_outbox (platform, payload, attachment, created_at, chat)
+             VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(platform)
         .bind(&item.payload)
         .bind(item.attachment.as_deref())
         .bind(now)
+        .bind(item.chat.as_deref())
         .execute(&mut **tx)
         .await?;
     }
     Ok(())
 }
 
-/// Drops, inside `tx`, the replies waiting for `platform` whose payload's `chat` is `chat`.
+/// Drops, inside `tx`, the replies waiting for `platform` that go to `chat` (by the outbox's
+/// index on its chat column).
 pub(super) async fn drop_outbox_for_chat(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     platform: &str,
     chat: &str,
 ) -> StoreResult<u64> {
-    let rows = sqlx::query("SELECT id, payload FROM platform_outbox WHERE platform = $1")
+    let dropped = sqlx::query("DELETE FROM platform_outbox WHERE platform = $1 AND chat = $2")
         .bind(platform)
-        .fetch_all(&mut **tx)
+        .bind(chat)
+        .execute(&mut **tx)
         .await?;
-    let mut dropped = 0;
-    for row in &rows {
-        let payload: String = row.try_get("payload")?;
-        let addressed = match serde_json::from_str::<serde_json::Value>(&payload) {
-            Ok(value) => match value.get("chat") {
-                Some(serde_json::Value::String(to)) => to == chat,
-                Some(serde_json::Value::Number(to)) => to.to_string() == chat,
-                _ => false,
-            },
-            Err(_) => false,
-        };
-        if addressed {
-            let id: i64 = row.try_get("id")?;
-            sqlx::query("DELETE FROM platform_outbox WHERE id = $1")
-                .bind(id)
-                .execute(&mut **tx)
-                .await?;
-            dropped += 1;
-        }
-    }
-    Ok(dropped)
+    Ok(dropped.rows_affected())
 }

@@ -4,7 +4,7 @@
 
 use super::format::{Message, plan};
 use super::payload::{Choice, ComponentsUpdate, InteractionResponse, payload};
-use super::translate::{from_command, from_component};
+use super::translate::{from_command, from_component, parent_of};
 use super::{Core, PressedMessage, Thread};
 use crate::bot::NewThread;
 use crate::bot::command::Word;
@@ -12,9 +12,7 @@ use crate::bot::{Incoming, Outgoing, Platform, Pressed};
 use reqwest::Method;
 use serde::Serialize;
 use serde_json::Value;
-use serenity::all::{
-    ChannelType, CommandInteraction, Interaction, MessageFlags, PartialChannel, Permissions,
-};
+use serenity::all::{CommandInteraction, Interaction, MessageFlags, Permissions};
 use std::sync::atomic::{AtomicU64, Ordering};
 use tracing::Instrument;
 
@@ -24,16 +22,6 @@ const CHOICE_LIMIT: usize = 25;
 /// How long a game's thread stays open without a message: a week, Discord's longest, so a
 /// correspondence game's thread does not close between moves.
 const THREAD_ARCHIVE_MINUTES: u32 = 10_080;
-
-/// The channel a thread hangs off, for an interaction in a thread.
-pub(super) fn parent_of(channel: Option<&PartialChannel>) -> Option<u64> {
-    let channel = channel?;
-    let thread = matches!(
-        channel.kind,
-        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
-    );
-    channel.parent_id.filter(|_| thread).map(|id| id.get())
-}
 
 /// Whether the bot may open a public thread in the channel and write in it.
 fn may_open_threads(permissions: Option<Permissions>) -> bool {

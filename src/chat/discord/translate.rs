@@ -2,12 +2,21 @@
 //! pressed button into its `custom_id` (the button's command text).
 
 use super::commands::{self, Arg};
-use super::interaction::parent_of;
 use crate::bot::{ChatInfo, Incoming, Platform, UserInfo};
 use serenity::all::{
-    CommandDataOptionValue, CommandInteraction, ComponentInteraction, Interaction, Member,
-    PartialChannel, User,
+    ChannelType, CommandDataOptionValue, CommandInteraction, ComponentInteraction, Interaction,
+    Member, PartialChannel, User,
 };
+
+/// The channel a thread hangs off, for an interaction in a thread.
+pub(super) fn parent_of(channel: Option<&PartialChannel>) -> Option<u64> {
+    let channel = channel?;
+    let thread = matches!(
+        channel.kind,
+        ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+    );
+    channel.parent_id.filter(|_| thread).map(|id| id.get())
+}
 
 /// The name to show: the server nickname, else the display name, else the username.
 fn user_info(user: &User, nick: Option<&str>) -> UserInfo {

@@ -1,7 +1,7 @@
 //! The service's replies as Telegram sends: texts split under the limits, spoilers as
 //! entities, buttons as inline keyboards (the daily's as a deep link in groups).
 
-use super::outbox::{Delivery, KeyButton};
+use super::delivery::{Delivery, KeyButton};
 use super::translate::PressedMessage;
 use crate::bot::{Body, Button, Mention, Outgoing, Pressed};
 use crate::chat::shared::{Unit, split_text};

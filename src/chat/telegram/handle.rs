@@ -2,8 +2,8 @@
 //! answers, turned into the sends it owes, ready to be queued in the outbox.
 
 use super::Adapter;
+use super::delivery::Delivery;
 use super::format::{daily_link, plan, plan_pressed};
-use super::outbox::Delivery;
 use super::translate::translate;
 use crate::store::{NewOutboxItem, StoreResult};
 use std::future::Future;
@@ -55,11 +55,8 @@ impl Adapter<'_> {
         }
         let mut outbox = Vec::with_capacity(sends.len());
         for (delivery, attachment) in sends {
-            match serde_json::to_string(&delivery) {
-                Ok(payload) => outbox.push(NewOutboxItem {
-                    payload,
-                    attachment,
-                }),
+            match delivery.queued(attachment) {
+                Ok(item) => outbox.push(item),
                 Err(error) => tracing::error!(%error, "cannot queue a reply"),
             }
         }

@@ -34,6 +34,7 @@
 //! Sends are paced under Telegram's limits ([`crate::chat::pacing`]) so that 429s are rare.
 
 mod config;
+mod delivery;
 mod format;
 mod handle;
 mod outbox;

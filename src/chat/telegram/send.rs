@@ -1,8 +1,9 @@
 //! Sending the outbox: whenever this process holds the polling lease, one lane per chat,
 //! each send deleted from the outbox once Telegram took it.
 
+use super::delivery::Delivery;
 use super::format::{entities, markup};
-use super::outbox::{Delivery, Lane, Lanes};
+use super::outbox::{Lane, Lanes};
 use super::request::Fault;
 use super::{Adapter, PLATFORM};
 use crate::chat::telegram::TelegramError;

@@ -149,9 +149,16 @@ async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, 
         .await
         .unwrap();
     attempt_at(store, alice.id, chat, "2026-11-29").await;
+    // Rows as an adapter queues them: the chat a send goes to beside its payload.
     let item = |payload: &str| NewOutboxItem {
         payload: payload.to_string(),
         attachment: None,
+        chat: serde_json::from_str::<serde_json::Value>(payload)
+            .ok()
+            .and_then(|send| match send.get("chat")? {
+                serde_json::Value::String(chat) => Some(chat.clone()),
+                chat => Some(chat.to_string()),
+            }),
     };
     let waiting = [
         item(r#"{"send":"photo","chat":11,"caption":"your board"}"#),

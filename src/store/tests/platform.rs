@@ -49,6 +49,7 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
             .map(|name| NewOutboxItem {
                 payload: name.to_string(),
                 attachment: (*name == "photo").then(|| vec![0x89, b'P', b'N', b'G']),
+                chat: None,
             })
             .collect()
     };
@@ -91,6 +92,7 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     let reply = |text: &str| NewOutboxItem {
         payload: text.to_string(),
         attachment: None,
+        chat: None,
     };
     let claim = |update: i64, holder: &'static str, now: i64| {
         let store = store.clone();

@@ -15,12 +15,8 @@ pub mod engine;
 pub mod fuzzing;
 pub mod games;
 pub mod http;
-pub mod league;
-pub mod log_duration;
-pub mod records;
 pub mod render;
 pub mod store;
-pub mod time_control;
 
 // The handful of types the binary, the benches and the tests build on, at the crate's root.
 pub use bot::i18n::Catalogue;

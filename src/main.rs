@@ -488,11 +488,11 @@ fn execute(command: Command) -> Result<(), Failure> {
 
 /// `kibitz record FILE`: the record's positions, then the last position and its status.
 fn read_record(file: &std::path::Path) -> Result<(), Failure> {
-    use kibitz::records::{Record, RecordError};
+    use kibitz::games::records::{Record, RecordError};
     let cannot_read =
         |e: &dyn std::fmt::Display| Failure(format!("cannot read {}: {e}", file.display()));
     let size = std::fs::metadata(file).map_err(|e| cannot_read(&e))?.len();
-    if size > kibitz::records::MAX_RECORD_BYTES as u64 {
+    if size > kibitz::games::records::MAX_RECORD_BYTES as u64 {
         return Err(cannot_read(&RecordError::TooLarge));
     }
     let text = std::fs::read_to_string(file).map_err(|e| cannot_read(&e))?;

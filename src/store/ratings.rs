@@ -6,7 +6,7 @@ use super::league::Scope;
 use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
 use crate::games::{GameKind, Outcome, Side};
-use crate::league::{Rating, rate_game};
+use crate::games::standings::{Rating, rate_game};
 use sqlx::Row;
 
 const DAY_MS: i64 = 86_400_000;

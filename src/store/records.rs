@@ -2,7 +2,7 @@
 
 use super::DbRow;
 use crate::games::{GameKind, MoveSquares, Side, Square};
-use crate::time_control::{Clocks, TimeControl};
+use crate::games::time_control::{Clocks, TimeControl};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 

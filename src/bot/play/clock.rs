@@ -13,7 +13,7 @@ use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Ser
 use super::seat::{Players, Seat};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
 use crate::store::{DueClock, GameRecord, GameState, StoreError, Vacation};
-use crate::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
+use crate::games::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
 use std::time::Duration;
 use tokio::sync::watch;
 

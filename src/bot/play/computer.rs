@@ -380,7 +380,7 @@ impl Service {
             level = level.number(),
             nodes = choice.nodes,
             depth = choice.depth,
-            duration_ms = crate::log_duration::duration_ms(started.elapsed()),
+            duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
             "engine move made"
         );
         let language_code = self.store.chat_language(saved.chat_id).await?;

@@ -8,9 +8,9 @@
 use super::super::command::GameRef;
 use super::super::{Context, Outgoing, Refusal, Service, msg};
 use super::seat::Players;
-use crate::games::{AnyGame, Outcome, Side};
 use crate::games::ambit::Date;
 use crate::games::records::{self, Record};
+use crate::games::{AnyGame, Outcome, Side};
 use crate::render::View;
 use crate::store::{GameRecord, GameState};
 

@@ -200,8 +200,8 @@ fn render(c: &mut Criterion) {
 }
 
 /// A Glacier Chess game of up to `plies` plies by the bench's fixed rule, as a record.
-fn glacier_record(plies: usize) -> kibitz::records::Record {
-    use kibitz::records::Record;
+fn glacier_record(plies: usize) -> kibitz::games::records::Record {
+    use kibitz::games::records::Record;
     let start = AnyGame::start(GameKind::Glacier, 2024);
     let mut game = start.clone();
     let mut moves = Vec::new();
@@ -239,7 +239,7 @@ fn replay(c: &mut Criterion) {
         panic!("the art could not be prepared: {error}");
     }
     let record = glacier_record(120);
-    let pictures = match kibitz::records::replay_pictures(&record) {
+    let pictures = match kibitz::bot::replay_pictures(&record) {
         Ok(pictures) => pictures,
         Err(error) => panic!("the record does not replay: {error}"),
     };

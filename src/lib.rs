@@ -2,25 +2,18 @@
 //!
 //! `games` is the rules core; `engine` the computer opponents; `render` draws positions; `store` keeps everything in the
 //! database; `bot` is the platform-independent service; `chat` holds the platform adapters; `http` is the
-//! listener for probes, metrics and webhooks.
+//! listener for probes, metrics and webhooks; `cli` (hidden) the command line's tools, which the
+//! binary dispatches to and the benches, fuzz targets and tests call.
 
-#[doc(hidden)]
-pub mod bench_engine;
-#[doc(hidden)]
-pub mod bench_load;
 pub mod bot;
 pub mod chat;
-pub mod engine;
 #[doc(hidden)]
-pub mod fuzzing;
+pub mod cli;
+pub mod engine;
 pub mod games;
 pub mod http;
-pub mod league;
-pub mod log_duration;
-pub mod records;
 pub mod render;
 pub mod store;
-pub mod time_control;
 
 // The handful of types the binary, the benches and the tests build on, at the crate's root.
 pub use bot::i18n::Catalogue;

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::fuzzing::chesimals_position(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::cli::fuzzing::chesimals_position(data));

@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::fuzzing::discord_interaction(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::cli::fuzzing::discord_interaction(data));

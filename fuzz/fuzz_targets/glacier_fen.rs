@@ -1,3 +1,3 @@
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::fuzzing::glacier_fen(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| kibitz::cli::fuzzing::glacier_fen(data));

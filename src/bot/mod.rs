@@ -9,6 +9,7 @@ pub mod i18n;
 mod language;
 mod league;
 mod limits;
+pub mod log_duration;
 mod notes;
 mod pings;
 mod platform;
@@ -17,7 +18,8 @@ pub mod schedule;
 mod suggest;
 
 pub use play::{
-    CLOCK_LEASE_MS, CLOCK_SCAN, ENGINE_LEASE_MS, rules_error_text, run_clocks, run_computer,
+    CLOCK_LEASE_MS, CLOCK_SCAN, ENGINE_LEASE_MS, replay_pictures, rules_error_text, run_clocks,
+    run_computer,
 };
 
 use crate::games::ambit::DailySecret;
@@ -537,7 +539,7 @@ impl Service {
             // a field recorded twice would show twice.
             span.record("command", command);
         }
-        let duration_ms = crate::log_duration::duration_ms(elapsed);
+        let duration_ms = crate::bot::log_duration::duration_ms(elapsed);
         span.in_scope(|| match outcome {
             // A flood's lines at debug, as before: a spammer must not fill the log.
             Outcome::Limited => {

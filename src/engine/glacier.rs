@@ -21,12 +21,13 @@
 //! included), `depth` the deepest iteration in plies, `noise` the most score units added to
 //! or taken from a root move's score (a fixed draw per root move from the seed).
 
+use super::table::{Bound, Table, TableEntry, from_table, to_table};
 use super::{Budget, Level, Thought, WON};
 use crate::games::glacier::attacks::{
     Bitboard, KING, KNIGHT, PAWN_ATTACKS, bishop_attacks, neighbours, rook_attacks,
 };
 use crate::games::glacier::{Move, Position, Role};
-use crate::games::rng::SeededRng;
+use crate::games::rng::{SeededRng, splitmix64};
 use crate::games::{Side, Status, TwoPlayerGame};
 
 /// Level budgets: nodes grow about ×2.3 a level; levels 1-3 also err on purpose.
@@ -149,14 +150,6 @@ struct Keys {
     ice_age: [u64; 32],
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const fn make_keys() -> Keys {
     let mut state = 0x6C61_6369_6572_2121;
     let mut keys = Keys {
@@ -173,20 +166,20 @@ const fn make_keys() -> Keys {
         while side < 2 {
             let mut role = 0;
             while role < 6 {
-                keys.pieces[side][role][square] = splitmix(&mut state);
+                keys.pieces[side][role][square] = splitmix64(&mut state);
                 role += 1;
             }
             side += 1;
         }
-        keys.ice[square] = splitmix(&mut state);
-        keys.castling[square] = splitmix(&mut state);
-        keys.en_passant[square] = splitmix(&mut state);
+        keys.ice[square] = splitmix64(&mut state);
+        keys.castling[square] = splitmix64(&mut state);
+        keys.en_passant[square] = splitmix64(&mut state);
         square += 1;
     }
-    keys.black = splitmix(&mut state);
+    keys.black = splitmix64(&mut state);
     let mut i = 0;
     while i < 32 {
-        keys.ice_age[i] = splitmix(&mut state);
+        keys.ice_age[i] = splitmix64(&mut state);
         i += 1;
     }
     keys
@@ -274,50 +267,19 @@ fn hash_after(key: u64, before: &Position, after: &Position) -> u64 {
 // ---------------------------------------------------------------------------------------
 // Transposition table
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The score is at least this (a beta cut-off).
-    Lower,
-    /// The score is at most this (no move raised alpha).
-    Upper,
-}
-
+/// What the search stores for a position (the table is `engine/table.rs`).
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: u64,
     best: Option<Move>,
     score: i32,
     depth: i16,
     bound: Bound,
 }
 
-const EMPTY_ENTRY: Entry = Entry {
-    key: 0,
-    best: None,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-};
-
-/// Mate scores are stored as distances from the stored node, not from the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score > WON {
-        score + ply as i32
-    } else if score < -WON {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score > WON {
-        score - ply as i32
-    } else if score < -WON {
-        score + ply as i32
-    } else {
-        score
+impl TableEntry for Entry {
+    /// A deeper (or as deep) result, or an exact one, takes the slot.
+    fn replaces(&self, held: &Self) -> bool {
+        self.depth >= held.depth || self.bound == Bound::Exact
     }
 }
 
@@ -325,8 +287,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 // The search
 
 struct Searcher {
-    table: Vec<Entry>,
-    mask: usize,
+    table: Table<Entry>,
     nodes: u64,
     limit: u64,
     stopped: bool,
@@ -347,26 +308,13 @@ impl Searcher {
         let bits = (64 - (nodes / 2).max(1).leading_zeros()).clamp(10, MAX_TABLE_BITS);
         let size = 1usize << bits;
         Self {
-            table: vec![EMPTY_ENTRY; size],
-            mask: size - 1,
+            table: Table::new(size),
             nodes: 0,
             limit: nodes,
             stopped: false,
             killers: [[None; 2]; MAX_PLY],
             history: vec![[0; 64]; 64],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
-        }
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let entry = self.table[key as usize & self.mask];
-        (entry.key == key && entry.depth >= 0).then_some(entry)
-    }
-
-    fn store(&mut self, key: u64, entry: Entry) {
-        let slot = &mut self.table[key as usize & self.mask];
-        if slot.key != key || entry.depth >= slot.depth || entry.bound == Bound::Exact {
-            *slot = entry;
         }
     }
 
@@ -432,10 +380,9 @@ impl Searcher {
             }
         }
         if let Some((mv, score)) = best {
-            self.store(
+            self.table.store(
                 key,
                 Entry {
-                    key,
                     best: Some(mv),
                     score: to_table(score, 0),
                     depth: depth as i16,
@@ -464,17 +411,12 @@ impl Searcher {
         if self.tick() {
             return 0;
         }
-        let entry = self.probe(key);
+        let entry = self.table.probe(key);
         if let Some(entry) = entry
             && i32::from(entry.depth) >= depth
         {
-            let score = from_table(entry.score, ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
+            let score = from_table(entry.score, ply as i32);
+            if entry.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
@@ -562,12 +504,11 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.store(
+        self.table.store(
             key,
             Entry {
-                key,
                 best: best_move,
-                score: to_table(best_score, ply),
+                score: to_table(best_score, ply as i32),
                 depth: depth as i16,
                 bound,
             },

@@ -36,10 +36,11 @@
 //! level 4 in only 57-82 % of a seed's 40 games (three seeds of six under 65 %); this one wins
 //! each pair in 70-90 % of every seed's games (`docs/engines.md`).
 
+use super::table::{Bound, Table, TableEntry, from_table, to_table};
 use super::{Budget, Level, Thought, WON};
 use crate::games::geometry::Square;
 use crate::games::knight_fight::{Move, Position, SIZE};
-use crate::games::rng::SeededRng;
+use crate::games::rng::{GOLDEN_GAMMA, SeededRng, mix64};
 use crate::games::{Side, Status, TwoPlayerGame};
 
 /// Node budget, deepest iteration (plies), noise and random moves (percent) of each level,
@@ -159,33 +160,22 @@ fn region(position: &Position, side: Side, free: u128) -> u128 {
 }
 
 fn hash(position: &Position) -> u64 {
-    fn mix(mut z: u64) -> u64 {
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     let blocked = position.blocked_bits();
     let knight = |side: Side| position.knight(side).map_or(127, |s| SIZE.index(s) as u64);
     let turn = u64::from(position.side_to_move() == Side::Black);
     let places = knight(Side::White) | knight(Side::Black) << 7 | turn << 14;
     let scores =
         u64::from(position.score(Side::White)) << 32 | u64::from(position.score(Side::Black));
-    let mut h = mix(blocked as u64 ^ 0x9E37_79B9_7F4A_7C15);
-    h = mix(h ^ (blocked >> 64) as u64);
-    h = mix(h ^ places);
-    mix(h ^ scores)
+    let mut h = mix64(blocked as u64 ^ GOLDEN_GAMMA);
+    h = mix64(h ^ (blocked >> 64) as u64);
+    h = mix64(h ^ places);
+    mix64(h ^ scores)
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
+/// What the search stores for a position (the table is `engine/table.rs`); the newest
+/// entry always takes the slot.
 #[derive(Clone, Copy)]
 struct Entry {
-    key: u64,
     value: i32,
     depth: u32,
     bound: Bound,
@@ -194,43 +184,12 @@ struct Entry {
     best: Option<Move>,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    value: 0,
-    depth: 0,
-    bound: Bound::Upper,
-    proven: false,
-    best: None,
-};
-
-/// Win scores in the table count plies from the entry, not from the root.
-fn to_table(value: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if value > WON {
-        value + ply
-    } else if value < -WON {
-        value - ply
-    } else {
-        value
-    }
-}
-
-fn from_table(value: i32, ply: u32) -> i32 {
-    let ply = ply as i32;
-    if value > WON {
-        value - ply
-    } else if value < -WON {
-        value + ply
-    } else {
-        value
-    }
-}
+impl TableEntry for Entry {}
 
 struct Searcher {
     numbers: [u8; 100],
     square_of: [u8; 100],
-    table: Vec<Entry>,
-    mask: usize,
+    table: Table<Entry>,
     nodes: u64,
     limit: u64,
     aborted: bool,
@@ -254,8 +213,7 @@ impl Searcher {
         Self {
             numbers,
             square_of,
-            table: vec![EMPTY; size],
-            mask: size - 1,
+            table: Table::new(size),
             nodes: 0,
             limit: u64::MAX,
             aborted: false,
@@ -355,19 +313,12 @@ impl Searcher {
             return self.evaluate(position);
         }
         let key = hash(position);
-        let slot = key as usize & self.mask;
-        let entry = self.table[slot];
         let mut first = None;
-        if entry.key == key {
+        if let Some(entry) = self.table.probe(key) {
             first = entry.best;
             if entry.proven || entry.depth >= depth {
-                let value = from_table(entry.value, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if usable {
+                let value = from_table(entry.value, ply as i32);
+                if entry.bound.settles(value, alpha, beta) {
                     if !entry.proven {
                         self.guesses += 1;
                     }
@@ -421,14 +372,16 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        self.table[slot] = Entry {
+        self.table.store(
             key,
-            value: to_table(best, ply),
-            depth,
-            bound,
-            proven: self.guesses == guesses_before,
-            best: best_move,
-        };
+            Entry {
+                value: to_table(best, ply as i32),
+                depth,
+                bound,
+                proven: self.guesses == guesses_before,
+                best: best_move,
+            },
+        );
         best
     }
 }

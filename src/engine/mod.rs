@@ -4,6 +4,8 @@
 //!
 //! - `level`: levels 1-8 and the budget each family gives them.
 //! - `glacier`, `knight_fight`, `chesimals`: the searches.
+//! - `table`: the transposition table the Glacier and Knight Fight searches keep, one copy
+//!   generic over what an entry stores.
 //! - [`think`] / [`random_choice`]: any game's move as a player would type it.
 
 pub mod arena;
@@ -11,6 +13,7 @@ pub mod chesimals;
 pub mod glacier;
 pub mod knight_fight;
 mod level;
+mod table;
 
 #[cfg(test)]
 mod tests;

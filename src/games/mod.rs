@@ -1,13 +1,20 @@
 //! The rules core: pure, synchronous and deterministic. It imports nothing of the bot, the
 //! renderer or the store.
+//!
+//! Beside the games themselves, the pure arithmetic around a game lives here too, under the
+//! same rule: `records` (a game's record as a file), `time_control` (clocks), `standings`
+//! (Glicko-2 ratings, streaks, leaderboard orders) and `rng` (the seeded generator).
 
 pub mod ambit;
 pub mod chesimals;
 pub mod geometry;
 pub mod glacier;
 pub mod knight_fight;
+pub mod records;
 pub mod rng;
 pub mod side;
+pub mod standings;
+pub mod time_control;
 mod view_facts;
 
 mod any_game;

@@ -2,7 +2,28 @@
 //!
 //! Boards and puzzles are derived from stored seeds, so the generator must give the same
 //! sequence forever: it is written here (SplitMix64) instead of borrowed from a crate whose
-//! algorithm may change between versions.
+//! algorithm may change between versions. Its two halves are the one copy every seeded
+//! thing uses: [`splitmix64`] (the engines' Zobrist keys) and [`mix64`] (Knight Fight's
+//! position hash); [`GOLDEN_GAMMA`] also spreads the engine's search seeds.
+
+/// SplitMix64's increment, 2^64 divided by the golden ratio (odd): consecutive states
+/// differ in about half their bits.
+pub const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// SplitMix64's finaliser: a bijection of 64-bit values in which every input bit affects
+/// every output bit, so that nearby inputs give unrelated outputs.
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One step of SplitMix64: `state` advanced by [`GOLDEN_GAMMA`], and its mix. A `const fn`,
+/// so that tables of keys can be built at compile time.
+pub const fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(GOLDEN_GAMMA);
+    mix64(*state)
+}
 
 #[derive(Clone, Debug)]
 pub struct SeededRng {
@@ -15,11 +36,7 @@ impl SeededRng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.state)
     }
 
     /// A uniform number in `0..bound` (`bound` > 0), without modulo bias.

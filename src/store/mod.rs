@@ -50,7 +50,7 @@ pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 pub use updates::UpdateClaim;
 
-use crate::time_control::TimeControl;
+use crate::games::time_control::TimeControl;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
 use std::time::Duration;

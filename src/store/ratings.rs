@@ -5,8 +5,8 @@ use super::computer::{COMPUTER_EXTERNAL_ID, keep_computer_result};
 use super::league::Scope;
 use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
+use crate::games::standings::{Rating, rate_game};
 use crate::games::{GameKind, Outcome, Side};
-use crate::league::{Rating, rate_game};
 use sqlx::Row;
 
 const DAY_MS: i64 = 86_400_000;

@@ -1,8 +1,8 @@
 //! The rows the store reads and writes, as Rust values.
 
 use super::DbRow;
+use crate::games::time_control::{Clocks, TimeControl};
 use crate::games::{GameKind, MoveSquares, Side, Square};
-use crate::time_control::{Clocks, TimeControl};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 

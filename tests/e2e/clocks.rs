@@ -5,8 +5,8 @@
 use crate::service::{Bot, START_MS, bot, service_on};
 use crate::support::Posted;
 use kibitz::bot::CLOCK_LEASE_MS;
+use kibitz::games::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
 use kibitz::store::GameState;
-use kibitz::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
 use kibitz::{Platform, Service};
 
 async fn clock_round(service: &Service, holder: &str, posted: &Posted) -> usize {

@@ -1,5 +1,5 @@
 //! The fuzzers' committed corpus (`fuzz/corpus/TARGET/`), replayed on the stable toolchain
-//! through the very functions the fuzz targets call (`kibitz::fuzzing`): a quick smoke run
+//! through the very functions the fuzz targets call (`kibitz::cli::fuzzing`): a quick smoke run
 //! of every input the fuzzers found interesting, in CI without nightly.
 
 use std::path::Path;
@@ -7,19 +7,25 @@ use std::path::Path;
 type Target = fn(&[u8]);
 
 const TARGETS: [(&str, Target); 13] = [
-    ("glacier_fen", kibitz::fuzzing::glacier_fen),
-    ("glacier_move", kibitz::fuzzing::glacier_move),
-    ("kfn", kibitz::fuzzing::kfn),
-    ("knight_fight_move", kibitz::fuzzing::knight_fight_move),
-    ("chesimals_position", kibitz::fuzzing::chesimals_position),
-    ("chesimals_turn", kibitz::fuzzing::chesimals_turn),
-    ("ambit_footprint", kibitz::fuzzing::ambit_footprint),
-    ("ambit_placement", kibitz::fuzzing::ambit_placement),
-    ("command", kibitz::fuzzing::command),
-    ("telegram_update", kibitz::fuzzing::telegram_update),
-    ("discord_interaction", kibitz::fuzzing::discord_interaction),
-    ("record", kibitz::fuzzing::record),
-    ("webhook_body", kibitz::fuzzing::webhook_body),
+    ("glacier_fen", kibitz::cli::fuzzing::glacier_fen),
+    ("glacier_move", kibitz::cli::fuzzing::glacier_move),
+    ("kfn", kibitz::cli::fuzzing::kfn),
+    ("knight_fight_move", kibitz::cli::fuzzing::knight_fight_move),
+    (
+        "chesimals_position",
+        kibitz::cli::fuzzing::chesimals_position,
+    ),
+    ("chesimals_turn", kibitz::cli::fuzzing::chesimals_turn),
+    ("ambit_footprint", kibitz::cli::fuzzing::ambit_footprint),
+    ("ambit_placement", kibitz::cli::fuzzing::ambit_placement),
+    ("command", kibitz::cli::fuzzing::command),
+    ("telegram_update", kibitz::cli::fuzzing::telegram_update),
+    (
+        "discord_interaction",
+        kibitz::cli::fuzzing::discord_interaction,
+    ),
+    ("record", kibitz::cli::fuzzing::record),
+    ("webhook_body", kibitz::cli::fuzzing::webhook_body),
 ];
 
 #[test]

@@ -3,7 +3,8 @@
 //! nothing.
 
 use crate::service::{Bot, bot};
-use kibitz::records::{Record, replay_pictures};
+use kibitz::bot::replay_pictures;
+use kibitz::games::records::Record;
 use kibitz::{AnyGame, Body, Outgoing, Renderer};
 
 /// Plays `plies` moves in game `id` by a fixed rule (the legal move at `(7 ply + 3) mod n`

@@ -145,7 +145,7 @@ async fn a_takeback_gives_the_asker_a_fresh_correspondence_move() {
     let bot = bot().await;
     started(&bot, "knight-fight").await;
     bot.text("alice", &a_move(&bot, 1).await).await;
-    bot.set_time(crate::service::START_MS + 2 * kibitz::time_control::DAY_MS);
+    bot.set_time(crate::service::START_MS + 2 * kibitz::games::time_control::DAY_MS);
     bot.text("alice", "takeback").await;
     let reply = bot.text("bob", "takeback").await;
     assert!(reply.contains("alice to move · 2 d 23 h left"), "{reply}");

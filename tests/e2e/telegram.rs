@@ -1304,7 +1304,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
     );
     // Two days pass: both processes' clock workers find the deadline; one ends the game.
     shift.store(
-        2 * kibitz::time_control::DAY_MS,
+        2 * kibitz::games::time_control::DAY_MS,
         std::sync::atomic::Ordering::SeqCst,
     );
     setup

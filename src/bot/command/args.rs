@@ -3,7 +3,7 @@
 use super::{Command, ParseError, Word};
 use crate::games::GameKind;
 use crate::games::ambit::Level;
-use crate::league::Period;
+use crate::games::standings::Period;
 
 /// A game named by its number, `#12` (or `12` where no move could be meant).
 pub type GameRef = i64;

@@ -369,7 +369,7 @@ fn play(rest: &[&str]) -> Result<Command, ParseError> {
 mod tests {
     use super::*;
     use crate::games::GameKind;
-    use crate::league::Period;
+    use crate::games::standings::Period;
     use proptest::prelude::*;
 
     #[test]

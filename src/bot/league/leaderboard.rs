@@ -7,7 +7,7 @@ use crate::bot::command::BoardRequest;
 use crate::bot::{Button, Context, Outgoing, Refusal, Service, msg};
 use crate::games::GameKind;
 use crate::games::ambit::Date;
-use crate::league::{AmbitStanding, GameStanding, Period, rank_ambit, rank_games};
+use crate::games::standings::{AmbitStanding, GameStanding, Period, rank_ambit, rank_games};
 use crate::render::{Align, Column, TableView};
 use crate::store::Scope;
 use std::collections::BTreeMap;

@@ -9,7 +9,7 @@ mod stats;
 use super::ambit::today;
 use super::{Context, Msg, Refusal, Service, msg};
 use crate::games::ambit::Date;
-use crate::league::{Period, streaks};
+use crate::games::standings::{Period, streaks};
 use crate::store::StoreError;
 
 /// Rows a leaderboard page shows.

@@ -10,9 +10,9 @@ use super::seat::Seat;
 use super::{expiry, ids};
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
+use crate::games::time_control::TimeControl;
 use crate::games::{AnyGame, GameKind, Side};
 use crate::store::{GameRecord, GameState, NewChallenge, UserRecord};
-use crate::time_control::TimeControl;
 use std::hash::{BuildHasher, RandomState};
 
 /// The Critters advanced options from the challenge words (`growth`, `promotion`,

@@ -11,9 +11,11 @@
 use super::super::schedule::{Poster, chat_address};
 use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg};
 use super::seat::{Players, Seat};
+use crate::games::time_control::{
+    Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by,
+};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
 use crate::store::{DueClock, GameRecord, GameState, StoreError, Vacation};
-use crate::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
 use std::time::Duration;
 use tokio::sync::watch;
 

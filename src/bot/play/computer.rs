@@ -96,7 +96,7 @@ impl Computer {
 /// The seed of the engine's search at a ply of a game: fixed by the game, so a search redone
 /// after a crash finds the same move.
 fn search_seed(game: &GameRecord) -> u64 {
-    game.seed ^ (game.plies as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    game.seed ^ (game.plies as u64).wrapping_mul(crate::games::rng::GOLDEN_GAMMA)
 }
 
 impl Service {
@@ -380,7 +380,7 @@ impl Service {
             level = level.number(),
             nodes = choice.nodes,
             depth = choice.depth,
-            duration_ms = crate::log_duration::duration_ms(started.elapsed()),
+            duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
             "engine move made"
         );
         let language_code = self.store.chat_language(saved.chat_id).await?;

@@ -8,9 +8,10 @@
 use super::super::command::GameRef;
 use super::super::{Context, Outgoing, Refusal, Service, msg};
 use super::seat::Players;
-use crate::games::Outcome;
 use crate::games::ambit::Date;
-use crate::records::{self, Record};
+use crate::games::records::{self, Record};
+use crate::games::{AnyGame, Outcome, Side};
+use crate::render::View;
 use crate::store::{GameRecord, GameState};
 
 /// The most stored moves a record reads (a Chesimals game ends after 1,000 turns; typed
@@ -131,7 +132,7 @@ impl Service {
                 .number("turns", REPLAY_TURNS as u32)
                 .into());
         }
-        let pictures = records::replay_pictures(&record).map_err(|error| corrupt(game, &error))?;
+        let pictures = replay_pictures(&record).map_err(|error| corrupt(game, &error))?;
         // Many frames: drawn off the async threads, as the engine's searches are.
         let renderer = self.renderer.clone();
         let started = std::time::Instant::now();
@@ -144,7 +145,7 @@ impl Service {
             game = game.id,
             frames = record.turns.len() + 1,
             bytes = gif.len(),
-            duration_ms = crate::log_duration::duration_ms(started.elapsed()),
+            duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
             "replay drawn"
         );
         let caption = msg("replay-caption")
@@ -163,4 +164,56 @@ impl Service {
 /// A stored game whose moves the rules no longer read: a fault of the store, not the user's.
 fn corrupt(game: &GameRecord, error: &records::RecordError) -> Refusal {
     crate::store::StoreError::Corrupt(format!("game {} record: {error}", game.id)).into()
+}
+
+/// The pictures of a record's replay: its start, then the position after each turn, each
+/// with its view (the players' names, the turn as `12. Nf3` or `12... Nf6` with an Ice Age's
+/// mark, the last move's squares, the rules' facts; the last picture adds the result and,
+/// for a game ended off the board, how it ended). The same for every reader: the captions
+/// are notation, not words of a language.
+pub fn replay_pictures(record: &Record) -> Result<Vec<(AnyGame, View)>, records::RecordError> {
+    let steps = record.replay()?;
+    let last = steps.len() - 1;
+    Ok(steps
+        .into_iter()
+        .enumerate()
+        .map(|(index, step)| {
+            let mut caption = match step.turn.map(|turn| &record.turns[turn]) {
+                None => String::new(),
+                Some(turn) => {
+                    let dots = match turn.side {
+                        Side::White => ".",
+                        Side::Black => "...",
+                    };
+                    format!("{}{dots} {}", step.number, step.written)
+                }
+            };
+            if step.ice_age {
+                caption.push(' ');
+                caption.push_str(records::ICE_AGE_MARK);
+            }
+            let mut facts = step.position.view_facts();
+            if index == last
+                && let Some(outcome) = record.result
+            {
+                if !caption.is_empty() {
+                    caption.push_str("  ");
+                }
+                caption.push_str(records::pgn_result(Some(outcome)));
+                if !facts.status.is_over() {
+                    facts = facts.ended(outcome);
+                }
+            }
+            let view = View {
+                white: record.white.clone(),
+                black: record.black.clone(),
+                caption,
+                detail: String::new(),
+                last_move: step.squares,
+                flip: false,
+                facts,
+            };
+            (step.position, view)
+        })
+        .collect())
 }

@@ -25,6 +25,7 @@ mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
 pub use computer::{COMPUTER_WORDS, Computer, ENGINE_LEASE_MS, run_computer};
+pub use export::replay_pictures;
 pub use words::rules_error_text;
 pub(crate) use words::{move_usage, rules_message};
 

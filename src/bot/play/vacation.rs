@@ -8,8 +8,8 @@ use super::super::ambit::today;
 use super::super::{Context, Outgoing, Refusal, Service, msg};
 use super::clock::with_vacation;
 use crate::games::AnyGame;
+use crate::games::time_control::{DAY_MS, HOUR_MS, MINUTE_MS};
 use crate::store::{GameState, StoreError, Vacation};
-use crate::time_control::{DAY_MS, HOUR_MS, MINUTE_MS};
 
 /// Vacation days a player may take in a UTC month.
 pub const VACATION_DAYS_A_MONTH: i64 = 7;

@@ -9,7 +9,7 @@
 use crate::bot::command::{Color, Word};
 use crate::games::GameKind;
 use crate::games::ambit::{self, Level};
-use crate::league::Period;
+use crate::games::standings::Period;
 use serde::{Serialize, Serializer};
 use serde_json::Value;
 use std::collections::BTreeMap;

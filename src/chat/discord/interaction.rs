@@ -180,7 +180,7 @@ impl Core {
             .await;
         // The command's name only if it is one of ours: Discord sends what was registered.
         let word = Word::named(&command.data.name).map_or("unknown", Word::as_str);
-        let duration_ms = crate::log_duration::duration_ms(started.elapsed());
+        let duration_ms = crate::bot::log_duration::duration_ms(started.elapsed());
         match answered {
             Ok(_) => tracing::debug!(command = word, duration_ms, "autocomplete answered"),
             Err(fault) => {

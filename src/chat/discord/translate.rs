@@ -132,7 +132,7 @@ pub(super) fn from_command(command: &CommandInteraction) -> Incoming {
 }
 
 /// The chat line a command or button press becomes: `from_command` / `from_component` for
-/// the fuzz targets (`crate::fuzzing`).
+/// the fuzz targets (`crate::cli::fuzzing`).
 #[doc(hidden)]
 pub fn incoming_of_interaction(interaction: &Interaction) -> Option<Incoming> {
     match interaction {

@@ -177,7 +177,7 @@ fn from_callback(query: &CallbackQuery) -> Event {
 }
 
 /// The chat line an update becomes, if any: [`translate`] for the fuzz targets
-/// (`crate::fuzzing`).
+/// (`crate::cli::fuzzing`).
 #[doc(hidden)]
 pub fn incoming_of_update(update: &Update, bot_name: &str) -> Option<Incoming> {
     translate(update, bot_name).and_then(|event| event.incoming)

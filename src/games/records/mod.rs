@@ -6,15 +6,15 @@
 //! written in Kibitz's own small text format (`docs/records.md`): `Key: value` header lines,
 //! a blank line, then one turn a line, `white: TEXT` or `black: TEXT`.
 //!
-//! Pure, like `league.rs`: it knows the rules core (and the renderer's `View`, to say what
-//! a replay's pictures show) and nothing of the bot or the store. [`Record::replay`] is the one walk through a record's positions: the command
-//! line, the history file and the animated replay all take their positions from it.
+//! Pure, like the rest of `games/`: it knows the rules core and nothing of the renderer, the
+//! bot or the store (a replay's pictures are `bot/play/export.rs`'s). [`Record::replay`] is
+//! the one walk through a record's positions: the command line, the history file and the
+//! animated replay all take their positions from it.
 
 use crate::games::{
     AnyGame, EndReason, GameKind, MoveSquares, Outcome, RulesError, Side, Status, TwoPlayerGame,
     chesimals,
 };
-use crate::render::View;
 use std::fmt::Write as _;
 
 /// The PGN `Variant` tag of Glacier Chess: the game's own name, as the rules call it.
@@ -332,59 +332,8 @@ impl Record {
 /// The mark after a move that brought an Ice Age in a replay's caption (as in `history`).
 pub const ICE_AGE_MARK: &str = "❄";
 
-/// The pictures of a record's replay: its start, then the position after each turn, each
-/// with its view (the players' names, the turn as `12. Nf3` or `12... Nf6` with an Ice Age's
-/// mark, the last move's squares, the rules' facts; the last picture adds the result and,
-/// for a game ended off the board, how it ended). The same for every reader: the captions
-/// are notation, not words of a language.
-pub fn replay_pictures(record: &Record) -> Result<Vec<(AnyGame, View)>, RecordError> {
-    let steps = record.replay()?;
-    let last = steps.len() - 1;
-    Ok(steps
-        .into_iter()
-        .enumerate()
-        .map(|(index, step)| {
-            let mut caption = match step.turn.map(|turn| &record.turns[turn]) {
-                None => String::new(),
-                Some(turn) => {
-                    let dots = match turn.side {
-                        Side::White => ".",
-                        Side::Black => "...",
-                    };
-                    format!("{}{dots} {}", step.number, step.written)
-                }
-            };
-            if step.ice_age {
-                caption.push(' ');
-                caption.push_str(ICE_AGE_MARK);
-            }
-            let mut facts = step.position.view_facts();
-            if index == last
-                && let Some(outcome) = record.result
-            {
-                if !caption.is_empty() {
-                    caption.push_str("  ");
-                }
-                caption.push_str(pgn_result(Some(outcome)));
-                if !facts.status.is_over() {
-                    facts = facts.ended(outcome);
-                }
-            }
-            let view = View {
-                white: record.white.clone(),
-                black: record.black.clone(),
-                caption,
-                detail: String::new(),
-                last_move: step.squares,
-                flip: false,
-                facts,
-            };
-            (step.position, view)
-        })
-        .collect())
-}
-
-fn pgn_result(result: Option<Outcome>) -> &'static str {
+/// The result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`, `*` while the game goes on).
+pub fn pgn_result(result: Option<Outcome>) -> &'static str {
     match result.map(|o| o.winner) {
         None => "*",
         Some(Some(Side::White)) => "1-0",

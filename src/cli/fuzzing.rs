@@ -202,7 +202,7 @@ pub fn discord_interaction(data: &[u8]) {
 /// text (the writer may tidy what it cannot carry, a control character in a header, but
 /// only once).
 pub fn record(data: &[u8]) {
-    use crate::records::Record;
+    use crate::games::records::Record;
     let Ok(record) = Record::read(&text(data)) else {
         return;
     };

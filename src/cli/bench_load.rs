@@ -34,7 +34,7 @@ pub enum BenchCommand {
     Load(LoadArgs),
     /// The computer's think time per level and game, and the Glacier search's nodes per
     /// second beside perft's on the standard positions.
-    Engine(crate::bench_engine::EngineArgs),
+    Engine(super::bench_engine::EngineArgs),
 }
 
 #[derive(clap::Args, Clone, Debug)]

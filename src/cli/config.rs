@@ -1,0 +1,94 @@
+//! `kibitz run`'s configuration, from the environment, and each platform's from it.
+
+use super::Failure;
+use crate::chat::discord::{DiscordConfig, ShardPlan};
+use crate::chat::telegram::{self, TelegramConfig};
+use std::path::PathBuf;
+
+/// Configuration from the environment; tokens never appear in logs or errors.
+pub struct Config {
+    pub database_url: String,
+    pub image_dir: PathBuf,
+    pub console_user: String,
+    /// No `Debug` on `Config`, so that nothing can print it.
+    pub telegram_token: Option<String>,
+    pub telegram_api_url: Option<String>,
+    /// Webhook mode's public address, and the secret Telegram sends back with each update.
+    pub telegram_webhook_url: Option<String>,
+    pub telegram_webhook_secret: Option<String>,
+    pub discord_token: Option<String>,
+    pub discord_api_base: Option<String>,
+    pub discord_guild_id: Option<String>,
+    pub discord_shards: Option<String>,
+    pub discord_shard_range: Option<String>,
+    /// Where the HTTP listener (probes, metrics, webhooks) listens; none when unset.
+    pub http_addr: Option<String>,
+}
+
+impl Config {
+    pub fn from_env() -> Self {
+        let var = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        Config {
+            database_url: var("DATABASE_URL").unwrap_or_else(|| "sqlite://kibitz.db".to_string()),
+            image_dir: var("KIBITZ_IMAGE_DIR")
+                .map(PathBuf::from)
+                .unwrap_or_else(|| PathBuf::from("kibitz-images")),
+            console_user: var("KIBITZ_CONSOLE_USER").unwrap_or_else(|| "player".to_string()),
+            telegram_token: var("TELEGRAM_BOT_TOKEN").map(|token| token.trim().to_string()),
+            telegram_api_url: var("TELEGRAM_API_URL"),
+            telegram_webhook_url: var("TELEGRAM_WEBHOOK_URL"),
+            telegram_webhook_secret: var("TELEGRAM_WEBHOOK_SECRET")
+                .map(|secret| secret.trim().to_string()),
+            discord_token: var("DISCORD_TOKEN").map(|token| token.trim().to_string()),
+            discord_api_base: var("DISCORD_API_BASE"),
+            discord_guild_id: var("DISCORD_GUILD_ID"),
+            discord_shards: var("DISCORD_SHARDS"),
+            discord_shard_range: var("DISCORD_SHARD_RANGE"),
+            http_addr: var("KIBITZ_HTTP_ADDR"),
+        }
+    }
+}
+
+/// Telegram's configuration, if its token is set, and in webhook mode the route the HTTP
+/// listener serves for it.
+pub fn telegram_config(
+    config: &Config,
+) -> Result<Option<(TelegramConfig, Option<axum::Router>)>, Failure> {
+    let Some(token) = &config.telegram_token else {
+        return Ok(None);
+    };
+    let mut telegram = TelegramConfig::new(token.clone());
+    telegram.api_url = config.telegram_api_url.clone();
+    let mut route = None;
+    if let Some(url) = &config.telegram_webhook_url {
+        let secret = config
+            .telegram_webhook_secret
+            .clone()
+            .unwrap_or_else(|| telegram::derived_secret(token));
+        let (webhook, served) = telegram::webhook(url, secret)?;
+        telegram.webhook = Some(webhook);
+        route = Some(served);
+    }
+    Ok(Some((telegram, route)))
+}
+
+/// Discord's configuration, if its token is set.
+pub fn discord_config(config: &Config) -> Result<Option<DiscordConfig>, Failure> {
+    let Some(token) = &config.discord_token else {
+        return Ok(None);
+    };
+    let mut discord = DiscordConfig::new(token.clone());
+    discord.api_base = config.discord_api_base.clone();
+    discord.guild_id =
+        match &config.discord_guild_id {
+            Some(id) => Some(id.trim().parse::<u64>().map_err(|_| {
+                Failure("DISCORD_GUILD_ID is not a server id (a number)".to_string())
+            })?),
+            None => None,
+        };
+    if let Some(total) = &config.discord_shards {
+        discord.shards =
+            Some(ShardPlan::parse(total, config.discord_shard_range.as_deref()).map_err(Failure)?);
+    }
+    Ok(Some(discord))
+}

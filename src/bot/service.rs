@@ -1,0 +1,103 @@
+//! The service's state and what every handler shares: the store, the renderer, the
+//! catalogue and the clock, and the voice (`say`) replies are said in. Lines come in
+//! through [`pipeline`](super::pipeline); each command's handler is a module of free
+//! functions over `&Service`.
+
+use super::i18n::Catalogue;
+use super::msg::{Msg, msg};
+use super::reply::NAME_STAND_IN;
+use super::{limits, play};
+use crate::games::ambit::DailySecret;
+use crate::render::Renderer;
+use crate::store::Store;
+use std::sync::Arc;
+
+/// Milliseconds since the Unix epoch; injectable so tests can move time.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+pub fn system_clock() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or_default()
+    })
+}
+
+/// The bot: every chat's commands go through one of these.
+pub struct Service {
+    pub(super) store: Store,
+    pub(super) renderer: Arc<Renderer>,
+    pub(super) catalogue: Catalogue,
+    pub(super) clock: Clock,
+    /// The deployment's daily secret, read (or made) in the database at first need.
+    pub(super) daily_secret: tokio::sync::OnceCell<DailySecret>,
+    /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
+    /// [`Service::retry_deferred_ratings`] while the process runs.
+    pub(super) deferred_ratings: std::sync::Mutex<Vec<i64>>,
+    pub(super) limiter: limits::RateLimiter,
+    /// The computer opponent's searches and worker bell.
+    pub(super) computer: play::Computer,
+}
+
+impl Service {
+    pub fn new(store: Store, renderer: Arc<Renderer>, catalogue: Catalogue, clock: Clock) -> Self {
+        Service {
+            store,
+            renderer,
+            catalogue,
+            clock,
+            daily_secret: tokio::sync::OnceCell::new(),
+            deferred_ratings: std::sync::Mutex::default(),
+            limiter: limits::RateLimiter::default(),
+            computer: play::Computer::default(),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The time by the service's clock (milliseconds since the Unix epoch): what adapters
+    /// record in the store goes by the same clock as what the service records.
+    pub fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    /// A catalogue text without arguments in the language of `locale`, for what an adapter
+    /// says before there is a line to handle (the console's word on input that is no text).
+    pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {
+        self.say(self.catalogue.language_for(locale), &msg(key))
+    }
+
+    pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
+        self.catalogue.text(language, message.key, &message.args)
+    }
+
+    /// `message`, built with [`NAME_STAND_IN`] for a name, said with `name` in its place,
+    /// and where in the text the name is: for a mention marked by its place, which no
+    /// user's text can forge (as the daily's spoiler is found).
+    pub(crate) fn say_naming(
+        &self,
+        language: &str,
+        message: &Msg,
+        name: &str,
+    ) -> (String, Option<std::ops::Range<usize>>) {
+        let said = self.say(language, message);
+        match said.find(NAME_STAND_IN) {
+            Some(at) => (
+                said.replacen(NAME_STAND_IN, name, 1),
+                Some(at..at + name.len()),
+            ),
+            None => (said, None),
+        }
+    }
+
+    pub(crate) fn say_all(&self, language: &str, messages: &[Msg]) -> String {
+        messages
+            .iter()
+            .map(|m| self.say(language, m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

@@ -1,7 +1,9 @@
 //! The daily puzzle: the same for everyone, one attempt per user and day, made from the
 //! deployment's secret; its share line spoils nothing.
 
-use super::{daily_number, daily_time_text, level_message, parse_solution, stars_text, today};
+use super::attempt::{
+    daily_number, daily_time_text, level_message, parse_solution, stars_text, today,
+};
 use crate::bot::{Button, Context, Incoming, Membership, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::ambit::{self, DailySecret, Date, Game, Level};
 use crate::render::AmbitView;

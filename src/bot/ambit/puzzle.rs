@@ -1,7 +1,7 @@
 //! Playing a puzzle: a practice puzzle, placing pieces (typed, or picked on the rack's
 //! buttons), giving up, and showing the board.
 
-use super::{level_message, parse_solution, rack_label};
+use super::attempt::{level_message, parse_solution, rack_label};
 use crate::bot::play::rules_message;
 use crate::bot::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::games::Square;

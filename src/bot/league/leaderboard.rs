@@ -2,7 +2,7 @@
 //! picture or a text table; and the day's results the next daily post sums up.
 
 use super::super::ambit::{counted_ms, daily_number, duration_text, stars_text};
-use super::{PAGE_SIZE, cut, rating_text, table};
+use super::table::{PAGE_SIZE, cut, rating_text, table};
 use crate::bot::command::BoardRequest;
 use crate::bot::{Button, Context, Outgoing, Refusal, Service, msg};
 use crate::games::GameKind;

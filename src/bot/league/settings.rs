@@ -1,7 +1,7 @@
 //! `settings`: a chat's daily post, language, computer games and game threads, changed by
 //! its admins.
 
-use super::time_text;
+use super::table::time_text;
 use crate::bot::command::{DailyChange, SettingsChange};
 use crate::bot::{Context, Msg, Outgoing, Refusal, Service, msg};
 use crate::store::DailySetting;

@@ -1,7 +1,7 @@
 //! `stats [@user]`: a player's dailies, streaks and ratings here.
 
 use super::super::ambit::duration_text;
-use super::rating_text;
+use super::table::rating_text;
 use crate::bot::{Context, Outgoing, Refusal, Service, limits, msg};
 use crate::games::GameKind;
 use crate::store::{RatingRecord, UserRecord};

@@ -3,7 +3,7 @@
 
 use super::super::limits::GAMES_PAGE;
 use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
-use super::expiry;
+use super::game::expiry;
 use super::seat::name_in;
 use crate::games::Side;
 use crate::store::{GameRecord, GameState};

@@ -4,8 +4,8 @@
 
 use super::super::command::GameRef;
 use super::super::{Context, Refusal, Service, display_name, msg};
+use super::game::{expiry, ids};
 use super::words::not_a_move;
-use super::{expiry, ids};
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
 use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord, GameState, StoreError};
 use std::collections::HashMap;

@@ -4,9 +4,13 @@
 //! functions over `&Service`.
 
 use super::i18n::Catalogue;
+use super::incoming::UserInfo;
 use super::msg::{Msg, msg};
+use super::platform::Platform;
 use super::reply::NAME_STAND_IN;
 use super::{limits, play};
+use crate::engine::{self, Level};
+use crate::games::AnyGame;
 use crate::games::ambit::DailySecret;
 use crate::render::Renderer;
 use crate::store::Store;
@@ -52,6 +56,24 @@ impl Service {
             limiter: limits::RateLimiter::default(),
             computer: play::Computer::default(),
         }
+    }
+
+    /// Tells the service who the bot itself is on `platform`, so that naming it (its
+    /// `@handle`, a mention) challenges the computer.
+    pub fn set_own_identity(&self, platform: Platform, me: UserInfo) {
+        self.computer.set_own(platform, me);
+    }
+
+    /// The engine's choice in `position` at `level`, searched on this process's bounded pool
+    /// exactly as the computer's own moves are (`kibitz bench load --searches` loads the pool
+    /// with these while it times the players' commands).
+    pub async fn think_on_pool(
+        &self,
+        position: AnyGame,
+        level: Level,
+        seed: u64,
+    ) -> Option<engine::Choice> {
+        self.computer.think(position, level, seed).await
     }
 
     pub fn store(&self) -> &Store {

@@ -8,15 +8,14 @@
 
 use super::super::command::ChallengeArgs;
 use super::super::schedule::{Poster, chat_address};
-use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, UserInfo, msg, notes};
+use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, msg, notes};
 use super::moves::record_move;
 use super::seat::{Players, Seat};
 use crate::engine::{self, Level};
 use crate::games::{AnyGame, GameKind, Side, Status};
 use crate::store::{DueEngineMove, GameRecord, GameState, MoveRecord, NewChallenge, StoreError};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{Notify, Semaphore, watch};
+use tokio::sync::watch;
 
 /// How long a claim on an engine move holds before another process may take it over: after
 /// a process died mid-search, its game waits this long (plus a scan) for the computer's move.
@@ -38,61 +37,6 @@ pub const DEFAULT_LEVEL: Level = match Level::new(3) {
 /// The words that name the computer as the opponent.
 pub const COMPUTER_WORDS: [&str; 6] = ["computer", "bot", "kibitz", "cpu", "ai", "engine"];
 
-/// The searches of this process: one fewer than the cores at once, at least one (the rest
-/// wait their turn), off the async runtime; and the bell that wakes the engine's worker when
-/// a move is due.
-pub struct Computer {
-    searches: Arc<Semaphore>,
-    permits: usize,
-    wake: Notify,
-    /// The bot's own user on each platform, as the adapters learnt it at start.
-    own: Mutex<Vec<(Platform, UserInfo)>>,
-}
-
-impl Default for Computer {
-    fn default() -> Self {
-        // One core is kept for the players' commands: measured with `kibitz bench load
-        // --searches` on 2 cores, one search left their p99 as it was (1.00x), two (one per
-        // core) nearly doubled it (1.92x).
-        let permits = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .saturating_sub(1)
-            .max(1);
-        Computer {
-            searches: Arc::new(Semaphore::new(permits)),
-            permits,
-            wake: Notify::new(),
-            own: Mutex::default(),
-        }
-    }
-}
-
-impl Computer {
-    /// Runs a search on the blocking pool once a core is free.
-    /// Runs `search` on the blocking pool once a core is free; `None` if it could not run.
-    async fn search<T: Send + 'static>(
-        &self,
-        search: impl FnOnce() -> T + Send + 'static,
-    ) -> Option<T> {
-        let _permit = self.searches.clone().acquire_owned().await.ok()?;
-        tokio::task::spawn_blocking(search).await.ok()
-    }
-
-    fn is_own(&self, platform: Platform, handle: Option<&str>, mentions: &[UserInfo]) -> bool {
-        let Ok(own) = self.own.lock() else {
-            return false;
-        };
-        own.iter().filter(|(p, _)| *p == platform).any(|(_, me)| {
-            mentions.iter().any(|m| m.id == me.id)
-                || handle.is_some_and(|h| {
-                    me.handle
-                        .as_deref()
-                        .is_some_and(|mine| mine.eq_ignore_ascii_case(h))
-                })
-        })
-    }
-}
-
 /// The seed of the engine's search at a ply of a game: fixed by the game, so a search redone
 /// after a crash finds the same move.
 fn search_seed(game: &GameRecord) -> u64 {
@@ -100,15 +44,6 @@ fn search_seed(game: &GameRecord) -> u64 {
 }
 
 impl Service {
-    /// Tells the service who the bot itself is on `platform`, so that naming it (its
-    /// `@handle`, a mention) challenges the computer.
-    pub fn set_own_identity(&self, platform: Platform, me: UserInfo) {
-        if let Ok(mut own) = self.computer.own.lock() {
-            own.retain(|(p, _)| *p != platform);
-            own.push((platform, me));
-        }
-    }
-
     /// Whether a challenge's words name the computer as the opponent.
     pub(crate) fn challenges_computer(&self, context: &Context<'_>, args: &ChallengeArgs) -> bool {
         args.computer
@@ -186,7 +121,7 @@ impl Service {
                 .with("black", &players.black),
         ];
         lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
-        self.computer.wake.notify_one();
+        self.computer.wake();
         let picture = self.picture(
             context.language,
             &seat,
@@ -221,7 +156,7 @@ impl Service {
         });
         game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
         if due {
-            self.computer.wake.notify_one();
+            self.computer.wake();
         }
     }
 
@@ -239,21 +174,6 @@ impl Service {
             .unwrap_or(false)
     }
 
-    /// The engine's choice in `position` at `level`, searched on this process's bounded pool
-    /// exactly as the computer's own moves are (`kibitz bench load --searches` loads the pool
-    /// with these while it times the players' commands).
-    pub async fn think_on_pool(
-        &self,
-        position: AnyGame,
-        level: Level,
-        seed: u64,
-    ) -> Option<engine::Choice> {
-        self.computer
-            .search(move || engine::think(&position, level, seed))
-            .await
-            .flatten()
-    }
-
     /// Makes every due engine move of `platform` this process can take now (as many as it
     /// has cores), posting each move's picture with `poster`. Returns how many it made.
     pub async fn play_due_engine_moves<P: Poster>(
@@ -265,7 +185,7 @@ impl Service {
         let now = (self.clock)();
         let due = self
             .store
-            .due_engine_moves(platform.as_str(), now, self.computer.permits as i64)
+            .due_engine_moves(platform.as_str(), now, self.computer.permits() as i64)
             .await?;
         let mut claimed = Vec::new();
         for item in due {
@@ -340,7 +260,8 @@ impl Service {
             return Ok(false);
         }
         let Some(choice) = self
-            .think_on_pool(position.clone(), level, search_seed(&game))
+            .computer
+            .think(position.clone(), level, search_seed(&game))
             .await
         else {
             return Ok(false);
@@ -433,7 +354,7 @@ pub async fn run_computer<P: Poster>(
             }
         }
         tokio::select! {
-            () = service.computer.wake.notified() => {}
+            () = service.computer.woken() => {}
             () = tokio::time::sleep(every) => {}
             changed = shutdown.changed() => {
                 if changed.is_err() || *shutdown.borrow() {

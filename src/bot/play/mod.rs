@@ -17,6 +17,7 @@ mod history;
 mod listing;
 mod moves;
 mod picture;
+mod pool;
 mod seat;
 mod takeback;
 mod thread;
@@ -25,6 +26,7 @@ mod vacation;
 mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
-pub use computer::{COMPUTER_WORDS, Computer, ENGINE_LEASE_MS, run_computer};
+pub use computer::{COMPUTER_WORDS, ENGINE_LEASE_MS, run_computer};
+pub use pool::Computer;
 pub use words::rules_error_text;
 pub(crate) use words::{move_usage, rules_message};

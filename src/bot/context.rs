@@ -23,7 +23,7 @@ pub(crate) struct Context<'a> {
 impl Context<'_> {
     /// The platform, when the line was said in a thread (or forum topic) of the chat: the
     /// news of a game it ends goes there, and its result to the chat too where the platform
-    /// plays games in threads of their own (`Service::report`).
+    /// plays games in threads of their own (`play::picture::report`).
     pub fn in_thread(&self) -> Option<Platform> {
         self.incoming
             .chat

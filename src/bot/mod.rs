@@ -2,9 +2,11 @@
 //! replies out.
 
 mod ambit;
+mod bare;
 pub mod command;
 mod context;
 mod display_name;
+mod entry;
 mod help;
 pub mod i18n;
 mod incoming;

@@ -2,13 +2,19 @@
 //! store, the command read and dispatched to its handler, and the reply, the metrics and the
 //! log of what became of it.
 
-use super::command::{self, Command, Parsed, Word};
+use super::ambit;
+use super::bare;
+use super::command::{Command, Parsed};
 use super::context::Context;
 use super::incoming::{Incoming, UserInfo};
+use super::language;
+use super::league;
 use super::msg::{Msg, msg};
 use super::outcome::{Outcome, Refusal, UNREAD, command_word, store_time};
+use super::pings;
 use super::platform::Platform;
-use super::reply::{Button, Outgoing, Pressed};
+use super::play;
+use super::reply::{Outgoing, Pressed};
 use super::service::Service;
 use super::{display_name, help, i18n, limits};
 use crate::store::UserRecord;
@@ -292,86 +298,58 @@ impl Service {
         command: Command,
     ) -> Result<Vec<Outgoing>, Refusal> {
         match command {
-            Command::Help(topic) => Ok(vec![self.help(context, topic.as_deref())]),
-            Command::Rules(game) => self.rules(context, game.as_deref()),
-            Command::Challenge(args) => self.challenge(context, args).await,
-            Command::Accept(game) => self.accept(context, game).await,
-            Command::Decline(game) => self.decline(context, game).await,
-            Command::Move { text, game } => self.play_move(context, &text, game, true).await,
-            Command::Bare(text) => self.bare(context, &text).await,
-            Command::Ambit(level) => self.ambit_practice(context, level).await,
-            Command::Daily(for_chat) => self.ambit_daily(context, for_chat.as_deref()).await,
-            Command::Leaderboard(request) => self.leaderboard(context, request).await,
-            Command::Stats(handle) => self.stats(context, handle.as_deref()).await,
-            Command::ForgetMe { confirmed } => self.forget_me(context, confirmed).await,
-            Command::Settings(change) => self.settings(context, change).await,
-            Command::Lang(code) => self.set_language(context, code.as_deref()).await,
-            Command::Place(text) => self.ambit_place(context, &text).await,
-            Command::GiveUp => self.ambit_giveup(context).await,
-            Command::Board { game, flip } => self.board(context, game, flip).await,
+            Command::Help(topic) => Ok(vec![help::help(self, context, topic.as_deref())]),
+            Command::Rules(game) => help::rules(self, context, game.as_deref()),
+            Command::Challenge(args) => play::challenge::challenge(self, context, args).await,
+            Command::Accept(game) => play::challenge::accept(self, context, game).await,
+            Command::Decline(game) => play::challenge::decline(self, context, game).await,
+            Command::Move { text, game } => {
+                play::moves::play_move(self, context, &text, game, true).await
+            }
+            Command::Bare(text) => bare::bare(self, context, &text).await,
+            Command::Ambit(level) => ambit::puzzle::ambit_practice(self, context, level).await,
+            Command::Daily(for_chat) => {
+                ambit::daily::ambit_daily(self, context, for_chat.as_deref()).await
+            }
+            Command::Leaderboard(request) => {
+                league::leaderboard::leaderboard(self, context, request).await
+            }
+            Command::Stats(handle) => league::stats::stats(self, context, handle.as_deref()).await,
+            Command::ForgetMe { confirmed } => {
+                league::forget::forget_me(self, context, confirmed).await
+            }
+            Command::Settings(change) => league::settings::settings(self, context, change).await,
+            Command::Lang(code) => language::set_language(self, context, code.as_deref()).await,
+            Command::Place(text) => ambit::puzzle::ambit_place(self, context, &text).await,
+            Command::GiveUp => ambit::puzzle::ambit_giveup(self, context).await,
+            Command::Board { game, flip } => play::moves::board(self, context, game, flip).await,
             Command::Resign { game, confirmed } => {
                 if confirmed || !context.incoming.platform.asks_before_resigning() {
-                    self.resign(context, game).await
+                    play::moves::resign(self, context, game).await
                 } else {
-                    Ok(vec![self.resign_question(context, game)])
+                    Ok(vec![play::moves::resign_question(self, context, game)])
                 }
             }
-            Command::Draw(game) => self.draw(context, game).await,
-            Command::Takeback(game) => self.takeback(context, game).await,
-            Command::Abort(game) => self.abort(context, game).await,
-            Command::Pings(choice) => self.pings(context, choice).await,
-            Command::Vacation(days) => self.vacation(context, days).await,
+            Command::Draw(game) => play::moves::draw(self, context, game).await,
+            Command::Takeback(game) => play::takeback::takeback(self, context, game).await,
+            Command::Abort(game) => play::takeback::abort(self, context, game).await,
+            Command::Pings(choice) => pings::pings(self, context, choice).await,
+            Command::Vacation(days) => play::vacation::vacation(self, context, days).await,
             Command::Games {
                 finished: false,
                 page,
-            } => self.games(context, page).await,
+            } => play::listing::games(self, context, page).await,
             Command::Games {
                 finished: true,
                 page,
-            } => self.finished_games(context, page).await,
-            Command::History(game) => self.history(context, game).await,
-            Command::UnitMoves { square, game } => self.unit_moves(context, &square, game).await,
-            Command::Export(game) => self.export(context, game).await,
-            Command::Replay(game) => self.replay(context, game).await,
+            } => play::history::finished_games(self, context, page).await,
+            Command::History(game) => play::history::history(self, context, game).await,
+            Command::UnitMoves { square, game } => {
+                play::unit_moves::unit_moves(self, context, &square, game).await
+            }
+            Command::Export(game) => play::export::export(self, context, game).await,
+            Command::Replay(game) => play::export::replay(self, context, game).await,
         }
-    }
-
-    /// A line with no command word: an AMBIT placement while a puzzle is open and the line
-    /// is a legal move in none of the speaker's games, else a move. A line that is both is
-    /// asked about. The speaker's running games are read once, for both questions; the
-    /// puzzle only when the line could be a placement.
-    async fn bare(&self, context: &Context<'_>, text: &str) -> Result<Vec<Outgoing>, Refusal> {
-        let placement_shaped = crate::games::ambit::notation::parse_placement(text).is_ok();
-        let running = self.running_games(context).await?;
-        if placement_shaped && let Some(attempt) = self.open_attempt(context).await? {
-            let fit = running.fit(context.user.id, text);
-            let Some(&game) = fit.legal.first() else {
-                return self.ambit_place_in(context, text, attempt).await;
-            };
-            let text = text.trim();
-            return Err(msg("bare-placement-or-move")
-                .with("text", crate::games::quote(text))
-                .with("id", game)
-                .with("place", format!("place {text}"))
-                .with("move", format!("move {text} #{game}"))
-                .into());
-        }
-        self.play_bare(context, text, running).await
-    }
-
-    /// The question before a resignation (`Platform::asks_before_resigning`), for the speaker
-    /// alone, with a button that resigns.
-    fn resign_question(&self, context: &Context<'_>, game: Option<command::GameRef>) -> Outgoing {
-        let language = context.own_language;
-        let mut command = format!("{} confirm", Word::Resign);
-        if let Some(id) = game {
-            command.push_str(&format!(" #{id}"));
-        }
-        let button = Button::new(self.say(language, &msg("button-resign-confirm")), command);
-        let mut question =
-            Outgoing::text(self.say(language, &msg("resign-confirm"))).with_buttons(vec![button]);
-        question.private = true;
-        question
     }
 
     async fn remember(

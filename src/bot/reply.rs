@@ -77,7 +77,7 @@ pub struct Outgoing {
     pub pressed: Pressed,
     /// The game this reply starts is played in a thread opened off the reply's message
     /// (`Platform::games_in_threads`); the adapter opens it where it may and tells the
-    /// service ([`Service::open_thread`]).
+    /// service (`play::thread::open_thread`).
     pub opens_thread: Option<NewThread>,
     /// For the chat itself, not the thread the line came from: a game's result, which the
     /// channel its thread hangs off sees too.

@@ -37,7 +37,7 @@ pub struct Service {
     /// The deployment's daily secret, read (or made) in the database at first need.
     pub(super) daily_secret: tokio::sync::OnceCell<DailySecret>,
     /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
-    /// [`Service::retry_deferred_ratings`] while the process runs.
+    /// `schedule::retry_deferred_ratings` while the process runs.
     pub(super) deferred_ratings: std::sync::Mutex<Vec<i64>>,
     pub(super) limiter: limits::RateLimiter,
     /// The computer opponent's searches and worker bell.

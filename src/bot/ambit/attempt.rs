@@ -88,95 +88,92 @@ pub(super) fn parse_solution(text: &str) -> Vec<Placement> {
         .collect()
 }
 
-impl Service {
-    pub(super) fn ambit_game(&self, attempt: &AttemptRecord) -> Result<Game, Refusal> {
-        Game::parse(&attempt.state).map_err(|e| {
-            Refusal::Store(StoreError::Corrupt(format!("attempt {}: {e}", attempt.id)))
-        })
-    }
+pub(super) fn ambit_game(attempt: &AttemptRecord) -> Result<Game, Refusal> {
+    Game::parse(&attempt.state)
+        .map_err(|e| Refusal::Store(StoreError::Corrupt(format!("attempt {}: {e}", attempt.id))))
+}
 
-    /// The user's open puzzle in this chat (the one started last).
-    pub(crate) async fn open_attempt(
-        &self,
-        context: &Context<'_>,
-    ) -> Result<Option<AttemptRecord>, Refusal> {
-        Ok(self
-            .store
-            .open_attempts(context.user.id, context.chat_id)
-            .await?
+/// The user's open puzzle in this chat (the one started last).
+pub(crate) async fn open_attempt(
+    service: &Service,
+    context: &Context<'_>,
+) -> Result<Option<AttemptRecord>, Refusal> {
+    Ok(service
+        .store
+        .open_attempts(context.user.id, context.chat_id)
+        .await?
+        .into_iter()
+        .next())
+}
+
+/// A daily's replies are the player's alone, so in their own language.
+pub(super) fn attempt_language<'c>(context: &Context<'c>, attempt: &AttemptRecord) -> &'c str {
+    if attempt.day.is_some() {
+        context.own_language
+    } else {
+        context.language
+    }
+}
+
+pub(super) async fn save_attempt(
+    service: &Service,
+    attempt: &AttemptRecord,
+) -> Result<AttemptRecord, Refusal> {
+    match service.store.save_attempt(attempt).await {
+        Err(StoreError::Conflict) => Err(msg("ambit-conflict").into()),
+        other => Ok(other?),
+    }
+}
+
+pub(super) async fn finish(
+    service: &Service,
+    mut attempt: AttemptRecord,
+    status: AttemptStatus,
+    stars: Option<u8>,
+    now: i64,
+) -> Result<AttemptRecord, Refusal> {
+    attempt.status = status;
+    attempt.stars = stars.map(i64::from);
+    attempt.finished_at = Some(now);
+    save_attempt(service, &attempt).await
+}
+
+pub(crate) fn ambit_picture(
+    service: &Service,
+    language: &str,
+    attempt: &AttemptRecord,
+    game: &Game,
+    lines: Vec<Msg>,
+    view: AmbitView,
+) -> Result<Outgoing, Refusal> {
+    let mut view = attempt_view(view, attempt);
+    let mut texts: Vec<String> = lines.iter().map(|m| service.say(language, m)).collect();
+    // Given up, the lives left are no stars earned: the text says nothing of them, and
+    // the picture shows none.
+    if !view.given_up {
+        let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
+        texts.push(service.say(language, &lives));
+    }
+    view.title = match &attempt.day {
+        Some(day) => {
+            let number = Date::parse(day).map(daily_number).unwrap_or_default();
+            service.say(language, &msg("ambit-daily-short").with("number", number))
+        }
+        None => service.say(language, &msg("ambit-practice-short")),
+    };
+    view.caption = texts.first().cloned().unwrap_or_default();
+    let png = service.renderer.render_ambit(game, &view)?;
+    let mut reply = Outgoing::image(png, texts.join("\n"));
+    // The rack: a piece's button asks for its file, then its square. Only an open
+    // attempt has one: a given-up puzzle's game is still "ongoing" for the rules, but a
+    // press there would find no puzzle.
+    if attempt.status == AttemptStatus::Ongoing && game.status() == GameStatus::Ongoing {
+        reply.buttons = ambit::Piece::ALL
             .into_iter()
-            .next())
+            .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))
+            .collect();
     }
-
-    /// A daily's replies are the player's alone, so in their own language.
-    pub(super) fn attempt_language<'c>(context: &Context<'c>, attempt: &AttemptRecord) -> &'c str {
-        if attempt.day.is_some() {
-            context.own_language
-        } else {
-            context.language
-        }
-    }
-
-    pub(super) async fn save_attempt(
-        &self,
-        attempt: &AttemptRecord,
-    ) -> Result<AttemptRecord, Refusal> {
-        match self.store.save_attempt(attempt).await {
-            Err(StoreError::Conflict) => Err(msg("ambit-conflict").into()),
-            other => Ok(other?),
-        }
-    }
-
-    pub(super) async fn finish(
-        &self,
-        mut attempt: AttemptRecord,
-        status: AttemptStatus,
-        stars: Option<u8>,
-        now: i64,
-    ) -> Result<AttemptRecord, Refusal> {
-        attempt.status = status;
-        attempt.stars = stars.map(i64::from);
-        attempt.finished_at = Some(now);
-        self.save_attempt(&attempt).await
-    }
-
-    pub(crate) fn ambit_picture(
-        &self,
-        language: &str,
-        attempt: &AttemptRecord,
-        game: &Game,
-        lines: Vec<Msg>,
-        view: AmbitView,
-    ) -> Result<Outgoing, Refusal> {
-        let mut view = attempt_view(view, attempt);
-        let mut texts: Vec<String> = lines.iter().map(|m| self.say(language, m)).collect();
-        // Given up, the lives left are no stars earned: the text says nothing of them, and
-        // the picture shows none.
-        if !view.given_up {
-            let lives = msg("ambit-lives").with("stars", stars_text(game.lives()));
-            texts.push(self.say(language, &lives));
-        }
-        view.title = match &attempt.day {
-            Some(day) => {
-                let number = Date::parse(day).map(daily_number).unwrap_or_default();
-                self.say(language, &msg("ambit-daily-short").with("number", number))
-            }
-            None => self.say(language, &msg("ambit-practice-short")),
-        };
-        view.caption = texts.first().cloned().unwrap_or_default();
-        let png = self.renderer.render_ambit(game, &view)?;
-        let mut reply = Outgoing::image(png, texts.join("\n"));
-        // The rack: a piece's button asks for its file, then its square. Only an open
-        // attempt has one: a given-up puzzle's game is still "ongoing" for the rules, but a
-        // press there would find no puzzle.
-        if attempt.status == AttemptStatus::Ongoing && game.status() == GameStatus::Ongoing {
-            reply.buttons = ambit::Piece::ALL
-                .into_iter()
-                .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))
-                .collect();
-        }
-        Ok(reply)
-    }
+    Ok(reply)
 }
 
 #[cfg(test)]

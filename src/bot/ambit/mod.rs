@@ -2,8 +2,8 @@
 //! user and day, timed, private replies, a share line that spoils nothing), and what both
 //! share here: the attempt's board, its rack of buttons, saving and finishing it.
 
-mod attempt;
-mod daily;
-mod puzzle;
+pub(super) mod attempt;
+pub(super) mod daily;
+pub(super) mod puzzle;
 
 pub(crate) use attempt::{counted_ms, daily_number, duration_text, stars_text, today};

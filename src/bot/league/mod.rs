@@ -1,8 +1,8 @@
 //! Guild life in chat: `leaderboard`, `stats`, `settings` and `forgetme`, one file each,
 //! and the table helpers they share.
 
-mod forget;
-mod leaderboard;
-mod settings;
-mod stats;
-mod table;
+pub(super) mod forget;
+pub(super) mod leaderboard;
+pub(super) mod settings;
+pub(super) mod stats;
+pub(super) mod table;

@@ -30,7 +30,7 @@ pub(super) fn pad(text: &str, width: usize) -> String {
 
 /// A monospace table, for chats that show text better than pictures: a header row and rows,
 /// columns padded to their widest cell.
-pub(super) fn table(header: &[String], rows: &[Vec<String>]) -> String {
+pub(super) fn text_table(header: &[String], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in rows {
         for (i, cell) in row.iter().enumerate() {
@@ -63,45 +63,43 @@ pub(super) fn rating_text(rating: f64, deviation: f64) -> String {
     format!("{}{provisional}", rating.round() as i64)
 }
 
-impl Service {
-    pub(super) fn period_msg(&self, period: Period) -> Msg {
-        match period {
-            Period::Week => msg("period-week"),
-            Period::Month => msg("period-month"),
-            Period::All => msg("period-all"),
-        }
+pub(super) fn period_msg(period: Period) -> Msg {
+    match period {
+        Period::Week => msg("period-week"),
+        Period::Month => msg("period-month"),
+        Period::All => msg("period-all"),
     }
+}
 
-    pub(crate) fn level_word(&self, language: &str, level: &str) -> String {
-        match level {
-            "easy" => self.say(language, &msg("ambit-level-easy")),
-            "medium" => self.say(language, &msg("ambit-level-medium")),
-            "hard" => self.say(language, &msg("ambit-level-hard")),
-            _ => self.say(language, &msg("ambit-level-auto")),
-        }
+pub(crate) fn level_word(service: &Service, language: &str, level: &str) -> String {
+    match level {
+        "easy" => service.say(language, &msg("ambit-level-easy")),
+        "medium" => service.say(language, &msg("ambit-level-medium")),
+        "hard" => service.say(language, &msg("ambit-level-hard")),
+        _ => service.say(language, &msg("ambit-level-auto")),
     }
+}
 
-    pub(super) fn today(&self, context: &Context<'_>) -> Result<Date, Refusal> {
-        today(context.now)
-            .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))
-    }
+pub(super) fn date_today(context: &Context<'_>) -> Result<Date, Refusal> {
+    today(context.now)
+        .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))
+}
 
-    pub(super) async fn user_streaks(
-        &self,
-        user_id: i64,
-        today: Date,
-    ) -> Result<(u32, u32), Refusal> {
-        let days: Vec<i64> = self
-            .store
-            .user_daily_results(user_id)
-            .await?
-            .into_iter()
-            .filter(|r| r.solved)
-            .filter_map(|r| Date::parse(&r.day).ok())
-            .map(Date::days_since_epoch)
-            .collect();
-        Ok(streaks(&days, today.days_since_epoch()))
-    }
+pub(super) async fn user_streaks(
+    service: &Service,
+    user_id: i64,
+    today: Date,
+) -> Result<(u32, u32), Refusal> {
+    let days: Vec<i64> = service
+        .store
+        .user_daily_results(user_id)
+        .await?
+        .into_iter()
+        .filter(|r| r.solved)
+        .filter_map(|r| Date::parse(&r.day).ok())
+        .map(Date::days_since_epoch)
+        .collect();
+    Ok(streaks(&days, today.days_since_epoch()))
 }
 
 #[cfg(test)]
@@ -115,7 +113,7 @@ mod tests {
 
     #[test]
     pub(super) fn tables_line_up_and_long_names_are_cut() {
-        let text = table(
+        let text = text_table(
             &["#".into(), "Player".into()],
             &[
                 vec!["1".into(), cut("Bartholomew the Magnificent")],

@@ -11,6 +11,9 @@
 use super::super::schedule::{Poster, chat_address};
 use super::super::{Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg};
 use super::seat::{Players, Seat};
+use crate::bot::play::picture;
+use crate::bot::play::seat;
+use crate::bot::schedule;
 use crate::games::{AnyGame, EndReason, Outcome, Side};
 use crate::store::{DueClock, GameRecord, GameState, StoreError, Vacation};
 use crate::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
@@ -169,187 +172,184 @@ pub(super) fn with_vacation(
         .then_some((deadline, remind_at))
 }
 
-impl Service {
-    /// The news that a player ran out of time (the picture, and the replay), for a game
-    /// already saved as finished.
-    pub(super) async fn timeout_report(
-        &self,
-        language: &str,
-        seat: &Seat,
-        players: &Players,
-        loser: Side,
-        told_in_thread: Option<Platform>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let line = msg("timeout")
-            .with("id", seat.game.id)
-            .with("player", players.of(loser))
-            .with("winner", players.of(loser.opposite()));
-        self.report(
-            language,
-            seat,
-            players,
-            seat.facts(),
-            vec![line],
-            told_in_thread,
-        )
-        .await
-    }
+/// The news that a player ran out of time (the picture, and the replay), for a game
+/// already saved as finished.
+pub(super) async fn timeout_report(
+    service: &Service,
+    language: &str,
+    seat: &Seat,
+    players: &Players,
+    loser: Side,
+    told_in_thread: Option<Platform>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let line = msg("timeout")
+        .with("id", seat.game.id)
+        .with("player", players.of(loser))
+        .with("winner", players.of(loser.opposite()));
+    picture::report(
+        service,
+        language,
+        seat,
+        players,
+        seat.facts(),
+        vec![line],
+        told_in_thread,
+    )
+    .await
+}
 
-    /// Handles every deadline and reminder of `platform` that has come, posting with
-    /// `poster`. Returns how many it handled.
-    pub async fn handle_due_clocks<P: Poster>(
-        &self,
-        platform: Platform,
-        holder: &str,
-        poster: &P,
-    ) -> Result<usize, StoreError> {
-        let now = (self.clock)();
-        let due = self
+/// Handles every deadline and reminder of `platform` that has come, posting with
+/// `poster`. Returns how many it handled.
+pub async fn handle_due_clocks<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    holder: &str,
+    poster: &P,
+) -> Result<usize, StoreError> {
+    let now = (service.clock)();
+    let due = service
+        .store
+        .due_clocks(platform.as_str(), now, CLOCK_ROUND)
+        .await?;
+    let mut handled = 0;
+    for item in due {
+        let (id, version) = (item.game.id, item.game.version);
+        if !service
             .store
-            .due_clocks(platform.as_str(), now, CLOCK_ROUND)
-            .await?;
-        let mut handled = 0;
-        for item in due {
-            let (id, version) = (item.game.id, item.game.version);
-            if !self
-                .store
-                .claim_clock(id, version, holder, now, now + CLOCK_LEASE_MS)
-                .await?
-            {
-                continue;
-            }
-            // The player to move may be on vacation: the deadline moves on, once.
-            if let Some(postponed) = self.vacation_postponed(&item.game).await? {
-                let (deadline, remind_at) = postponed;
-                if !self
-                    .store
-                    .postpone_clock(id, version, holder, deadline, remind_at)
-                    .await?
-                {
-                    tracing::warn!(game = id, "a clock's claim was lost while postponing it");
-                }
-                continue;
-            }
-            let done = match item.game.deadline {
-                Some(deadline) if deadline <= now => self.time_out(platform, item, poster).await,
-                _ => self.remind(item, holder, poster).await,
-            };
-            match done {
-                Ok(true) => handled += 1,
-                Ok(false) => self.store.release_clock(id, holder).await?,
-                Err(error) => {
-                    tracing::warn!(game = id, %error, "a game's clock could not be handled; it will be tried again");
-                    self.store.release_clock(id, holder).await?;
-                }
-            }
-        }
-        Ok(handled)
-    }
-
-    /// The side to move ran out of time: the game ends (rated), and the chat is told once.
-    async fn time_out<P: Poster>(
-        &self,
-        platform: Platform,
-        due: DueClock,
-        poster: &P,
-    ) -> Result<bool, Refusal> {
-        let mut game = due.game;
-        let position = AnyGame::parse(game.kind, &game.position)
-            .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
-        let loser = position.side_to_move();
-        lose_on_time(&mut game, loser);
-        let now = (self.clock)();
-        let saved = match self.store.save_game(&game, None, now).await {
-            Ok(saved) => saved,
-            // A move (or a resignation) came first: it stands, and the clock with it.
-            Err(StoreError::Conflict) => return Ok(false),
-            Err(error) => return Err(error.into()),
-        };
-        self.rate_or_defer(saved.id, now).await;
-        tracing::info!(game = saved.id, "a game was lost on time");
-        let language = self.chat_language_of(saved.chat_id).await?;
-        let seat = Seat::new(saved, 0)?;
-        let players = self.players(&seat.game).await?;
-        let news = self
-            .timeout_report(language, &seat, &players, loser, Some(platform))
-            .await?;
-        let to = chat_address(&due.chat, seat.game.thread.as_deref());
-        if let Err(why) = poster.post(&to, news).await {
-            // The result stands (committed); the chat sees it with the next `board`.
-            tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
-        }
-        Ok(true)
-    }
-
-    /// A quarter of the move's time is left: the player to move is told, once.
-    async fn remind<P: Poster>(
-        &self,
-        due: DueClock,
-        holder: &str,
-        poster: &P,
-    ) -> Result<bool, Refusal> {
-        let game = due.game;
-        let position = AnyGame::parse(game.kind, &game.position)
-            .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
-        let to_move = position.side_to_move();
-        let now = (self.clock)();
-        let Some(left) = time_left(&game, to_move, now) else {
-            return Ok(false);
-        };
-        let language = self.chat_language_of(game.chat_id).await?;
-        let players = self.players(&game).await?;
-        let ping = players.ping(to_move);
-        let text = msg("reminder")
-            .with("id", game.id)
-            .with(
-                "player",
-                ping.map_or(players.of(to_move), |_| NAME_STAND_IN),
-            )
-            .with("left", self.say(language, &left_message(left)));
-        let (text, named) = self.say_naming(language, &text, players.of(to_move));
-        let mut reply = Outgoing::text(text);
-        if let (Some(user), Some(range)) = (ping, named) {
-            reply.mentions.push(Mention {
-                range,
-                user: user.to_string(),
-            });
-        }
-        let to = chat_address(&due.chat, game.thread.as_deref());
-        if let Err(why) = poster.post(&to, vec![reply]).await {
-            tracing::warn!(game = game.id, %why, "a reminder was not delivered; it will be tried again");
-            return Ok(false);
-        }
-        if !self
-            .store
-            .finish_reminder(game.id, game.version, holder)
+            .claim_clock(id, version, holder, now, now + CLOCK_LEASE_MS)
             .await?
         {
-            tracing::warn!(game = game.id, "a reminder's claim was lost while sending");
+            continue;
         }
-        Ok(true)
-    }
-
-    /// The new deadline and reminder of `game` if its player to move is on a vacation that
-    /// they do not count yet.
-    async fn vacation_postponed(
-        &self,
-        game: &GameRecord,
-    ) -> Result<Option<(i64, Option<i64>)>, StoreError> {
-        let Ok(position) = AnyGame::parse(game.kind, &game.position) else {
-            return Ok(None);
+        // The player to move may be on vacation: the deadline moves on, once.
+        if let Some(postponed) = vacation_postponed(service, &item.game).await? {
+            let (deadline, remind_at) = postponed;
+            if !service
+                .store
+                .postpone_clock(id, version, holder, deadline, remind_at)
+                .await?
+            {
+                tracing::warn!(game = id, "a clock's claim was lost while postponing it");
+            }
+            continue;
+        }
+        let done = match item.game.deadline {
+            Some(deadline) if deadline <= now => time_out(service, platform, item, poster).await,
+            _ => remind(service, item, holder, poster).await,
         };
-        let to_move = position.side_to_move();
-        let Some(player) = game.player(to_move) else {
-            return Ok(None);
-        };
-        let vacation = self.store.vacation(player).await?;
-        Ok(with_vacation(game, to_move, &vacation))
+        match done {
+            Ok(true) => handled += 1,
+            Ok(false) => service.store.release_clock(id, holder).await?,
+            Err(error) => {
+                tracing::warn!(game = id, %error, "a game's clock could not be handled; it will be tried again");
+                service.store.release_clock(id, holder).await?;
+            }
+        }
     }
+    Ok(handled)
+}
 
-    async fn chat_language_of(&self, chat_id: i64) -> Result<&str, Refusal> {
-        let code = self.store.chat_language(chat_id).await?;
-        Ok(self.catalogue.language_for(code.as_deref()))
+/// The side to move ran out of time: the game ends (rated), and the chat is told once.
+async fn time_out<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    due: DueClock,
+    poster: &P,
+) -> Result<bool, Refusal> {
+    let mut game = due.game;
+    let position = AnyGame::parse(game.kind, &game.position)
+        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let loser = position.side_to_move();
+    lose_on_time(&mut game, loser);
+    let now = (service.clock)();
+    let saved = match service.store.save_game(&game, None, now).await {
+        Ok(saved) => saved,
+        // A move (or a resignation) came first: it stands, and the clock with it.
+        Err(StoreError::Conflict) => return Ok(false),
+        Err(error) => return Err(error.into()),
+    };
+    schedule::rate_or_defer(service, saved.id, now).await;
+    tracing::info!(game = saved.id, "a game was lost on time");
+    let language = chat_language_of(service, saved.chat_id).await?;
+    let seat = Seat::new(saved, 0)?;
+    let players = seat::players(service, &seat.game).await?;
+    let news = timeout_report(service, language, &seat, &players, loser, Some(platform)).await?;
+    let to = chat_address(&due.chat, seat.game.thread.as_deref());
+    if let Err(why) = poster.post(&to, news).await {
+        // The result stands (committed); the chat sees it with the next `board`.
+        tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
     }
+    Ok(true)
+}
+
+/// A quarter of the move's time is left: the player to move is told, once.
+async fn remind<P: Poster>(
+    service: &Service,
+    due: DueClock,
+    holder: &str,
+    poster: &P,
+) -> Result<bool, Refusal> {
+    let game = due.game;
+    let position = AnyGame::parse(game.kind, &game.position)
+        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let to_move = position.side_to_move();
+    let now = (service.clock)();
+    let Some(left) = time_left(&game, to_move, now) else {
+        return Ok(false);
+    };
+    let language = chat_language_of(service, game.chat_id).await?;
+    let players = seat::players(service, &game).await?;
+    let ping = players.ping(to_move);
+    let text = msg("reminder")
+        .with("id", game.id)
+        .with(
+            "player",
+            ping.map_or(players.of(to_move), |_| NAME_STAND_IN),
+        )
+        .with("left", service.say(language, &left_message(left)));
+    let (text, named) = service.say_naming(language, &text, players.of(to_move));
+    let mut reply = Outgoing::text(text);
+    if let (Some(user), Some(range)) = (ping, named) {
+        reply.mentions.push(Mention {
+            range,
+            user: user.to_string(),
+        });
+    }
+    let to = chat_address(&due.chat, game.thread.as_deref());
+    if let Err(why) = poster.post(&to, vec![reply]).await {
+        tracing::warn!(game = game.id, %why, "a reminder was not delivered; it will be tried again");
+        return Ok(false);
+    }
+    if !service
+        .store
+        .finish_reminder(game.id, game.version, holder)
+        .await?
+    {
+        tracing::warn!(game = game.id, "a reminder's claim was lost while sending");
+    }
+    Ok(true)
+}
+
+/// The new deadline and reminder of `game` if its player to move is on a vacation that
+/// they do not count yet.
+async fn vacation_postponed(
+    service: &Service,
+    game: &GameRecord,
+) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+    let Ok(position) = AnyGame::parse(game.kind, &game.position) else {
+        return Ok(None);
+    };
+    let to_move = position.side_to_move();
+    let Some(player) = game.player(to_move) else {
+        return Ok(None);
+    };
+    let vacation = service.store.vacation(player).await?;
+    Ok(with_vacation(game, to_move, &vacation))
+}
+
+async fn chat_language_of(service: &Service, chat_id: i64) -> Result<&str, Refusal> {
+    let code = service.store.chat_language(chat_id).await?;
+    Ok(service.catalogue.language_for(code.as_deref()))
 }
 
 /// Handles the deadlines and reminders of `platform` until `shutdown`: a round at start
@@ -363,7 +363,7 @@ pub async fn run_clocks<P: Poster>(
     mut shutdown: watch::Receiver<bool>,
 ) {
     loop {
-        match service.handle_due_clocks(platform, &holder, &poster).await {
+        match handle_due_clocks(service, platform, &holder, &poster).await {
             // A full round: more may be waiting behind it.
             Ok(handled) if handled as i64 >= CLOCK_ROUND => continue,
             Ok(_) => {}

@@ -2,6 +2,8 @@
 //! saved (its clocks stopped, the engine told, the result rated).
 
 use crate::bot::limits::CHALLENGE_LIFETIME_MS;
+use crate::bot::play::computer;
+use crate::bot::schedule;
 use crate::bot::{Context, Refusal, Service, msg};
 use crate::store::{GameRecord, GameState, MoveRecord, StoreError};
 
@@ -18,56 +20,54 @@ pub(super) fn expiry(context: &Context<'_>) -> i64 {
     context.now.saturating_sub(CHALLENGE_LIFETIME_MS)
 }
 
-impl Service {
-    /// The live games of this chat the speaker plays, made or is invited to.
-    pub(super) async fn user_live_games(
-        &self,
-        context: &Context<'_>,
-    ) -> Result<Vec<GameRecord>, Refusal> {
-        Ok(self
-            .store
-            .user_live_games(context.chat_id, context.user.id, expiry(context))
-            .await?)
-    }
+/// The live games of this chat the speaker plays, made or is invited to.
+pub(super) async fn user_live_games(
+    service: &Service,
+    context: &Context<'_>,
+) -> Result<Vec<GameRecord>, Refusal> {
+    Ok(service
+        .store
+        .user_live_games(context.chat_id, context.user.id, expiry(context))
+        .await?)
+}
 
-    /// A game of this chat by its number.
-    pub(super) async fn game_in_chat(
-        &self,
-        context: &Context<'_>,
-        id: i64,
-    ) -> Result<GameRecord, Refusal> {
-        match self.store.game(id).await? {
-            Some(game) if game.chat_id == context.chat_id => Ok(game),
-            _ => Err(msg("no-such-game").with("id", id).into()),
-        }
+/// A game of this chat by its number.
+pub(super) async fn game_in_chat(
+    service: &Service,
+    context: &Context<'_>,
+    id: i64,
+) -> Result<GameRecord, Refusal> {
+    match service.store.game(id).await? {
+        Some(game) if game.chat_id == context.chat_id => Ok(game),
+        _ => Err(msg("no-such-game").with("id", id).into()),
     }
+}
 
-    pub(super) async fn save(
-        &self,
-        context: &Context<'_>,
-        game: &GameRecord,
-        played: Option<&MoveRecord>,
-    ) -> Result<GameRecord, Refusal> {
-        // The commit of a move (or an accept, resign, draw): `kibitz_store_seconds`, step
-        // `save_game`.
-        let started = std::time::Instant::now();
-        let mut game = game.clone();
-        self.mark_engine_due(&mut game, context.now);
-        super::clock::stop_clocks(&mut game);
-        let game = &game;
-        let saved = self.store.save_game(game, played, context.now).await;
-        crate::bot::store_time("save_game", started);
-        let saved = match saved {
-            Err(StoreError::Conflict) => {
-                return Err(msg("move-conflict").with("id", game.id).into());
-            }
-            other => other?,
-        };
-        if saved.state == GameState::Finished {
-            // The game is saved; should rating fail now, it is retried while the process runs
-            // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
-            self.rate_or_defer(saved.id, context.now).await;
+pub(super) async fn save(
+    service: &Service,
+    context: &Context<'_>,
+    game: &GameRecord,
+    played: Option<&MoveRecord>,
+) -> Result<GameRecord, Refusal> {
+    // The commit of a move (or an accept, resign, draw): `kibitz_store_seconds`, step
+    // `save_game`.
+    let started = std::time::Instant::now();
+    let mut game = game.clone();
+    computer::mark_engine_due(service, &mut game, context.now);
+    super::clock::stop_clocks(&mut game);
+    let game = &game;
+    let saved = service.store.save_game(game, played, context.now).await;
+    crate::bot::store_time("save_game", started);
+    let saved = match saved {
+        Err(StoreError::Conflict) => {
+            return Err(msg("move-conflict").with("id", game.id).into());
         }
-        Ok(saved)
+        other => other?,
+    };
+    if saved.state == GameState::Finished {
+        // The game is saved; should rating fail now, it is retried while the process runs
+        // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
+        schedule::rate_or_defer(service, saved.id, context.now).await;
     }
+    Ok(saved)
 }

@@ -8,22 +8,22 @@
 //! replay), `takeback` (takeback, abort), `unit_moves` (where a unit may go), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
 //! caption), `thread` (games in threads of their own), `words` (the rules' words).
 
-mod challenge;
-mod clock;
-mod computer;
-mod export;
-mod game;
-mod history;
-mod listing;
-mod moves;
-mod picture;
-mod pool;
-mod seat;
-mod takeback;
-mod thread;
-mod unit_moves;
-mod vacation;
-mod words;
+pub(super) mod challenge;
+pub(super) mod clock;
+pub(super) mod computer;
+pub(super) mod export;
+pub(super) mod game;
+pub(super) mod history;
+pub(super) mod listing;
+pub(super) mod moves;
+pub(super) mod picture;
+pub(super) mod pool;
+pub(super) mod seat;
+pub(super) mod takeback;
+pub(super) mod thread;
+pub(super) mod unit_moves;
+pub(super) mod vacation;
+pub(super) mod words;
 
 pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
 pub use computer::{COMPUTER_WORDS, ENGINE_LEASE_MS, run_computer};

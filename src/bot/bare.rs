@@ -1,14 +1,14 @@
 //! A line with no command word: a move, or an AMBIT placement.
 
-use super::context::Context;
-use super::msg::msg;
-use super::outcome::Refusal;
-use super::reply::Outgoing;
-use super::service::Service;
 use crate::bot::ambit::attempt;
 use crate::bot::ambit::puzzle;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
 use crate::bot::play::moves;
 use crate::bot::play::seat;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 
 /// A line with no command word: an AMBIT placement while a puzzle is open and the line
 /// is a legal move in none of the speaker's games, else a move. A line that is both is

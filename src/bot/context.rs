@@ -1,7 +1,7 @@
 //! What a command handler knows about the line it serves.
 
-use super::incoming::Incoming;
-use super::platform::Platform;
+use crate::bot::incoming::Incoming;
+use crate::bot::platform::Platform;
 use crate::store::UserRecord;
 
 /// What a command handler knows about the line it serves.
@@ -23,7 +23,7 @@ pub(crate) struct Context<'a> {
 impl Context<'_> {
     /// The platform, when the line was said in a thread (or forum topic) of the chat: the
     /// news of a game it ends goes there, and its result to the chat too where the platform
-    /// plays games in threads of their own (`play::picture::report`).
+    /// plays games in threads of their own (`play::report::report`).
     pub fn in_thread(&self) -> Option<Platform> {
         self.incoming
             .chat

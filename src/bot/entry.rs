@@ -2,14 +2,16 @@
 //! what adapters ask between lines (menus, autocomplete, a thread opened) and one round of
 //! each background worker. Each is a plain call into the module that does the work.
 
-use super::command::Word;
-use super::help;
-use super::platform::Platform;
-use super::play::{clock, computer, thread};
-use super::reply::Outgoing;
-use super::schedule::{self, PostRound, Poster};
-use super::service::Service;
-use super::suggest;
+use crate::bot::command::Word;
+use crate::bot::help;
+use crate::bot::platform::Platform;
+use crate::bot::play::computer;
+use crate::bot::play::deadlines;
+use crate::bot::play::thread;
+use crate::bot::reply::Outgoing;
+use crate::bot::schedule::{self, PostRound, Poster};
+use crate::bot::service::Service;
+use crate::bot::suggest;
 use crate::store::StoreError;
 
 impl Service {
@@ -63,14 +65,14 @@ impl Service {
         schedule::post_due_dailies(self, platform, holder, poster).await
     }
 
-    /// One round of the clocks' worker (`clock::handle_due_clocks`).
+    /// One round of the clocks' worker (`deadlines::handle_due_clocks`).
     pub async fn handle_due_clocks<P: Poster>(
         &self,
         platform: Platform,
         holder: &str,
         poster: &P,
     ) -> Result<usize, StoreError> {
-        clock::handle_due_clocks(self, platform, holder, poster).await
+        deadlines::handle_due_clocks(self, platform, holder, poster).await
     }
 
     /// One round of the engine's worker (`computer::play_due_engine_moves`).

@@ -1,10 +1,13 @@
 //! `help` and `rules`.
 
-use super::command::{ParseError, Word};
-use super::play::{move_usage, rules_message};
-use super::{Context, Msg, Outgoing, Refusal, Service, msg};
-use crate::games::ambit;
-use crate::games::{AnyGame, GameKind};
+use crate::bot::command::{ParseError, Word};
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::play::words::{move_usage, rules_message};
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
+use crate::games::{AnyGame, GameKind, ambit};
 use crate::render::{AmbitView, View};
 
 /// The usage line of a command word, as `help <word>` names it (no alias).

@@ -1,7 +1,7 @@
 //! What a platform hands the service: one line someone said or pressed, with who said it
 //! and where.
 
-use super::platform::Platform;
+use crate::bot::platform::Platform;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChatInfo {

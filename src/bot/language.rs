@@ -1,7 +1,11 @@
 //! `lang` (a user's own language) and `settings language` (a chat's default).
 
-use super::i18n::LANGUAGES;
-use super::{Context, Outgoing, Refusal, Service, msg};
+use crate::bot::context::Context;
+use crate::bot::i18n::LANGUAGES;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 
 /// The words that clear a language choice.
 const AUTO: [&str; 3] = ["auto", "default", "off"];

@@ -33,7 +33,3 @@ pub use play::{
 };
 pub use reply::{Body, Button, Mention, NewThread, Outgoing, Pressed};
 pub use service::{Clock, Service, system_clock};
-
-pub(crate) use context::Context;
-pub(crate) use outcome::{Refusal, store_time};
-pub(crate) use reply::NAME_STAND_IN;

@@ -1,7 +1,7 @@
 //! A catalogue message with its arguments, said later in the reader's language.
 
-use super::i18n::Args;
-use super::limits;
+use crate::bot::i18n::Args;
+use crate::bot::limits;
 
 /// A message of the catalogue with its arguments, said later in the reader's language.
 #[derive(Clone, Debug)]

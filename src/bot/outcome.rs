@@ -1,8 +1,8 @@
 //! Why a command did nothing ([`Refusal`]) and what became of a line for the metrics and the
 //! log ([`Outcome`], [`command_word`], [`store_time`]).
 
-use super::command::{Command, Parsed, Word};
-use super::msg::Msg;
+use crate::bot::command::{Command, Parsed, Word};
+use crate::bot::msg::Msg;
 use crate::render::RenderError;
 use crate::store::StoreError;
 

@@ -1,7 +1,11 @@
 //! `pings`: whether a player is mentioned (and so notified by the platform) when it is their
 //! move: in the reply to the move before theirs and in a clock's reminder.
 
-use super::{Context, Outgoing, Refusal, Service, msg};
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 
 /// `pings` shows the speaker's choice; `pings on` / `pings off` makes it.
 pub(crate) async fn pings(

@@ -2,21 +2,24 @@
 //! store, the command read and dispatched to its handler, and the reply, the metrics and the
 //! log of what became of it.
 
-use super::ambit;
-use super::bare;
-use super::command::{Command, Parsed};
-use super::context::Context;
-use super::incoming::{Incoming, UserInfo};
-use super::language;
-use super::league;
-use super::msg::{Msg, msg};
-use super::outcome::{Outcome, Refusal, UNREAD, command_word, store_time};
-use super::pings;
-use super::platform::Platform;
-use super::play;
-use super::reply::{Outgoing, Pressed};
-use super::service::Service;
-use super::{display_name, help, i18n, limits};
+use crate::bot::ambit;
+use crate::bot::bare;
+use crate::bot::command::{Command, Parsed};
+use crate::bot::context::Context;
+use crate::bot::display_name;
+use crate::bot::help;
+use crate::bot::i18n;
+use crate::bot::incoming::{Incoming, UserInfo};
+use crate::bot::language;
+use crate::bot::league;
+use crate::bot::limits;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::{Outcome, Refusal, UNREAD, command_word, store_time};
+use crate::bot::pings;
+use crate::bot::platform::Platform;
+use crate::bot::play;
+use crate::bot::reply::{Outgoing, Pressed};
+use crate::bot::service::Service;
 use crate::store::UserRecord;
 use tracing::Instrument;
 
@@ -280,7 +283,7 @@ impl Service {
         }
         let command = parsed.command.map_err(help::parse_refusal)?;
         let effect = if incoming.pressed {
-            command.press_effect()
+            Pressed::of(&command)
         } else {
             Pressed::Kept
         };

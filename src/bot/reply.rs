@@ -1,7 +1,7 @@
 //! What the service hands back: replies, their buttons, spoilers and mentions, and what a
 //! press does to the message it was made on.
 
-use super::command::Word;
+use crate::bot::command::{Command, Word};
 
 /// A button under a reply; pressing it sends `command` as the presser.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ pub struct NewThread {
 }
 
 /// What a reply to a button press does to the message that carried the button. The service
-/// decides by the command ([`Command::press_effect`]) and only when the press did what it
+/// decides by the command ([`Pressed::of`]) and only when the press did what it
 /// asked: a refused press (someone else's Accept) leaves the message and its buttons alone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Pressed {
@@ -107,6 +107,47 @@ pub enum Pressed {
     /// text where a picture stood on Telegram, a public reply in place of a private one), the
     /// message is treated as [`Pressed::Spent`] and the reply posted anew.
     Replaced,
+}
+
+impl Pressed {
+    /// What a press of a button that sends this command does to the message carrying the
+    /// button, once the command did what it asked. Pages, the AMBIT rack and the answers to
+    /// a question (a challenge, a draw offer, a takeback) take the place of the message they
+    /// were pressed under; a move or a resignation spends the buttons it was pressed among
+    /// (they no longer fit the game); what anyone may press again (the daily's *Play*, a new
+    /// puzzle) leaves them.
+    pub(crate) fn of(command: &Command) -> Pressed {
+        match command {
+            Command::Leaderboard(_)
+            | Command::Games { .. }
+            | Command::History(_)
+            | Command::Place(_)
+            | Command::Accept(_)
+            | Command::Decline(_)
+            | Command::Draw(_)
+            | Command::Takeback(_)
+            | Command::ForgetMe { .. } => Pressed::Replaced,
+            Command::Move { .. }
+            | Command::Bare(_)
+            | Command::Resign { .. }
+            | Command::Abort(_) => Pressed::Spent,
+            Command::Help(_)
+            | Command::Rules(_)
+            | Command::Challenge(_)
+            | Command::Board { .. }
+            | Command::Pings(_)
+            | Command::Vacation(_)
+            | Command::Ambit(_)
+            | Command::Daily(_)
+            | Command::GiveUp
+            | Command::Stats(_)
+            | Command::Settings(_)
+            | Command::Export(_)
+            | Command::Replay(_)
+            | Command::UnitMoves { .. }
+            | Command::Lang(_) => Pressed::Kept,
+        }
+    }
 }
 
 /// What a message is said with in place of a name that is to be a mention

@@ -4,11 +4,15 @@
 //! repeats a post, except for a send that reached the platform in the instant before the
 //! holder died without marking it.
 
-use super::ambit::{daily_number, today};
-use super::{Button, Outgoing, Platform, Refusal, Service, msg};
+use crate::bot::ambit::attempt::{daily_number, today};
 use crate::bot::ambit::daily;
 use crate::bot::league::leaderboard;
 use crate::bot::league::table;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
 use crate::render::AmbitView;
 use crate::store::{Claim, DuePost, StoreError};

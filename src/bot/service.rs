@@ -3,12 +3,13 @@
 //! through [`pipeline`](super::pipeline); each command's handler is a module of free
 //! functions over `&Service`.
 
-use super::i18n::Catalogue;
-use super::incoming::UserInfo;
-use super::msg::{Msg, msg};
-use super::platform::Platform;
-use super::reply::NAME_STAND_IN;
-use super::{limits, play};
+use crate::bot::i18n::Catalogue;
+use crate::bot::incoming::UserInfo;
+use crate::bot::limits;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::platform::Platform;
+use crate::bot::play::pool::Computer;
+use crate::bot::reply::NAME_STAND_IN;
 use crate::engine::{self, Level};
 use crate::games::AnyGame;
 use crate::games::ambit::DailySecret;
@@ -41,7 +42,7 @@ pub struct Service {
     pub(super) deferred_ratings: std::sync::Mutex<Vec<i64>>,
     pub(super) limiter: limits::RateLimiter,
     /// The computer opponent's searches and worker bell.
-    pub(super) computer: play::Computer,
+    pub(super) computer: Computer,
 }
 
 impl Service {
@@ -54,7 +55,7 @@ impl Service {
             daily_secret: tokio::sync::OnceCell::new(),
             deferred_ratings: std::sync::Mutex::default(),
             limiter: limits::RateLimiter::default(),
-            computer: play::Computer::default(),
+            computer: Computer::default(),
         }
     }
 

@@ -1,9 +1,10 @@
 //! What a platform can offer as the user types (Discord's autocomplete): read-only, quick, and
 //! silent on failure, since a suggestion is never worth an error message.
 
-use super::{Platform, Service};
 use crate::bot::help;
+use crate::bot::platform::Platform;
 use crate::bot::play::seat;
+use crate::bot::service::Service;
 use crate::games::ambit;
 use crate::store::GameState;
 

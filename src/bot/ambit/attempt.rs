@@ -1,8 +1,12 @@
 //! What practice puzzles and dailies share: the attempt's game, its board and rack of
 //! buttons, saving and finishing it, and how days, times and stars are shown.
 
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
 use crate::bot::notes::figurine;
-use crate::bot::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::Side;
 use crate::games::ambit::{self, Date, Game, GameStatus, Placement};
 use crate::games::glacier::Role;

@@ -2,10 +2,14 @@
 //! deployment's secret; its share line spoils nothing.
 
 use super::attempt::{
-    daily_number, daily_time_text, level_message, parse_solution, stars_text, today,
+    self, daily_number, daily_time_text, level_message, parse_solution, stars_text, today,
 };
-use crate::bot::ambit::attempt;
-use crate::bot::{Button, Context, Incoming, Membership, Msg, Outgoing, Refusal, Service, msg};
+use crate::bot::context::Context;
+use crate::bot::incoming::{Incoming, Membership};
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::ambit::{self, DailySecret, Date, Game, Level};
 use crate::render::AmbitView;
 use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};

@@ -5,5 +5,3 @@
 pub(super) mod attempt;
 pub(super) mod daily;
 pub(super) mod puzzle;
-
-pub(crate) use attempt::{counted_ms, daily_number, duration_text, stars_text, today};

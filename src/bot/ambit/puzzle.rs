@@ -1,11 +1,14 @@
 //! Playing a puzzle: a practice puzzle, placing pieces (typed, or picked on the rack's
 //! buttons), giving up, and showing the board.
 
-use super::attempt::{level_message, parse_solution, rack_label};
-use crate::bot::ambit::attempt;
-use crate::bot::ambit::daily;
-use crate::bot::play::rules_message;
-use crate::bot::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
+use super::attempt::{self, level_message, parse_solution, rack_label};
+use super::daily;
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::play::words::rules_message;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::Square;
 use crate::games::ambit::notation::PartialPlacement;
 use crate::games::ambit::{self, Game, GameStatus, Level, PlaceOutcome, generate};

@@ -1,9 +1,13 @@
 //! `forgetme`: what Kibitz keeps about a user goes, after a question.
 
-use super::super::ambit::today;
+use crate::bot::ambit::attempt::today;
 use crate::bot::ambit::daily;
 use crate::bot::command::Word;
-use crate::bot::{Button, Context, Outgoing, Refusal, Service, msg};
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::{EndReason, Outcome};
 use crate::store::{Forgetting, GameState, StoreError};
 

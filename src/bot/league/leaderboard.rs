@@ -1,11 +1,15 @@
 //! `leaderboard`: the standings of the AMBIT daily or of a game, a page at a time, as a
 //! picture or a text table; and the day's results the next daily post sums up.
 
-use super::super::ambit::{counted_ms, daily_number, duration_text, stars_text};
 use super::table::{self, PAGE_SIZE, cut, rating_text, text_table};
+use crate::bot::ambit::attempt::{counted_ms, daily_number, duration_text, stars_text};
 use crate::bot::command::BoardRequest;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::{Button, Context, Outgoing, Refusal, Service, msg};
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::GameKind;
 use crate::games::ambit::Date;
 use crate::league::{AmbitStanding, GameStanding, Period, rank_ambit, rank_games};

@@ -1,11 +1,14 @@
 //! `settings`: a chat's daily post, language, computer games and game threads, changed by
 //! its admins.
 
-use super::table::time_text;
+use super::table::{self, time_text};
 use crate::bot::command::{DailyChange, SettingsChange};
+use crate::bot::context::Context;
 use crate::bot::language;
-use crate::bot::league::table;
-use crate::bot::{Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::store::DailySetting;
 
 /// `settings`, `settings daily on [hh:mm] [level]`, `settings daily off`,

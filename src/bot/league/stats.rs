@@ -1,10 +1,14 @@
 //! `stats [@user]`: a player's dailies, streaks and ratings here.
 
-use super::super::ambit::duration_text;
-use super::table::rating_text;
+use super::table::{self, rating_text};
+use crate::bot::ambit::attempt::duration_text;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::league::table;
-use crate::bot::{Context, Outgoing, Refusal, Service, limits, msg};
+use crate::bot::limits;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::games::GameKind;
 use crate::store::{RatingRecord, UserRecord};
 

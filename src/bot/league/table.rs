@@ -1,8 +1,11 @@
 //! What the league's commands share: the tables of text, the period's and level's words,
 //! today's date and a player's streaks.
 
-use crate::bot::ambit::today;
-use crate::bot::{Context, Msg, Refusal, Service, msg};
+use crate::bot::ambit::attempt::today;
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::service::Service;
 use crate::games::ambit::Date;
 use crate::league::{Period, streaks};
 use crate::store::StoreError;

@@ -1,20 +1,22 @@
 //! Challenges: making one, accepting it (the game starts), declining or withdrawing it, and
 //! declining a draw offered.
 
-use super::super::command::{ChallengeArgs, Color, GameRef};
-use super::super::help::game_list;
-use super::super::limits::{self, GAMES_PAGE, MAX_OPEN_CHALLENGES};
-use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use super::clock::{control_message, start_clocks, time_control_refusal};
-use super::game::{expiry, ids};
-use super::seat::Seat;
-use crate::bot::help;
-use crate::bot::play::computer;
-use crate::bot::play::game;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
-use crate::bot::play::takeback;
-use crate::bot::play::thread;
+use super::computer;
+use super::game::{self, expiry, ids};
+use super::picture;
+use super::players;
+use super::seat::{self, Seat};
+use super::takeback;
+use super::thread;
+use crate::bot::command::{ChallengeArgs, Color, GameRef};
+use crate::bot::context::Context;
+use crate::bot::help::{self, game_list};
+use crate::bot::limits::{self, GAMES_PAGE, MAX_OPEN_CHALLENGES};
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
 use crate::games::{AnyGame, GameKind, Side};
@@ -233,7 +235,7 @@ pub(crate) async fn accept(
     let position = seat::position(&game)?;
     start_clocks(&mut game, &position, context.now);
     let seat = Seat::new(game::save(service, context, &game, None).await?, user)?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let kind_name = service.say(context.language, &help::kind_name(seat.game.kind));
     let started = msg("game-started")
         .with("id", seat.game.id)

@@ -6,16 +6,21 @@
 //! racing command and a second process can never make two moves apply. A claim whose holder
 //! died runs out and is taken over, so after a restart every such game still gets its move.
 
-use super::super::command::ChallengeArgs;
-use super::super::schedule::{Poster, chat_address};
-use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, msg, notes};
-use super::moves::record_move;
-use super::seat::{Players, Seat};
+use super::game::{self, record_move};
+use super::picture;
+use super::players::{self, Players};
+use super::report;
+use super::seat::Seat;
+use crate::bot::command::ChallengeArgs;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::play::game;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
-use crate::bot::schedule;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::notes;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::reply::Outgoing;
+use crate::bot::schedule::{self, Poster, chat_address};
+use crate::bot::service::Service;
 use crate::engine::{self, Level};
 use crate::games::{AnyGame, GameKind, Side, Status};
 use crate::store::{DueEngineMove, GameRecord, GameState, MoveRecord, NewChallenge, StoreError};
@@ -38,9 +43,6 @@ pub const DEFAULT_LEVEL: Level = match Level::new(3) {
     Some(level) => level,
     None => Level::MIN,
 };
-
-/// The words that name the computer as the opponent.
-pub const COMPUTER_WORDS: [&str; 6] = ["computer", "bot", "kibitz", "cpu", "ai", "engine"];
 
 /// The seed of the engine's search at a ply of a game: fixed by the game, so a search redone
 /// after a crash finds the same move.
@@ -125,7 +127,7 @@ pub(crate) async fn challenge_computer(
         game::save(service, context, &game, None).await?,
         context.user.id,
     )?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let kind_name = service.say(context.language, &help::kind_name(kind));
     let mut lines = vec![
         msg("game-started")
@@ -157,21 +159,6 @@ pub(super) fn thinking_line(
     let side = game.computer_side()?;
     (game.state == GameState::Ongoing && position.side_to_move() == side)
         .then(|| msg("computer-thinking").with("computer", players.of(side)))
-}
-
-/// Marks whether the engine is due to move in `game` as it is about to be saved, and
-/// wakes the worker when it is.
-pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: i64) {
-    let due = game.computer_side().is_some_and(|side| {
-        game.state == GameState::Ongoing
-            && AnyGame::parse(game.kind, &game.position).is_ok_and(|p| {
-                p.side_to_move() == side && !p.status().is_over() && !p.turn_in_progress()
-            })
-    });
-    game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
-    if due {
-        service.computer.wake();
-    }
 }
 
 /// The computer's answer to a draw offered in `seat`'s game: its own search at its level
@@ -292,7 +279,7 @@ async fn engine_move_inner<P: Poster>(
         game.result = Some(outcome.to_string());
     }
     let now = (service.clock)();
-    mark_engine_due(service, &mut game, now);
+    game::mark_engine_due(service, &mut game, now);
     let Some(computer) = game.invitee_id else {
         return Ok(false);
     };
@@ -325,7 +312,7 @@ async fn engine_move_inner<P: Poster>(
     // Age froze), which the stored position text does not, so the notes and the picture
     // say what a person's same move would.
     let seat = Seat::parsed(saved, after, 0);
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let mut lines = vec![
         msg("caption-last-move")
             .with("player", players.of(side))
@@ -333,7 +320,7 @@ async fn engine_move_inner<P: Poster>(
     ];
     lines.extend(notes::move_notes(&seat.position));
     // Posted where the game's posts go: its thread, if it has one.
-    let news = picture::report(
+    let news = report::report(
         service,
         language,
         &seat,

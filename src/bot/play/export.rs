@@ -1,16 +1,20 @@
 //! `export [#id]` (a game's record as a file: PGN for Glacier Chess, the text format of
 //! `docs/records.md` for the others) and `replay [#id]` (its animated GIF), and the replay
-//! that comes with the news of a finished game (`play::picture::report`).
+//! that comes with the news of a finished game (`play::report::report`).
 //!
 //! Both are built from one [`Record`] of the moves that stand (`Store::first_moves`, by the
 //! moves' key), so the file and the animation show the same game.
 
-use super::super::command::GameRef;
-use super::super::{Context, Outgoing, Refusal, Service, msg};
-use super::seat::Players;
+use super::game;
+use super::players::{self, Players};
+use super::seat;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::play::game;
-use crate::bot::play::seat;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::games::Outcome;
 use crate::games::ambit::Date;
 use crate::records::{self, Record};
@@ -82,7 +86,7 @@ pub(crate) async fn export(
     game_ref: Option<GameRef>,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let game = shown_game(service, context, game_ref).await?;
-    let players = seat::players(service, &game).await?;
+    let players = players::read(service, &game).await?;
     let record = record(service, &game, &players).await?;
     if record.turns.is_empty() {
         return Err(msg("export-nothing").with("id", game.id).into());
@@ -112,7 +116,7 @@ pub(crate) async fn replay(
     game_ref: Option<GameRef>,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let game = shown_game(service, context, game_ref).await?;
-    let players = seat::players(service, &game).await?;
+    let players = players::read(service, &game).await?;
     match replay_of(service, context.language, &game, &players).await? {
         Some(replay) => Ok(vec![replay]),
         None => Err(msg("replay-nothing").with("id", game.id).into()),

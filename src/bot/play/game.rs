@@ -1,11 +1,15 @@
 //! A game of the chat: the speaker's live games, a game found by its number, and a game
 //! saved (its clocks stopped, the engine told, the result rated).
 
+use crate::AnyGame;
+use crate::bot::context::Context;
 use crate::bot::limits::CHALLENGE_LIFETIME_MS;
-use crate::bot::play::computer;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
 use crate::bot::schedule;
-use crate::bot::{Context, Refusal, Service, msg};
-use crate::store::{GameRecord, GameState, MoveRecord, StoreError};
+use crate::bot::service::Service;
+use crate::games::{MoveSquares, PlayedMove};
+use crate::store::{GameRecord, GameState, LastMove, MoveRecord, StoreError};
 
 pub(super) fn ids(games: &[GameRecord]) -> String {
     games
@@ -53,11 +57,11 @@ pub(super) async fn save(
     // `save_game`.
     let started = std::time::Instant::now();
     let mut game = game.clone();
-    computer::mark_engine_due(service, &mut game, context.now);
+    mark_engine_due(service, &mut game, context.now);
     super::clock::stop_clocks(&mut game);
     let game = &game;
     let saved = service.store.save_game(game, played, context.now).await;
-    crate::bot::store_time("save_game", started);
+    crate::bot::outcome::store_time("save_game", started);
     let saved = match saved {
         Err(StoreError::Conflict) => {
             return Err(msg("move-conflict").with("id", game.id).into());
@@ -70,4 +74,42 @@ pub(super) async fn save(
         schedule::rate_or_defer(service, saved.id, context.now).await;
     }
     Ok(saved)
+}
+
+/// Marks whether the engine is due to move in `game` as it is about to be saved, and
+/// wakes the worker when it is.
+pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: i64) {
+    let due = game.computer_side().is_some_and(|side| {
+        game.state == GameState::Ongoing
+            && AnyGame::parse(game.kind, &game.position).is_ok_and(|p| {
+                p.side_to_move() == side && !p.status().is_over() && !p.turn_in_progress()
+            })
+    });
+    game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
+    if due {
+        service.computer.wake();
+    }
+}
+
+pub(super) fn record_move(
+    game: &mut GameRecord,
+    played: &PlayedMove,
+    position: &AnyGame,
+    continuing_turn: bool,
+) {
+    game.position = position.position_text();
+    game.plies += 1;
+    game.last_move = Some(match game.last_move.as_ref().filter(|_| continuing_turn) {
+        Some(earlier) => {
+            let mut trail = earlier.squares().trail();
+            trail.extend(played.squares.trail());
+            LastMove::new(
+                &format!("{} {}", earlier.text, played.text),
+                &MoveSquares::from_trail(&trail),
+            )
+        }
+        None => LastMove::new(&played.text, &played.squares),
+    });
+    game.draw_offer = None;
+    game.takeback_offer = None;
 }

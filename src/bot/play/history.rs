@@ -2,14 +2,17 @@
 //! way: numbered move pairs in SAN for Glacier Chess with its Ice Ages marked, Knight Fight's moves
 //! with the mover's score after each, whole turns for the Chesimals. And `games finished`.
 
-use super::super::command::GameRef;
-use super::super::limits::GAMES_PAGE;
-use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
-use super::seat::Players;
+use super::export;
+use super::players::{self, Players};
+use super::seat;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::play::export;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
+use crate::bot::limits::GAMES_PAGE;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::{AnyGame, GameKind, Side, TwoPlayerGame};
 use crate::store::{GameRecord, GameState, MoveRecord};
 
@@ -145,7 +148,7 @@ pub(crate) async fn history(
         .await?;
     let cut = moves.len() as i64 > HISTORY_MOVES;
     moves.truncate(HISTORY_MOVES as usize);
-    let players = seat::players(service, &game).await?;
+    let players = players::read(service, &game).await?;
     let language = context.language;
     let status = history_status(service, language, &game, &players)?;
     let head = msg("history-head")
@@ -175,7 +178,7 @@ fn history_status(
     players: &Players,
 ) -> Result<String, Refusal> {
     Ok(match game.state {
-        GameState::Finished => picture::result_text(service, language, game, players),
+        GameState::Finished => players::result_text(service, language, game, players),
         GameState::Aborted => service.say(language, &msg("history-aborted")),
         _ => {
             let to_move = seat::position(game)?.side_to_move();
@@ -214,7 +217,7 @@ pub(crate) async fn finished_games(
     }
     let mut lines = vec![service.say(language, &msg("games-finished-header"))];
     for game in &games {
-        let players = seat::players(service, game).await?;
+        let players = players::read(service, game).await?;
         let line = msg("games-line-finished")
             .with("id", game.id)
             .with("game", service.say(language, &help::kind_name(game.kind)))
@@ -222,7 +225,7 @@ pub(crate) async fn finished_games(
             .with("black", &players.black)
             .with(
                 "result",
-                picture::result_text(service, language, game, &players),
+                players::result_text(service, language, game, &players),
             );
         lines.push(format!("  {}", service.say(language, &line)));
     }

@@ -1,12 +1,16 @@
 //! `games [page]`: the chat's live games, a page at a time, every name on the page read at
 //! once.
 
-use super::super::limits::GAMES_PAGE;
-use super::super::{Button, Context, Msg, Outgoing, Refusal, Service, msg};
 use super::game::expiry;
-use super::seat::name_in;
+use super::players::name_in;
+use super::seat;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::play::seat;
+use crate::bot::limits::GAMES_PAGE;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::Side;
 use crate::store::{GameRecord, GameState};
 use std::collections::HashMap;

@@ -11,13 +11,16 @@
 pub(super) mod challenge;
 pub(super) mod clock;
 pub(super) mod computer;
+pub(super) mod deadlines;
 pub(super) mod export;
 pub(super) mod game;
 pub(super) mod history;
 pub(super) mod listing;
 pub(super) mod moves;
 pub(super) mod picture;
+pub(super) mod players;
 pub(super) mod pool;
+pub(super) mod report;
 pub(super) mod seat;
 pub(super) mod takeback;
 pub(super) mod thread;
@@ -25,8 +28,6 @@ pub(super) mod unit_moves;
 pub(super) mod vacation;
 pub(super) mod words;
 
-pub use clock::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
-pub use computer::{COMPUTER_WORDS, ENGINE_LEASE_MS, run_computer};
-pub use pool::Computer;
+pub use computer::{ENGINE_LEASE_MS, run_computer};
+pub use deadlines::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
 pub use words::rules_error_text;
-pub(crate) use words::{move_usage, rules_message};

@@ -1,17 +1,24 @@
 //! Playing a game: a move (typed with `move` or bare), the board, resigning and draws.
 
-use super::super::command::{GameRef, Word};
-use super::super::{Button, Context, Outgoing, Refusal, Service, msg, notes};
 use super::clock;
-use super::seat::{Running, Seat, pick_seat, playing_side};
+use super::computer;
+use super::deadlines;
+use super::game;
+use super::picture;
+use super::players;
+use super::report;
+use super::seat::{self, Running, Seat, pick_seat, playing_side};
 use super::words::{Quoting, move_usage, not_a_move, refusal_message};
 use crate::bot::ambit::puzzle;
-use crate::bot::play::computer;
-use crate::bot::play::game;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
-use crate::games::{AnyGame, EndReason, MoveSquares, Outcome, PlayedMove, Status, quote};
-use crate::store::{GameRecord, GameState, LastMove, MoveRecord};
+use crate::bot::command::{GameRef, Word};
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::notes;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
+use crate::games::{EndReason, Outcome, Status, quote};
+use crate::store::{GameState, MoveRecord};
 
 /// `move`: a move in the game named, or the one the speaker means.
 pub(crate) async fn play_move(
@@ -87,8 +94,8 @@ async fn play_in(
         // ended it a moment later.
         clock::lose_on_time(&mut seat.game, side);
         seat.game = game::save(service, context, &seat.game, None).await?;
-        let players = seat::players(service, &seat.game).await?;
-        return clock::timeout_report(
+        let players = players::read(service, &seat.game).await?;
+        return deadlines::timeout_report(
             service,
             context.language,
             &seat,
@@ -116,7 +123,7 @@ async fn play_in(
     };
     // The rules' word on the new position, once: it ends the game, and the picture shows it.
     let facts = seat.position.view_facts();
-    record_move(&mut seat.game, &played, &seat.position, continuing_turn);
+    game::record_move(&mut seat.game, &played, &seat.position, continuing_turn);
     if let Status::Over(outcome) = facts.status {
         seat.game.state = GameState::Finished;
         seat.game.result = Some(outcome.to_string());
@@ -133,7 +140,7 @@ async fn play_in(
         notation: played.text.clone(),
     };
     seat.game = game::save(service, context, &seat.game, Some(&record)).await?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     // A turn built over several messages is told whole once it ends.
     let shown = match (&seat.game.last_move, seat.position.turn_in_progress()) {
         (Some(turn), false) if continuing_turn => whole_turn(&turn.text),
@@ -150,7 +157,7 @@ async fn play_in(
         &seat.position,
         &players,
     ));
-    picture::report(
+    report::report(
         service,
         context.language,
         &seat,
@@ -196,7 +203,7 @@ pub(crate) async fn board(
         return Err(msg("game-not-started").with("id", game.id).into());
     }
     let seat = Seat::new(game, context.user.id)?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let picture = picture::picture(
         service,
         context.language,
@@ -224,12 +231,12 @@ pub(crate) async fn resign(
     seat.game.result = Some(outcome.to_string());
     seat.game.draw_offer = None;
     seat.game = game::save(service, context, &seat.game, None).await?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let line = msg("resigned")
         .with("user", &context.user.display_name)
         .with("id", seat.game.id)
         .with("winner", players.of(side.opposite()));
-    picture::report(
+    report::report(
         service,
         context.language,
         &seat,
@@ -248,7 +255,7 @@ pub(crate) async fn draw(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let mut seat = seat::players_seat(service, context, game_ref, false).await?;
     let side = playing_side(&seat)?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let opponent = players.of(side.opposite()).to_string();
     if let Some(computer) = seat.game.computer_side() {
         // The computer answers at once, by its own search at its level.
@@ -273,7 +280,7 @@ pub(crate) async fn draw(
             seat.game = game::save(service, context, game, None).await?;
             let line = msg("draw-agreed").with("id", seat.game.id);
             let facts = seat.facts();
-            picture::report(
+            report::report(
                 service,
                 context.language,
                 &seat,
@@ -347,27 +354,4 @@ fn whole_turn(text: &str) -> String {
         true => text.to_string(),
         false => actions.join(" "),
     }
-}
-
-pub(super) fn record_move(
-    game: &mut GameRecord,
-    played: &PlayedMove,
-    position: &AnyGame,
-    continuing_turn: bool,
-) {
-    game.position = position.position_text();
-    game.plies += 1;
-    game.last_move = Some(match game.last_move.as_ref().filter(|_| continuing_turn) {
-        Some(earlier) => {
-            let mut trail = earlier.squares().trail();
-            trail.extend(played.squares.trail());
-            LastMove::new(
-                &format!("{} {}", earlier.text, played.text),
-                &MoveSquares::from_trail(&trail),
-            )
-        }
-        None => LastMove::new(&played.text, &played.squares),
-    });
-    game.draw_offer = None;
-    game.takeback_offer = None;
 }

@@ -2,15 +2,15 @@
 //! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
 //! the seat, the names, the rules' facts — and reads nothing.
 
-use super::super::{
-    Button, Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg, notes,
-};
 use super::clock;
-use super::seat::{Players, Seat};
-use super::words::reason_message;
-use crate::bot::play::export;
-use crate::bot::play::thread;
-use crate::games::{AnyGame, GameKind, Outcome, Side, ViewFacts};
+use super::players::{self, Players};
+use super::seat::Seat;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::notes;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Mention, NAME_STAND_IN, Outgoing};
+use crate::bot::service::Service;
+use crate::games::{AnyGame, GameKind, Side, ViewFacts};
 use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove};
 
@@ -37,9 +37,10 @@ pub(super) fn picture(
         .filter(|_| game.state == GameState::Ongoing);
     let status_line = match game.state {
         GameState::Aborted => msg("caption-aborted").with("id", game.id),
-        GameState::Finished => msg("caption-over")
-            .with("id", game.id)
-            .with("result", result_text(service, language, game, players)),
+        GameState::Finished => msg("caption-over").with("id", game.id).with(
+            "result",
+            players::result_text(service, language, game, players),
+        ),
         _ => msg("caption-to-move").with("id", game.id).with(
             "player",
             match ping {
@@ -121,63 +122,6 @@ pub(super) fn picture(
     let mut picture = Outgoing::image(png, lines.join("\n")).with_buttons(buttons);
     picture.mentions = mentions;
     Ok(picture)
-}
-
-/// The news of a change to a game (a move, a resignation, a draw agreed, a timeout):
-/// its picture and, when the change finished the game, its animated replay. The one
-/// place a game's end is reported, so every way a game ends brings its replay. The game
-/// is saved already: a replay that cannot be made is logged and left out. Where the news
-/// goes to the game's own thread (`told_in_thread`: a line said there, or a background
-/// post of a game that has one), an ended game's result is added for its channel.
-pub(super) async fn report(
-    service: &Service,
-    language: &str,
-    seat: &Seat,
-    players: &Players,
-    facts: ViewFacts,
-    first: Vec<Msg>,
-    told_in_thread: Option<Platform>,
-) -> Result<Vec<Outgoing>, Refusal> {
-    let mut replies = vec![picture(
-        service, language, seat, players, facts, first, false,
-    )?];
-    if seat.game.state == GameState::Finished {
-        match export::replay_of(service, language, &seat.game, players).await {
-            Ok(Some(replay)) => replies.push(replay),
-            Ok(None) => {}
-            Err(error) => {
-                tracing::warn!(game = seat.game.id, %error, "no replay for a finished game");
-            }
-        }
-    }
-    if let Some(platform) = told_in_thread {
-        replies.extend(thread::parent_notice(
-            service, platform, language, &seat.game, players,
-        ));
-    }
-    Ok(replies)
-}
-
-/// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
-pub(super) fn result_text(
-    service: &Service,
-    language: &str,
-    game: &GameRecord,
-    players: &Players,
-) -> String {
-    let outcome = game.result.as_deref().and_then(Outcome::parse);
-    let Some(outcome) = outcome else {
-        return game.result.clone().unwrap_or_default();
-    };
-    let head = match outcome.winner {
-        Some(side) => msg("result-win").with("winner", players.of(side)),
-        None => msg("result-draw"),
-    };
-    format!(
-        "{} ({})",
-        service.say(language, &head),
-        service.say(language, &reason_message(outcome.reason))
-    )
 }
 
 /// The Chesimals buttons that end a turn: Done while a turn is open, Pass at the start of a

@@ -2,15 +2,16 @@
 //! once, the speaker's side and (when a reply names them) both players' names in one read.
 //! A command hands its [`Seat`] down to the handler and the picture, which read nothing again.
 
-use super::super::command::GameRef;
-use super::super::{Context, Refusal, Service, display_name, msg};
-use super::game::{expiry, ids};
+use super::game::{self, expiry, ids};
+use super::players;
 use super::words::not_a_move;
-use crate::bot::play::game;
-use crate::bot::play::picture;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::service::Service;
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
-use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord, GameState, StoreError};
-use std::collections::HashMap;
+use crate::store::{GameRecord, GameState, StoreError};
 
 /// A game as one command resolved it.
 #[derive(Debug)]
@@ -115,30 +116,6 @@ impl Running {
     }
 }
 
-/// The players' names of a game, read together once per command.
-#[derive(Clone, Debug)]
-pub(crate) struct Players {
-    pub white: String,
-    pub black: String,
-    /// The platform's id of each side's player who wants a mention when it is their move
-    /// (`None`: the computer, or pings turned off).
-    pub pings: [Option<String>; 2],
-}
-
-impl Players {
-    pub fn of(&self, side: Side) -> &str {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-
-    /// Whom to mention when it is `side`'s move, if anyone.
-    pub fn ping(&self, side: Side) -> Option<&str> {
-        self.pings[usize::from(side == Side::Black)].as_deref()
-    }
-}
-
 /// The speaker's running games here: one read of the chat's games.
 pub(crate) async fn running_games(
     service: &Service,
@@ -192,12 +169,12 @@ async fn named_seat(
         }
         GameState::Aborted => Err(msg("game-aborted").with("id", id).into()),
         GameState::Finished => {
-            let players = players(service, &game).await?;
+            let players = players::read(service, &game).await?;
             Err(msg("game-finished")
                 .with("id", id)
                 .with(
                     "result",
-                    picture::result_text(service, context.language, &game, &players),
+                    players::result_text(service, context.language, &game, &players),
                 )
                 .into())
         }
@@ -208,52 +185,12 @@ async fn named_seat(
     }
 }
 
-/// Both players' names, in one read ("?" for a seat nobody holds or a user not found).
-pub(super) async fn players(service: &Service, game: &GameRecord) -> Result<Players, Refusal> {
-    let ids: Vec<i64> = [game.white_id, game.black_id]
-        .into_iter()
-        .flatten()
-        .collect();
-    let names = service.store.player_names(&ids).await?;
-    let named = |id: Option<i64>| id.and_then(|id| names.get(&id));
-    let ping = |id: Option<i64>| {
-        named(id)
-            .filter(|p| p.pings && p.external_id != COMPUTER_EXTERNAL_ID)
-            .map(|p| p.external_id.clone())
-    };
-    // Names stored before they were cleaned are cleaned as they are shown.
-    let name = |id: Option<i64>| {
-        named(id).map_or_else(
-            || "?".to_string(),
-            |p| display_name::or_id(display_name::clean(&p.display_name), &p.external_id),
-        )
-    };
-    let mut players = Players {
-        white: name(game.white_id),
-        black: name(game.black_id),
-        pings: [ping(game.white_id), ping(game.black_id)],
-    };
-    if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
-        // The computer's name carries its level, on the board's header and in captions.
-        let language = service.catalogue.language_for(None);
-        let name = service.say(
-            language,
-            &msg("computer-name").number("level", u32::from(level)),
-        );
-        match side {
-            Side::White => players.white = name,
-            Side::Black => players.black = name,
-        }
-    }
-    Ok(players)
-}
-
 /// The speaker's side, if it is their turn in the game of `seat`.
 pub(super) async fn check_turn(service: &Service, seat: &Seat) -> Result<Side, Refusal> {
     let side = playing_side(seat)?;
     let to_move = seat.position.side_to_move();
     if to_move != side {
-        let players = players(service, &seat.game).await?;
+        let players = players::read(service, &seat.game).await?;
         return Err(msg("not-your-turn")
             .with("id", seat.game.id)
             .with("player", players.of(to_move))
@@ -304,13 +241,6 @@ pub(super) fn pick_seat(
         1 => Ok(my_turn.remove(0)),
         _ => Err(several()),
     }
-}
-
-/// The name of user `id` among `names` as read; "?" for a seat nobody holds or a user not
-/// found.
-pub(super) fn name_in(names: &HashMap<i64, String>, id: Option<i64>) -> String {
-    id.and_then(|id| names.get(&id).cloned())
-        .unwrap_or_else(|| "?".to_string())
 }
 
 /// The speaker's side in the game of `seat`.

@@ -3,15 +3,18 @@
 //! asker's turn again) as one event, never by deleting a move; `abort` ends a game that has
 //! barely begun, unrated.
 
-use super::super::command::GameRef;
-use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
 use super::clock;
-use super::seat::{Players, Seat, playing_side};
-use crate::bot::play::computer;
-use crate::bot::play::game;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
-use crate::bot::play::thread;
+use super::game;
+use super::picture;
+use super::players::{self, Players};
+use super::seat::{self, Seat, playing_side};
+use super::thread;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::{AnyGame, MoveSquares, Side};
 use crate::store::{GameRecord, GameState, LastMove, StandingMove, StoreError};
 
@@ -61,7 +64,7 @@ pub(crate) async fn takeback(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let seat = seat::players_seat(service, context, game_ref, false).await?;
     let side = playing_side(&seat)?;
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let game = &seat.game;
     if game.takeback_offer == Some(side.opposite()) {
         // The opponent asked; this is the answer.
@@ -146,7 +149,7 @@ async fn grant_takeback(
         clocks.turn_since = context.now;
     }
     clock::restart_deadline(&mut game, &position);
-    computer::mark_engine_due(service, &mut game, context.now);
+    game::mark_engine_due(service, &mut game, context.now);
     let saved = match service
         .store
         .take_back(&game, from_ply, context.user.id, context.now)
@@ -202,7 +205,7 @@ pub(crate) async fn abort(
         .with("user", &context.user.display_name);
     let mut replies = vec![Outgoing::text(service.say(context.language, &text))];
     if let Some(platform) = context.in_thread() {
-        let players = seat::players(service, &game).await?;
+        let players = players::read(service, &game).await?;
         replies.extend(thread::parent_notice(
             service,
             platform,

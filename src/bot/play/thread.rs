@@ -2,11 +2,17 @@
 //! challenge asks for a thread off its start, the adapter opens it and says so here, and the
 //! game's result is told to the channel the thread hangs off as well.
 
-use super::super::{Context, NewThread, Outgoing, Platform, Refusal, Service, limits, msg};
-use super::seat::{Players, Seat};
+use super::picture;
+use super::players::{self, Players};
+use super::seat::Seat;
+use crate::bot::context::Context;
 use crate::bot::help;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
+use crate::bot::limits;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::reply::{NewThread, Outgoing};
+use crate::bot::service::Service;
 use crate::store::{GameRecord, GameState};
 
 /// Discord's longest thread name.
@@ -55,7 +61,7 @@ pub async fn open_thread(service: &Service, game: i64, thread: &str) -> Vec<Outg
         let code = service.store.chat_language(record.chat_id).await?;
         let language = service.catalogue.language_for(code.as_deref());
         let seat = Seat::new(record, 0)?;
-        let players = seat::players(service, &seat.game).await?;
+        let players = players::read(service, &seat.game).await?;
         let welcome = msg("thread-welcome").with("id", game);
         let picture = picture::picture(
             service,
@@ -95,7 +101,7 @@ pub(super) fn parent_notice(
             .with("game", service.say(language, &help::kind_name(game.kind)))
             .with(
                 "result",
-                picture::result_text(service, language, game, players),
+                players::result_text(service, language, game, players),
             ),
         GameState::Aborted => msg("caption-aborted").with("id", game.id),
         _ => return None,

@@ -1,12 +1,16 @@
 //! `moves e14`: where the piece or unit on a square may go, as a list and as marks on the
 //! board, so a Chesimals player can see a unit's targets before building a turn.
 
-use super::super::command::GameRef;
-use super::super::{Context, Outgoing, Refusal, Service, msg};
-use super::seat::Seat;
-use crate::bot::play::game;
-use crate::bot::play::picture;
-use crate::bot::play::seat;
+use super::game;
+use super::picture;
+use super::players;
+use super::seat::{self, Seat};
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::games::quote;
 use crate::store::GameState;
 
@@ -29,7 +33,7 @@ pub(crate) async fn unit_moves(
             .with("square", quote(square))
             .into());
     };
-    let players = seat::players(service, &seat.game).await?;
+    let players = players::read(service, &seat.game).await?;
     let to_move = players.of(seat.position.side_to_move());
     let Some((_, example)) = targets.first() else {
         return Err(msg("unit-moves-none")

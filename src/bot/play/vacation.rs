@@ -4,9 +4,13 @@
 //! when its deadline comes (`clock::with_vacation`, worked out from the turn's start, so it
 //! counts once however often it is applied).
 
-use super::super::ambit::today;
-use super::super::{Context, Outgoing, Refusal, Service, msg};
 use super::clock::with_vacation;
+use crate::bot::ambit::attempt::today;
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::games::AnyGame;
 use crate::store::{GameState, StoreError, Vacation};
 use crate::time_control::{DAY_MS, HOUR_MS, MINUTE_MS};
@@ -120,7 +124,7 @@ async fn stand_clocks_still(
     Ok(moved)
 }
 
-fn private(service: &Service, context: &Context<'_>, line: &super::super::Msg) -> Outgoing {
+fn private(service: &Service, context: &Context<'_>, line: &Msg) -> Outgoing {
     let mut reply = Outgoing::text(service.say(context.own_language, line));
     reply.private = true;
     reply

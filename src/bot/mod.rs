@@ -25,11 +25,10 @@ pub mod schedule;
 mod service;
 mod suggest;
 
+pub use entry::Workers;
 pub use incoming::{ChatInfo, Incoming, Membership, UserInfo};
 pub use msg::{Msg, msg};
 pub use platform::Platform;
-pub use play::{
-    CLOCK_LEASE_MS, CLOCK_SCAN, ENGINE_LEASE_MS, rules_error_text, run_clocks, run_computer,
-};
+pub use play::{CLOCK_LEASE_MS, ENGINE_LEASE_MS, rules_error_text};
 pub use reply::{Body, Button, Mention, NewThread, Outgoing, Pressed};
 pub use service::{Clock, Service, system_clock};

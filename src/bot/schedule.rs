@@ -20,6 +20,10 @@ use std::future::Future;
 use std::time::Duration;
 use tokio::sync::watch;
 
+/// How often the daily posts are looked for by default (a platform's configuration may say
+/// otherwise): within the minute a chat set.
+pub const DAILY_SCAN: Duration = Duration::from_secs(30);
+
 /// How long a claim on a post holds before another scheduler may take it over.
 pub const POST_LEASE_MS: i64 = 120_000;
 

@@ -35,6 +35,10 @@ use tokio::sync::watch;
 /// is version-checked.
 pub const ENGINE_LEASE_MS: i64 = 15_000;
 
+/// How often the computer's worker looks for engine moves due elsewhere (another process's
+/// games, a claim run out); a move due here wakes it at once.
+pub const ENGINE_SCAN: Duration = Duration::from_secs(2);
+
 /// Open games against the computer a chat may have at once.
 pub const MAX_COMPUTER_GAMES_PER_CHAT: i64 = 8;
 

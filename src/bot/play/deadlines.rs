@@ -25,7 +25,7 @@ use tokio::sync::watch;
 /// How long a claim on a deadline or reminder holds before another process may take it over.
 pub const CLOCK_LEASE_MS: i64 = 60_000;
 
-/// How often an adapter's clock worker looks for deadlines and reminders that have come: a
+/// How often the clocks' worker looks for deadlines and reminders that have come: a
 /// live game's flag falls at most this late (a late move is lost on time at once).
 pub const CLOCK_SCAN: Duration = Duration::from_secs(1);
 

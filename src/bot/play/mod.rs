@@ -28,6 +28,6 @@ pub(super) mod unit_moves;
 pub(super) mod vacation;
 pub(super) mod words;
 
-pub use computer::{ENGINE_LEASE_MS, run_computer};
-pub use deadlines::{CLOCK_LEASE_MS, CLOCK_SCAN, run_clocks};
+pub use computer::ENGINE_LEASE_MS;
+pub use deadlines::CLOCK_LEASE_MS;
 pub use words::rules_error_text;

@@ -1,6 +1,6 @@
 //! AMBIT in chat: practice puzzles (`puzzle`), the daily puzzle (`daily`: one attempt per
 //! user and day, timed, private replies, a share line that spoils nothing), and what both
-//! share here: the attempt's board, its rack of buttons, saving and finishing it.
+//! share (`attempt`): the attempt's board, its rack of buttons, saving and finishing it.
 
 pub(super) mod attempt;
 pub(super) mod daily;

@@ -1,5 +1,5 @@
 //! Guild life in chat: `leaderboard`, `stats`, `settings` and `forgetme`, one file each,
-//! and the table helpers they share.
+//! and what they share (`table`: the text tables, the periods' and levels' words, streaks).
 
 pub(super) mod forget;
 pub(super) mod leaderboard;

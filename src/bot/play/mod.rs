@@ -3,10 +3,15 @@
 //! A command resolves its game once ([`seat`]: the record, its position parsed once, the
 //! speaker's side, both names in one read) and hands it down to its handler and the picture.
 //!
-//! Modules: `challenge` (challenge, accept, decline), `moves` (move, board, resign, draw),
-//! `listing` (games), `history` (history, games finished), `export` (export,
-//! replay), `takeback` (takeback, abort), `unit_moves` (where a unit may go), `clock` (time controls, reminders, timeouts), `seat` (which game a command means), `picture` (the board and its
-//! caption), `thread` (games in threads of their own), `words` (the rules' words).
+//! Modules, one command or family of commands each: `challenge` (challenge, accept,
+//! decline), `moves` (move, board, resign, draw), `listing` (games), `history` (history,
+//! games finished), `export` (export, replay), `takeback` (takeback, abort), `unit_moves`
+//! (where a unit may go), `vacation`, `computer` (games against the computer and the
+//! engine's worker). What they share: `seat` (which game a command means), `players` (the
+//! players' names), `game` (a game found and saved), `picture` (the board and its caption),
+//! `report` (the news of a change to a game), `thread` (games in threads of their own),
+//! `clock` (a game's clocks) and `deadlines` (the clocks' worker), `pool` (the computer's
+//! searches), `words` (the rules' words).
 
 pub(super) mod challenge;
 pub(super) mod clock;

@@ -1,10 +1,13 @@
 //! `help` and `rules`.
 
-use super::command::{ParseError, Word};
-use super::play::{move_usage, rules_message};
-use super::{Context, Msg, Outgoing, Refusal, Service, msg};
-use crate::games::ambit;
-use crate::games::{AnyGame, GameKind};
+use crate::bot::command::{ParseError, Word};
+use crate::bot::context::Context;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::play::words::{move_usage, rules_message};
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
+use crate::games::{AnyGame, GameKind, ambit};
 use crate::render::{AmbitView, View};
 
 /// The usage line of a command word, as `help <word>` names it (no alias).
@@ -76,122 +79,120 @@ fn example(kind: GameKind) -> AnyGame {
     game
 }
 
-impl Service {
-    /// The command words with a short summary each, in the language of `locale`, in the order
-    /// `help` lists them: what a platform's command menu shows.
-    pub fn command_menu(&self, locale: Option<&str>) -> Vec<(Word, String)> {
-        let language = self.catalogue.language_for(locale);
+/// The command words with a short summary each, in the language of `locale`, in the order
+/// `help` lists them: what a platform's command menu shows.
+pub fn command_menu(service: &Service, locale: Option<&str>) -> Vec<(Word, String)> {
+    let language = service.catalogue.language_for(locale);
+    Word::ALL
+        .into_iter()
+        .map(|word| (word, service.say(language, &msg(word.summary()))))
+        .collect()
+}
+
+/// The command words as named in the language of `locale`, in menu order.
+pub fn command_names(service: &Service, locale: Option<&str>) -> Vec<(Word, String)> {
+    let language = service.catalogue.language_for(locale);
+    Word::ALL
+        .into_iter()
+        .map(|word| (word, service.say(language, &msg(word.local_name()))))
+        .collect()
+}
+
+pub(crate) fn help(service: &Service, context: &Context<'_>, topic: Option<&str>) -> Outgoing {
+    let language = context.language;
+    if let Some(topic) = topic {
+        let topic = topic.trim_start_matches('/');
+        return Outgoing::text(match (usage(topic), GameKind::parse(topic)) {
+            (Some(line), _) => service.say(language, &line),
+            // `help chesimals-2`: how that game's moves and turns are typed.
+            // Said line by line: the usage is longer than a message argument may be.
+            (None, Some(kind)) => [
+                msg("help-game").with("game", service.say(language, &kind_name(kind))),
+                move_usage(kind),
+                msg("help-game-rules").with("name", kind.name()),
+            ]
+            .iter()
+            .map(|line| service.say(language, line))
+            .collect::<Vec<_>>()
+            .join("\n"),
+            (None, None) if topic.eq_ignore_ascii_case(ambit::NAME) => {
+                service.say(language, &msg(Word::Place.usage()))
+            }
+            (None, None) => service.say(
+                language,
+                &msg("help-unknown-command").with("command", topic),
+            ),
+        });
+    }
+    let mut lines = vec![service.say(language, &msg("help-intro"))];
+    lines.extend(
         Word::ALL
             .into_iter()
-            .map(|word| (word, self.say(language, &msg(word.summary()))))
-            .collect()
-    }
+            .filter(|word| !word.brief_in_help())
+            .map(|word| format!("  {}", service.say(language, &msg(word.usage())))),
+    );
+    let more: Vec<&str> = Word::ALL
+        .into_iter()
+        .filter(|word| word.brief_in_help())
+        .map(Word::as_str)
+        .collect();
+    lines.push(service.say(
+        language,
+        &msg("help-more").with("commands", more.join(", ")),
+    ));
+    lines.push(service.say(language, &msg("help-footer").with("games", rules_list())));
+    Outgoing::text(lines.join("\n"))
+}
 
-    /// The command words as named in the language of `locale`, in menu order.
-    pub fn command_names(&self, locale: Option<&str>) -> Vec<(Word, String)> {
-        let language = self.catalogue.language_for(locale);
-        Word::ALL
-            .into_iter()
-            .map(|word| (word, self.say(language, &msg(word.local_name()))))
-            .collect()
-    }
-
-    pub(crate) fn help(&self, context: &Context<'_>, topic: Option<&str>) -> Outgoing {
-        let language = context.language;
-        if let Some(topic) = topic {
-            let topic = topic.trim_start_matches('/');
-            return Outgoing::text(match (usage(topic), GameKind::parse(topic)) {
-                (Some(line), _) => self.say(language, &line),
-                // `help chesimals-2`: how that game's moves and turns are typed.
-                // Said line by line: the usage is longer than a message argument may be.
-                (None, Some(kind)) => [
-                    msg("help-game").with("game", self.say(language, &self.kind_name(kind))),
-                    move_usage(kind),
-                    msg("help-game-rules").with("name", kind.name()),
-                ]
-                .iter()
-                .map(|line| self.say(language, line))
-                .collect::<Vec<_>>()
-                .join("\n"),
-                (None, None) if topic.eq_ignore_ascii_case(ambit::NAME) => {
-                    self.say(language, &msg(Word::Place.usage()))
-                }
-                (None, None) => self.say(
-                    language,
-                    &msg("help-unknown-command").with("command", topic),
-                ),
-            });
-        }
-        let mut lines = vec![self.say(language, &msg("help-intro"))];
-        lines.extend(
-            Word::ALL
-                .into_iter()
-                .filter(|word| !word.brief_in_help())
-                .map(|word| format!("  {}", self.say(language, &msg(word.usage())))),
-        );
-        let more: Vec<&str> = Word::ALL
-            .into_iter()
-            .filter(|word| word.brief_in_help())
-            .map(Word::as_str)
-            .collect();
-        lines.push(self.say(
-            language,
-            &msg("help-more").with("commands", more.join(", ")),
-        ));
-        lines.push(self.say(language, &msg("help-footer").with("games", rules_list())));
-        Outgoing::text(lines.join("\n"))
-    }
-
-    pub(crate) fn rules(
-        &self,
-        context: &Context<'_>,
-        game: Option<&str>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        if game.is_some_and(|g| g.trim().eq_ignore_ascii_case(ambit::NAME)) {
-            let text = self.say(context.language, &msg("rules-ambit"));
-            let view = AmbitView {
-                title: self.say(context.language, &msg("game-name-ambit")),
-                caption: self.say(
-                    context.language,
-                    &msg("ambit-placed").with("placement", "…"),
-                ),
-                ..AmbitView::default()
-            };
-            let png = self.renderer.render_ambit(&ambit_example(), &view)?;
-            return Ok(vec![Outgoing::image(png, text)]);
-        }
-        let Some(kind) = game.and_then(GameKind::parse) else {
-            return Err(msg("rules-usage").with("games", rules_list()).into());
+pub(crate) fn rules(
+    service: &Service,
+    context: &Context<'_>,
+    game: Option<&str>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    if game.is_some_and(|g| g.trim().eq_ignore_ascii_case(ambit::NAME)) {
+        let text = service.say(context.language, &msg("rules-ambit"));
+        let view = AmbitView {
+            title: service.say(context.language, &msg("game-name-ambit")),
+            caption: service.say(
+                context.language,
+                &msg("ambit-placed").with("placement", "…"),
+            ),
+            ..AmbitView::default()
         };
-        let text = match kind {
-            GameKind::KnightFight => msg("rules-knight-fight"),
-            GameKind::Glacier => msg("rules-glacier"),
-            GameKind::ChesimalsOne => msg("rules-chesimals-1"),
-            GameKind::ChesimalsTwo => msg("rules-chesimals-2"),
-            GameKind::Critters => msg("rules-critters"),
-        };
-        let text = self.say(context.language, &text);
-        let example = example(kind);
-        let view = View {
-            white: self.say(context.language, &msg("side-white")),
-            black: self.say(context.language, &msg("side-black")),
-            caption: self.say(context.language, &self.kind_name(kind)),
-            detail: String::new(),
-            last_move: None,
-            flip: false,
-            facts: example.view_facts(),
-        };
-        let png = self.renderer.render(&example, &view)?;
-        Ok(vec![Outgoing::image(png, text)])
+        let png = service.renderer.render_ambit(&ambit_example(), &view)?;
+        return Ok(vec![Outgoing::image(png, text)]);
     }
+    let Some(kind) = game.and_then(GameKind::parse) else {
+        return Err(msg("rules-usage").with("games", rules_list()).into());
+    };
+    let text = match kind {
+        GameKind::KnightFight => msg("rules-knight-fight"),
+        GameKind::Glacier => msg("rules-glacier"),
+        GameKind::ChesimalsOne => msg("rules-chesimals-1"),
+        GameKind::ChesimalsTwo => msg("rules-chesimals-2"),
+        GameKind::Critters => msg("rules-critters"),
+    };
+    let text = service.say(context.language, &text);
+    let example = example(kind);
+    let view = View {
+        white: service.say(context.language, &msg("side-white")),
+        black: service.say(context.language, &msg("side-black")),
+        caption: service.say(context.language, &kind_name(kind)),
+        detail: String::new(),
+        last_move: None,
+        flip: false,
+        facts: example.view_facts(),
+    };
+    let png = service.renderer.render(&example, &view)?;
+    Ok(vec![Outgoing::image(png, text)])
+}
 
-    pub(crate) fn kind_name(&self, kind: GameKind) -> Msg {
-        match kind {
-            GameKind::KnightFight => msg("game-name-knight-fight"),
-            GameKind::Glacier => msg("game-name-glacier"),
-            GameKind::ChesimalsOne => msg("game-name-chesimals-1"),
-            GameKind::ChesimalsTwo => msg("game-name-chesimals-2"),
-            GameKind::Critters => msg("game-name-critters"),
-        }
+pub(crate) fn kind_name(kind: GameKind) -> Msg {
+    match kind {
+        GameKind::KnightFight => msg("game-name-knight-fight"),
+        GameKind::Glacier => msg("game-name-glacier"),
+        GameKind::ChesimalsOne => msg("game-name-chesimals-1"),
+        GameKind::ChesimalsTwo => msg("game-name-chesimals-2"),
+        GameKind::Critters => msg("game-name-critters"),
     }
 }

@@ -1,7 +1,7 @@
 //! What one user may put into Kibitz and make it say: bounds applied at the service's edge,
 //! before anything is stored, so every platform gets them.
 
-use super::Platform;
+use crate::bot::platform::Platform;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 

@@ -1,10 +1,9 @@
 //! What a game has to say about a position beyond whose turn it is: Glacier's check and
 //! Ice Age countdown, and what the last Ice Age froze.
 
-use super::{Msg, msg};
-use crate::games::chesimals;
+use crate::bot::msg::{Msg, msg};
 use crate::games::glacier::{self, Role};
-use crate::games::{AnyGame, Side};
+use crate::games::{AnyGame, Side, chesimals};
 use crate::render::FROST_WARNING_MOVES;
 
 /// Notes about the position as it stands (shown while the game goes on).

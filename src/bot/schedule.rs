@@ -4,14 +4,25 @@
 //! repeats a post, except for a send that reached the platform in the instant before the
 //! holder died without marking it.
 
-use super::ambit::{daily_number, today};
-use super::{Button, Outgoing, Platform, Refusal, Service, msg};
+use crate::bot::ambit::attempt::{daily_number, today};
+use crate::bot::ambit::daily;
+use crate::bot::league::leaderboard;
+use crate::bot::league::table;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
 use crate::render::AmbitView;
 use crate::store::{Claim, DuePost, StoreError};
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::watch;
+
+/// How often the daily posts are looked for by default (a platform's configuration may say
+/// otherwise): within the minute a chat set.
+pub const DAILY_SCAN: Duration = Duration::from_secs(30);
 
 /// How long a claim on a post holds before another scheduler may take it over.
 pub const POST_LEASE_MS: i64 = 120_000;
@@ -57,187 +68,196 @@ pub struct PostRound {
     pub failed: Vec<String>,
 }
 
-impl Service {
-    /// Posts every daily of `platform` that is due now and not made yet. `holder` names this
-    /// scheduler in its claims.
-    pub async fn post_due_dailies<P: Poster>(
-        &self,
-        platform: Platform,
-        holder: &str,
-        poster: &P,
-    ) -> Result<PostRound, StoreError> {
-        let now = (self.clock)();
-        let Some(date) = today(now) else {
-            return Ok(PostRound::default());
-        };
-        let day = date.to_string();
-        let minute = now.div_euclid(60_000).rem_euclid(1440);
-        let mut round = PostRound::default();
-        for due in self
+/// Posts every daily of `platform` that is due now and not made yet. `holder` names this
+/// scheduler in its claims.
+pub async fn post_due_dailies<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    holder: &str,
+    poster: &P,
+) -> Result<PostRound, StoreError> {
+    let now = (service.clock)();
+    let Some(date) = today(now) else {
+        return Ok(PostRound::default());
+    };
+    let day = date.to_string();
+    let minute = now.div_euclid(60_000).rem_euclid(1440);
+    let mut round = PostRound::default();
+    for due in service
+        .store
+        .due_posts(platform.as_str(), &day, minute)
+        .await?
+    {
+        let claim = service
             .store
-            .due_posts(platform.as_str(), &day, minute)
-            .await?
-        {
-            let claim = self
-                .store
-                .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)
-                .await?;
-            if claim == Claim::Held {
+            .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)
+            .await?;
+        if claim == Claim::Held {
+            continue;
+        }
+        let replies = match daily_post(service, &due, date, now).await {
+            Ok(replies) => replies,
+            Err(error) => {
+                tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
+                service
+                    .store
+                    .release_post(due.chat_id, &day, holder)
+                    .await?;
+                count_post(platform, "failed");
+                round.failed.push(due.external_id);
                 continue;
             }
-            let replies = match self.daily_post(&due, date, now).await {
-                Ok(replies) => replies,
-                Err(error) => {
-                    tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
-                    self.store.release_post(due.chat_id, &day, holder).await?;
-                    count_post(platform, "failed");
-                    round.failed.push(due.external_id);
-                    continue;
-                }
-            };
-            match poster.post(&due.external_id, replies).await {
-                Ok(()) => {
-                    if !self
-                        .store
-                        .finish_post(due.chat_id, &day, holder, (self.clock)())
-                        .await?
-                    {
-                        tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
-                    }
-                    count_post(platform, "posted");
-                    // How late the post went out against the time its chat set: a scheduler
-                    // starved or down shows here (a post missed and made at start-up too).
-                    let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * 60_000;
-                    let late_ms = (self.clock)().saturating_sub(due_at).max(0);
-                    metrics::histogram!(
-                        "kibitz_daily_post_lag_seconds",
-                        "platform" => platform.as_str(),
-                    )
-                    .record(late_ms as f64 / 1000.0);
-                    round.posted.push(due.external_id);
-                }
-                Err(why) => {
-                    tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
-                    self.store.release_post(due.chat_id, &day, holder).await?;
-                    count_post(platform, "failed");
-                    round.failed.push(due.external_id);
-                }
-            }
-        }
-        Ok(round)
-    }
-
-    /// Rates a finished game; should the database refuse now, the game is kept for
-    /// [`Service::retry_deferred_ratings`].
-    pub(crate) async fn rate_or_defer(&self, game_id: i64, now: i64) {
-        if let Err(error) = self.store.rate_game(game_id, now).await {
-            tracing::warn!(game = game_id, %error, "rating deferred");
-            if let Ok(mut deferred) = self.deferred_ratings.lock() {
-                deferred.push(game_id);
-            }
-        }
-    }
-
-    /// Retries the ratings this process deferred; a game that still cannot be rated stays
-    /// deferred. Returns how many were rated now. Cheap when nothing is deferred, so the
-    /// scheduler calls it every round and the console between lines.
-    pub async fn retry_deferred_ratings(&self) -> usize {
-        let games = match self.deferred_ratings.lock() {
-            Ok(mut deferred) => std::mem::take(&mut *deferred),
-            Err(_) => return 0,
         };
-        let mut rated = 0;
-        let mut still = Vec::new();
-        for game in games {
-            match self.store.rate_game(game, (self.clock)()).await {
-                Ok(done) => rated += usize::from(done.is_some()),
-                Err(error) => {
-                    tracing::warn!(game, %error, "rating deferred again");
-                    still.push(game);
+        match poster.post(&due.external_id, replies).await {
+            Ok(()) => {
+                if !service
+                    .store
+                    .finish_post(due.chat_id, &day, holder, (service.clock)())
+                    .await?
+                {
+                    tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
                 }
+                count_post(platform, "posted");
+                // How late the post went out against the time its chat set: a scheduler
+                // starved or down shows here (a post missed and made at start-up too).
+                let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * 60_000;
+                let late_ms = (service.clock)().saturating_sub(due_at).max(0);
+                metrics::histogram!(
+                    "kibitz_daily_post_lag_seconds",
+                    "platform" => platform.as_str(),
+                )
+                .record(late_ms as f64 / 1000.0);
+                round.posted.push(due.external_id);
+            }
+            Err(why) => {
+                tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
+                service
+                    .store
+                    .release_post(due.chat_id, &day, holder)
+                    .await?;
+                count_post(platform, "failed");
+                round.failed.push(due.external_id);
             }
         }
-        if !still.is_empty()
-            && let Ok(mut deferred) = self.deferred_ratings.lock()
+    }
+    Ok(round)
+}
+
+/// Rates a finished game; should the database refuse now, the game is kept for
+/// `schedule::retry_deferred_ratings`.
+pub(crate) async fn rate_or_defer(service: &Service, game_id: i64, now: i64) {
+    if let Err(error) = service.store.rate_game(game_id, now).await {
+        tracing::warn!(game = game_id, %error, "rating deferred");
+        if let Ok(mut deferred) = service.deferred_ratings.lock() {
+            deferred.push(game_id);
+        }
+    }
+}
+
+/// Retries the ratings this process deferred; a game that still cannot be rated stays
+/// deferred. Returns how many were rated now. Cheap when nothing is deferred, so the
+/// scheduler calls it every round and the console between lines.
+pub async fn retry_deferred_ratings(service: &Service) -> usize {
+    let games = match service.deferred_ratings.lock() {
+        Ok(mut deferred) => std::mem::take(&mut *deferred),
+        Err(_) => return 0,
+    };
+    let mut rated = 0;
+    let mut still = Vec::new();
+    for game in games {
+        match service.store.rate_game(game, (service.clock)()).await {
+            Ok(done) => rated += usize::from(done.is_some()),
+            Err(error) => {
+                tracing::warn!(game, %error, "rating deferred again");
+                still.push(game);
+            }
+        }
+    }
+    if !still.is_empty()
+        && let Ok(mut deferred) = service.deferred_ratings.lock()
+    {
+        deferred.extend(still);
+    }
+    if rated > 0 {
+        tracing::info!(rated, "deferred ratings made");
+    }
+    rated
+}
+
+/// Rates finished games that a crash left unrated.
+pub async fn catch_up(service: &Service) -> Result<usize, StoreError> {
+    let mut rated = 0;
+    for game in service.store.unrated_games().await? {
+        if service
+            .store
+            .rate_game(game, (service.clock)())
+            .await?
+            .is_some()
         {
-            deferred.extend(still);
+            rated += 1;
         }
-        if rated > 0 {
-            tracing::info!(rated, "deferred ratings made");
-        }
-        rated
     }
+    Ok(rated)
+}
 
-    /// Rates finished games that a crash left unrated.
-    pub async fn catch_up(&self) -> Result<usize, StoreError> {
-        let mut rated = 0;
-        for game in self.store.unrated_games().await? {
-            if self.store.rate_game(game, (self.clock)()).await?.is_some() {
-                rated += 1;
-            }
-        }
-        Ok(rated)
-    }
-
-    /// The post of the day's puzzle: its picture, number and level, how to play it, and
-    /// yesterday's results with yesterday's solution behind a spoiler.
-    async fn daily_post(
-        &self,
-        due: &DuePost,
-        date: Date,
-        now: i64,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let language = self.catalogue.language_for(None);
-        let level = self.daily_level_of(due.chat_id, date).await?;
-        let daily = self.daily_record(date, level, now).await?;
-        let game = Game::new(self.footprint_of(&daily)?);
-        let number = daily_number(date);
-        let level_word = self.level_word(language, &daily.level);
-        let mut lines = vec![
-            self.say(
+/// The post of the day's puzzle: its picture, number and level, how to play it, and
+/// yesterday's results with yesterday's solution behind a spoiler.
+async fn daily_post(
+    service: &Service,
+    due: &DuePost,
+    date: Date,
+    now: i64,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = service.catalogue.language_for(None);
+    let level = daily::daily_level_of(service, due.chat_id, date).await?;
+    let daily = daily::daily_record(service, date, level, now).await?;
+    let game = Game::new(daily::footprint_of(&daily)?);
+    let number = daily_number(date);
+    let level_word = table::level_word(service, language, &daily.level);
+    let mut lines = vec![
+        service.say(
+            language,
+            &msg("daily-post-title")
+                .with("number", number)
+                .with("level", &level_word),
+        ),
+        service.say(language, &msg("daily-post-how")),
+    ];
+    let scope = service.store.scope(due.chat_id).await?;
+    let mut spoilers = Vec::new();
+    if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
+        lines.extend(leaderboard::daily_summary(service, language, &scope, yesterday).await?);
+        let yesterday_level = daily::daily_level_of(service, due.chat_id, yesterday).await?;
+        if let Some(old) = service
+            .store
+            .daily(&yesterday.to_string(), yesterday_level.name())
+            .await?
+        {
+            // The solution goes behind a spoiler marked by its place in the text, not by
+            // marks in it that a player's name could imitate: the line is said with a
+            // stand-in for the solution, which is then put in its place.
+            const STAND_IN: &str = "\u{E000}";
+            let line = service.say(
                 language,
-                &msg("daily-post-title")
-                    .with("number", number)
-                    .with("level", &level_word),
-            ),
-            self.say(language, &msg("daily-post-how")),
-        ];
-        let scope = self.store.scope(due.chat_id).await?;
-        let mut spoilers = Vec::new();
-        if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
-            lines.extend(self.daily_summary(language, &scope, yesterday).await?);
-            let yesterday_level = self.daily_level_of(due.chat_id, yesterday).await?;
-            if let Some(old) = self
-                .store
-                .daily(&yesterday.to_string(), yesterday_level.name())
-                .await?
-            {
-                // The solution goes behind a spoiler marked by its place in the text, not by
-                // marks in it that a player's name could imitate: the line is said with a
-                // stand-in for the solution, which is then put in its place.
-                const STAND_IN: &str = "\u{E000}";
-                let line = self.say(
-                    language,
-                    &msg("daily-post-solution").with("solution", STAND_IN),
-                );
-                let offset: usize = lines.iter().map(|line| line.len() + 1).sum();
-                if let Some(at) = line.find(STAND_IN) {
-                    spoilers.push(offset + at..offset + at + old.solution.len());
-                }
-                lines.push(line.replacen(STAND_IN, &old.solution, 1));
+                &msg("daily-post-solution").with("solution", STAND_IN),
+            );
+            let offset: usize = lines.iter().map(|line| line.len() + 1).sum();
+            if let Some(at) = line.find(STAND_IN) {
+                spoilers.push(offset + at..offset + at + old.solution.len());
             }
+            lines.push(line.replacen(STAND_IN, &old.solution, 1));
         }
-        let view = AmbitView {
-            title: self.say(language, &msg("ambit-daily-short").with("number", number)),
-            caption: lines.first().cloned().unwrap_or_default(),
-            ..AmbitView::default()
-        };
-        let png = self.renderer.render_ambit(&game, &view)?;
-        let button = Button::daily(self.say(language, &msg("button-play-daily")));
-        let mut post = Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]);
-        post.spoilers = spoilers;
-        Ok(vec![post])
     }
+    let view = AmbitView {
+        title: service.say(language, &msg("ambit-daily-short").with("number", number)),
+        caption: lines.first().cloned().unwrap_or_default(),
+        ..AmbitView::default()
+    };
+    let png = service.renderer.render_ambit(&game, &view)?;
+    let button = Button::daily(service.say(language, &msg("button-play-daily")));
+    let mut post = Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]);
+    post.spoilers = spoilers;
+    Ok(vec![post])
 }
 
 /// Runs the daily posts of `platform` until `shutdown`: a round at start (missed posts of the
@@ -250,12 +270,12 @@ pub async fn run_scheduler<P: Poster>(
     every: Duration,
     mut shutdown: watch::Receiver<bool>,
 ) {
-    if let Err(error) = service.catch_up().await {
+    if let Err(error) = catch_up(service).await {
         tracing::warn!(%error, "cannot rate unrated games");
     }
     loop {
-        service.retry_deferred_ratings().await;
-        match service.post_due_dailies(platform, &holder, &poster).await {
+        retry_deferred_ratings(service).await;
+        match post_due_dailies(service, platform, &holder, &poster).await {
             Ok(round) if !round.posted.is_empty() => {
                 tracing::info!(
                     posted = round.posted.len(),

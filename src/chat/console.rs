@@ -6,12 +6,9 @@
 //! comments.
 
 use super::shared::{DRAIN_LIMIT, Shutdown};
-use crate::bot::schedule::{self, Poster};
-use crate::bot::{
-    Body, CLOCK_SCAN, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo, run_clocks,
-};
+use crate::bot::schedule::{self, DAILY_SCAN, Poster};
+use crate::bot::{Body, ChatInfo, Incoming, Outgoing, Platform, Service, UserInfo, Workers};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::{mpsc, watch};
 
@@ -102,10 +99,6 @@ fn first_free_number(dir: &Path) -> u32 {
 /// to move in, so one is enough unless the database is slow to show a commit.
 const MAX_ENGINE_ROUNDS: usize = 4;
 
-/// How often the daily posts are looked for, as the other chats do: within the minute a
-/// chat set.
-const DAILY_SCAN: Duration = Duration::from_secs(30);
-
 /// Runs the console chat until the input ends or `shutdown` turns true (a sender dropped
 /// without it: the input's end alone ends it).
 ///
@@ -144,26 +137,17 @@ where
     let (stop_workers, workers_stop) = watch::channel(false);
     let (sender, mut posted) = mpsc::unbounded_channel();
     let holder = schedule::holder_name();
-    let workers = async {
-        tokio::join!(
-            schedule::run_scheduler(
-                service,
-                Platform::Console,
-                holder.clone(),
-                Forward(sender.clone()),
-                DAILY_SCAN,
-                workers_stop.clone(),
-            ),
-            run_clocks(
-                service,
-                Platform::Console,
-                holder.clone(),
-                Forward(sender),
-                CLOCK_SCAN,
-                workers_stop,
-            ),
-        );
-    };
+    // The computer's moves are made after each line (`MAX_ENGINE_ROUNDS`), not by a worker.
+    let workers = service.run_background(
+        Platform::Console,
+        holder.clone(),
+        move || Forward(sender.clone()),
+        Workers {
+            daily_every: DAILY_SCAN,
+            engine: false,
+        },
+        workers_stop,
+    );
     let lines = async {
         let read = session
             .read_lines(input, &mut output, &mut posted, &shutdown, &holder)

@@ -1,6 +1,7 @@
 //! The typed arguments of commands, read once from the words after the command word.
 
-use super::{Command, ParseError, Word};
+use super::error::ParseError;
+use super::word::{COMPUTER_WORDS, Word};
 use crate::games::GameKind;
 use crate::games::ambit::Level;
 use crate::games::standings::Period;
@@ -64,7 +65,7 @@ pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
         } else if let Some(seed) = lower.strip_prefix("seed:").or(lower.strip_prefix("seed=")) {
             let number = seed.parse::<u64>();
             args.seed = Some(number.map_err(|_| ParseError::BadSeed(seed.to_string()))?);
-        } else if crate::bot::play::COMPUTER_WORDS.contains(&lower.as_str()) {
+        } else if COMPUTER_WORDS.contains(&lower.as_str()) {
             args.computer = true;
         } else if let Some(level) = lower
             .strip_prefix("level")
@@ -84,21 +85,6 @@ pub(super) fn challenge(words: &[&str]) -> Result<ChallengeArgs, ParseError> {
     }
     args.game = game_words.join(" ");
     Ok(args)
-}
-
-/// `move d3/g7 #12`: the last word is the game when it starts with `#`.
-pub(super) fn play_move(words: &[&str]) -> Result<Command, ParseError> {
-    let (game, words) = match words.split_last() {
-        Some((last, before)) if last.starts_with('#') => (Some(game_ref(last)?), before),
-        _ => (None, words),
-    };
-    if words.is_empty() {
-        return Err(ParseError::Usage(Word::Move));
-    }
-    Ok(Command::Move {
-        text: words.join(" "),
-        game,
-    })
 }
 
 /// The words with the flag `flag` taken out, and whether it was there (`board flip`).

@@ -198,6 +198,9 @@ pub const COMMANDS: [&str; Word::ALL.len()] = {
     words
 };
 
+/// The words that name the computer as the opponent.
+pub const COMPUTER_WORDS: [&str; 6] = ["computer", "bot", "kibitz", "cpu", "ai", "engine"];
+
 #[cfg(test)]
 mod tests {
     use super::*;

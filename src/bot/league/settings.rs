@@ -1,104 +1,109 @@
 //! `settings`: a chat's daily post, language, computer games and game threads, changed by
 //! its admins.
 
-use super::time_text;
+use super::table::{self, time_text};
 use crate::bot::command::{DailyChange, SettingsChange};
-use crate::bot::{Context, Msg, Outgoing, Refusal, Service, msg};
+use crate::bot::context::Context;
+use crate::bot::language;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
 use crate::store::DailySetting;
 
-impl Service {
-    /// `settings`, `settings daily on [hh:mm] [level]`, `settings daily off`,
-    /// `settings language <code>`. Only admins get here with a change (`Word::needs_admin`).
-    pub(crate) async fn settings(
-        &self,
-        context: &Context<'_>,
-        change: SettingsChange,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let language = context.language;
-        match change {
-            SettingsChange::Show => {
-                let current = self.store.daily_setting(context.chat_id).await?;
-                let computer = self.store.computer_allowed(context.chat_id).await?;
-                let mut lines = vec![
-                    self.daily_setting_text(language, current.as_ref()),
-                    self.say(language, &computer_setting(computer)),
-                ];
-                if context.incoming.platform.games_in_threads() {
-                    let threads = self.store.game_threads(context.chat_id).await?;
-                    lines.push(self.say(language, &threads_setting(threads)));
-                }
-                lines.push(self.say(language, &msg("cmd-settings")));
-                Ok(vec![Outgoing::text(lines.join("\n"))])
+/// `settings`, `settings daily on [hh:mm] [level]`, `settings daily off`,
+/// `settings language <code>`. Only admins get here with a change (`Word::needs_admin`).
+pub(crate) async fn settings(
+    service: &Service,
+    context: &Context<'_>,
+    change: SettingsChange,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = context.language;
+    match change {
+        SettingsChange::Show => {
+            let current = service.store.daily_setting(context.chat_id).await?;
+            let computer = service.store.computer_allowed(context.chat_id).await?;
+            let mut lines = vec![
+                daily_setting_text(service, language, current.as_ref()),
+                service.say(language, &computer_setting(computer)),
+            ];
+            if context.incoming.platform.games_in_threads() {
+                let threads = service.store.game_threads(context.chat_id).await?;
+                lines.push(service.say(language, &threads_setting(threads)));
             }
-            SettingsChange::Threads(_) if !context.incoming.platform.games_in_threads() => {
-                Err(msg("settings-threads-elsewhere").into())
-            }
-            SettingsChange::Threads(on) => {
-                self.store.set_game_threads(context.chat_id, on).await?;
-                Ok(vec![Outgoing::text(
-                    self.say(language, &threads_setting(on)),
-                )])
-            }
-            SettingsChange::Language(code) => {
-                self.set_chat_language(context, code.as_deref()).await
-            }
-            SettingsChange::Daily(change) => self.set_daily(context, change).await,
-            SettingsChange::Computer(allowed) => {
-                self.store
-                    .set_computer_allowed(context.chat_id, allowed)
-                    .await?;
-                Ok(vec![Outgoing::text(
-                    self.say(language, &computer_setting(allowed)),
-                )])
-            }
+            lines.push(service.say(language, &msg("cmd-settings")));
+            Ok(vec![Outgoing::text(lines.join("\n"))])
+        }
+        SettingsChange::Threads(_) if !context.incoming.platform.games_in_threads() => {
+            Err(msg("settings-threads-elsewhere").into())
+        }
+        SettingsChange::Threads(on) => {
+            service.store.set_game_threads(context.chat_id, on).await?;
+            Ok(vec![Outgoing::text(
+                service.say(language, &threads_setting(on)),
+            )])
+        }
+        SettingsChange::Language(code) => {
+            language::set_chat_language(service, context, code.as_deref()).await
+        }
+        SettingsChange::Daily(change) => set_daily(service, context, change).await,
+        SettingsChange::Computer(allowed) => {
+            service
+                .store
+                .set_computer_allowed(context.chat_id, allowed)
+                .await?;
+            Ok(vec![Outgoing::text(
+                service.say(language, &computer_setting(allowed)),
+            )])
         }
     }
+}
 
-    /// `settings daily …`: what is named changes, the rest of the setting stays.
-    async fn set_daily(
-        &self,
-        context: &Context<'_>,
-        change: DailyChange,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let language = context.language;
-        let current = self.store.daily_setting(context.chat_id).await?;
-        let mut setting = current.unwrap_or(DailySetting {
-            chat_id: context.chat_id,
-            enabled: true,
-            minute_of_day: 9 * 60,
-            level: "auto".to_string(),
-        });
-        setting.enabled = change.enabled;
-        if let Some(minute) = change.minute_of_day {
-            setting.minute_of_day = minute;
-        }
-        if let Some(level) = change.level {
-            setting.level = level.name().to_string();
-        }
-        self.store
-            .set_daily_setting(&setting, context.user.id, context.now)
-            .await?;
-        let mut lines = vec![self.daily_setting_text(language, Some(&setting))];
-        let minute_now = context.now.div_euclid(60_000).rem_euclid(1440);
-        if setting.enabled && setting.minute_of_day <= minute_now {
-            let day = self.today(context)?.to_string();
-            if self.store.posts_made(context.chat_id, &day).await? == 0 {
-                lines.push(self.say(language, &msg("settings-daily-soon")));
-            }
-        }
-        Ok(vec![Outgoing::text(lines.join("\n"))])
+/// `settings daily …`: what is named changes, the rest of the setting stays.
+async fn set_daily(
+    service: &Service,
+    context: &Context<'_>,
+    change: DailyChange,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = context.language;
+    let current = service.store.daily_setting(context.chat_id).await?;
+    let mut setting = current.unwrap_or(DailySetting {
+        chat_id: context.chat_id,
+        enabled: true,
+        minute_of_day: 9 * 60,
+        level: "auto".to_string(),
+    });
+    setting.enabled = change.enabled;
+    if let Some(minute) = change.minute_of_day {
+        setting.minute_of_day = minute;
     }
-
-    fn daily_setting_text(&self, language: &str, setting: Option<&DailySetting>) -> String {
-        match setting {
-            Some(s) if s.enabled => self.say(
-                language,
-                &msg("settings-daily-on")
-                    .with("time", time_text(s.minute_of_day))
-                    .with("level", self.level_word(language, &s.level)),
-            ),
-            _ => self.say(language, &msg("settings-daily-off")),
+    if let Some(level) = change.level {
+        setting.level = level.name().to_string();
+    }
+    service
+        .store
+        .set_daily_setting(&setting, context.user.id, context.now)
+        .await?;
+    let mut lines = vec![daily_setting_text(service, language, Some(&setting))];
+    let minute_now = context.now.div_euclid(60_000).rem_euclid(1440);
+    if setting.enabled && setting.minute_of_day <= minute_now {
+        let day = table::date_today(context)?.to_string();
+        if service.store.posts_made(context.chat_id, &day).await? == 0 {
+            lines.push(service.say(language, &msg("settings-daily-soon")));
         }
+    }
+    Ok(vec![Outgoing::text(lines.join("\n"))])
+}
+
+fn daily_setting_text(service: &Service, language: &str, setting: Option<&DailySetting>) -> String {
+    match setting {
+        Some(s) if s.enabled => service.say(
+            language,
+            &msg("settings-daily-on")
+                .with("time", time_text(s.minute_of_day))
+                .with("level", table::level_word(service, language, &s.level)),
+        ),
+        _ => service.say(language, &msg("settings-daily-off")),
     }
 }
 

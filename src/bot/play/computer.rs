@@ -6,17 +6,26 @@
 //! racing command and a second process can never make two moves apply. A claim whose holder
 //! died runs out and is taken over, so after a restart every such game still gets its move.
 
-use super::super::command::ChallengeArgs;
-use super::super::schedule::{Poster, chat_address};
-use super::super::{Context, Msg, Outgoing, Platform, Refusal, Service, UserInfo, msg, notes};
-use super::moves::record_move;
-use super::seat::{Players, Seat};
+use super::game::{self, record_move};
+use super::picture;
+use super::players::{self, Players};
+use super::report;
+use super::seat::Seat;
+use crate::bot::command::ChallengeArgs;
+use crate::bot::context::Context;
+use crate::bot::help;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::notes;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::reply::Outgoing;
+use crate::bot::schedule::{self, Poster, chat_address};
+use crate::bot::service::Service;
 use crate::engine::{self, Level};
 use crate::games::{AnyGame, GameKind, Side, Status};
 use crate::store::{DueEngineMove, GameRecord, GameState, MoveRecord, NewChallenge, StoreError};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::{Notify, Semaphore, watch};
+use tokio::sync::watch;
 
 /// How long a claim on an engine move holds before another process may take it over: after
 /// a process died mid-search, its game waits this long (plus a scan) for the computer's move.
@@ -25,6 +34,10 @@ use tokio::sync::{Notify, Semaphore, watch};
 /// that outlasts its claim costs a second search elsewhere, never a second move: the commit
 /// is version-checked.
 pub const ENGINE_LEASE_MS: i64 = 15_000;
+
+/// How often the computer's worker looks for engine moves due elsewhere (another process's
+/// games, a claim run out); a move due here wakes it at once.
+pub const ENGINE_SCAN: Duration = Duration::from_secs(2);
 
 /// Open games against the computer a chat may have at once.
 pub const MAX_COMPUTER_GAMES_PER_CHAT: i64 = 8;
@@ -35,378 +48,298 @@ pub const DEFAULT_LEVEL: Level = match Level::new(3) {
     None => Level::MIN,
 };
 
-/// The words that name the computer as the opponent.
-pub const COMPUTER_WORDS: [&str; 6] = ["computer", "bot", "kibitz", "cpu", "ai", "engine"];
-
-/// The searches of this process: one fewer than the cores at once, at least one (the rest
-/// wait their turn), off the async runtime; and the bell that wakes the engine's worker when
-/// a move is due.
-pub struct Computer {
-    searches: Arc<Semaphore>,
-    permits: usize,
-    wake: Notify,
-    /// The bot's own user on each platform, as the adapters learnt it at start.
-    own: Mutex<Vec<(Platform, UserInfo)>>,
-}
-
-impl Default for Computer {
-    fn default() -> Self {
-        // One core is kept for the players' commands: measured with `kibitz bench load
-        // --searches` on 2 cores, one search left their p99 as it was (1.00x), two (one per
-        // core) nearly doubled it (1.92x).
-        let permits = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .saturating_sub(1)
-            .max(1);
-        Computer {
-            searches: Arc::new(Semaphore::new(permits)),
-            permits,
-            wake: Notify::new(),
-            own: Mutex::default(),
-        }
-    }
-}
-
-impl Computer {
-    /// Runs a search on the blocking pool once a core is free.
-    /// Runs `search` on the blocking pool once a core is free; `None` if it could not run.
-    async fn search<T: Send + 'static>(
-        &self,
-        search: impl FnOnce() -> T + Send + 'static,
-    ) -> Option<T> {
-        let _permit = self.searches.clone().acquire_owned().await.ok()?;
-        tokio::task::spawn_blocking(search).await.ok()
-    }
-
-    fn is_own(&self, platform: Platform, handle: Option<&str>, mentions: &[UserInfo]) -> bool {
-        let Ok(own) = self.own.lock() else {
-            return false;
-        };
-        own.iter().filter(|(p, _)| *p == platform).any(|(_, me)| {
-            mentions.iter().any(|m| m.id == me.id)
-                || handle.is_some_and(|h| {
-                    me.handle
-                        .as_deref()
-                        .is_some_and(|mine| mine.eq_ignore_ascii_case(h))
-                })
-        })
-    }
-}
-
 /// The seed of the engine's search at a ply of a game: fixed by the game, so a search redone
 /// after a crash finds the same move.
 fn search_seed(game: &GameRecord) -> u64 {
     game.seed ^ (game.plies as u64).wrapping_mul(crate::games::rng::GOLDEN_GAMMA)
 }
 
-impl Service {
-    /// Tells the service who the bot itself is on `platform`, so that naming it (its
-    /// `@handle`, a mention) challenges the computer.
-    pub fn set_own_identity(&self, platform: Platform, me: UserInfo) {
-        if let Ok(mut own) = self.computer.own.lock() {
-            own.retain(|(p, _)| *p != platform);
-            own.push((platform, me));
-        }
-    }
-
-    /// Whether a challenge's words name the computer as the opponent.
-    pub(crate) fn challenges_computer(&self, context: &Context<'_>, args: &ChallengeArgs) -> bool {
-        args.computer
-            || args.level.is_some()
-            || self.computer.is_own(
-                context.incoming.platform,
-                args.opponent.as_deref(),
-                &context.incoming.mentions,
-            )
-    }
-
-    /// A game against the computer, started at once: the speaker takes the colour asked for
-    /// (White unless said), the computer the other; when the computer has White it moves
-    /// first, from the engine's worker.
-    pub(crate) async fn challenge_computer(
-        &self,
-        context: &Context<'_>,
-        args: ChallengeArgs,
-        kind: GameKind,
-        start: AnyGame,
-        seed: u64,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let level = match args.level.as_deref() {
-            None => DEFAULT_LEVEL,
-            Some(text) => Level::parse(text).ok_or_else(|| {
-                msg("computer-bad-level").with("level", crate::games::quote(text))
-            })?,
-        };
-        if !self.store.computer_allowed(context.chat_id).await? {
-            return Err(msg("computer-not-allowed").into());
-        }
-        if self.store.computer_games_in_chat(context.chat_id).await? >= MAX_COMPUTER_GAMES_PER_CHAT
-        {
-            return Err(msg("computer-too-many")
-                .number("max", MAX_COMPUTER_GAMES_PER_CHAT as u32)
-                .into());
-        }
-        let computer = self
-            .store
-            .computer_user(context.incoming.platform.as_str(), context.now)
-            .await?;
-        let human_side = match args.color.map(|c| c.name()) {
-            Some("black") => Side::Black,
-            Some("random") if seed & 1 == 1 => Side::Black,
-            _ => Side::White,
-        };
-        let new = NewChallenge {
-            chat_id: context.chat_id,
-            kind,
-            seed,
-            start_position: start.position_text(),
-            challenger_id: context.user.id,
-            invitee_id: Some(computer),
-            challenger_color: human_side.name().to_string(),
-            computer_level: Some(level.number()),
-            time_control: None,
-            thread: context.incoming.chat.thread.clone(),
-        };
-        let mut game = self.store.create_challenge(&new, context.now).await?;
-        let (white, black) = match human_side {
-            Side::White => (context.user.id, computer),
-            Side::Black => (computer, context.user.id),
-        };
-        game.white_id = Some(white);
-        game.black_id = Some(black);
-        game.state = GameState::Ongoing;
-        let seat = Seat::new(self.save(context, &game, None).await?, context.user.id)?;
-        let players = self.players(&seat.game).await?;
-        let kind_name = self.say(context.language, &self.kind_name(kind));
-        let mut lines = vec![
-            msg("game-started")
-                .with("id", seat.game.id)
-                .with("game", kind_name)
-                .with("white", &players.white)
-                .with("black", &players.black),
-        ];
-        lines.extend(self.thinking_line(&seat.game, &seat.position, &players));
-        self.computer.wake.notify_one();
-        let picture = self.picture(
-            context.language,
-            &seat,
-            &players,
-            seat.facts(),
-            lines,
-            false,
-        );
-        Ok(vec![picture?])
-    }
-
-    /// "Kibitz is thinking…" under a picture where the computer is to move.
-    pub(super) fn thinking_line(
-        &self,
-        game: &GameRecord,
-        position: &AnyGame,
-        players: &Players,
-    ) -> Option<Msg> {
-        let side = game.computer_side()?;
-        (game.state == GameState::Ongoing && position.side_to_move() == side)
-            .then(|| msg("computer-thinking").with("computer", players.of(side)))
-    }
-
-    /// Marks whether the engine is due to move in `game` as it is about to be saved, and
-    /// wakes the worker when it is.
-    pub(super) fn mark_engine_due(&self, game: &mut GameRecord, now: i64) {
-        let due = game.computer_side().is_some_and(|side| {
-            game.state == GameState::Ongoing
-                && AnyGame::parse(game.kind, &game.position).is_ok_and(|p| {
-                    p.side_to_move() == side && !p.status().is_over() && !p.turn_in_progress()
-                })
-        });
-        game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
-        if due {
-            self.computer.wake.notify_one();
-        }
-    }
-
-    /// The computer's answer to a draw offered in `seat`'s game: its own search at its level
-    /// says whether it is ahead.
-    pub(super) async fn computer_takes_draw(&self, seat: &Seat) -> bool {
-        let Some(level) = seat.game.computer_level.and_then(Level::new) else {
-            return false;
-        };
-        let position = seat.position.clone();
-        let seed = search_seed(&seat.game);
-        self.computer
-            .search(move || engine::accepts_draw(&position, level, seed))
-            .await
-            .unwrap_or(false)
-    }
-
-    /// The engine's choice in `position` at `level`, searched on this process's bounded pool
-    /// exactly as the computer's own moves are (`kibitz bench load --searches` loads the pool
-    /// with these while it times the players' commands).
-    pub async fn think_on_pool(
-        &self,
-        position: AnyGame,
-        level: Level,
-        seed: u64,
-    ) -> Option<engine::Choice> {
-        self.computer
-            .search(move || engine::think(&position, level, seed))
-            .await
-            .flatten()
-    }
-
-    /// Makes every due engine move of `platform` this process can take now (as many as it
-    /// has cores), posting each move's picture with `poster`. Returns how many it made.
-    pub async fn play_due_engine_moves<P: Poster>(
-        &self,
-        platform: Platform,
-        holder: &str,
-        poster: &P,
-    ) -> Result<usize, StoreError> {
-        let now = (self.clock)();
-        let due = self
-            .store
-            .due_engine_moves(platform.as_str(), now, self.computer.permits as i64)
-            .await?;
-        let mut claimed = Vec::new();
-        for item in due {
-            if self
-                .store
-                .claim_engine_move(
-                    item.game.id,
-                    item.game.version,
-                    holder,
-                    now,
-                    now + ENGINE_LEASE_MS,
-                )
-                .await?
-            {
-                claimed.push(item);
-            }
-        }
-        let made = futures_util::future::join_all(
-            claimed
-                .into_iter()
-                .map(|item| self.engine_move(platform, item, holder, poster)),
+/// Whether a challenge's words name the computer as the opponent.
+pub(crate) fn challenges_computer(
+    service: &Service,
+    context: &Context<'_>,
+    args: &ChallengeArgs,
+) -> bool {
+    args.computer
+        || args.level.is_some()
+        || service.computer.is_own(
+            context.incoming.platform,
+            args.opponent.as_deref(),
+            &context.incoming.mentions,
         )
-        .await;
-        Ok(made.into_iter().filter(|made| *made).count())
-    }
+}
 
-    /// One claimed engine move: search, commit (version-checked), post. False when nothing
-    /// was committed (the game changed meanwhile, or the search found nothing).
-    async fn engine_move<P: Poster>(
-        &self,
-        platform: Platform,
-        due: DueEngineMove,
-        holder: &str,
-        poster: &P,
-    ) -> bool {
-        let game_id = due.game.id;
-        match self.engine_move_inner(platform, due, poster).await {
-            Ok(made) => {
-                if !made && let Err(error) = self.store.release_engine_move(game_id, holder).await {
-                    tracing::warn!(game = game_id, %error, "cannot release an engine claim");
-                }
-                made
-            }
-            Err(error) => {
-                tracing::warn!(game = game_id, error = %error, "engine move failed; it will be tried again");
-                if let Err(error) = self.store.release_engine_move(game_id, holder).await {
-                    // The claim then runs out by itself (ENGINE_LEASE_MS).
-                    tracing::warn!(game = game_id, %error, "cannot release an engine claim");
-                }
-                false
-            }
-        }
+/// A game against the computer, started at once: the speaker takes the colour asked for
+/// (White unless said), the computer the other; when the computer has White it moves
+/// first, from the engine's worker.
+pub(crate) async fn challenge_computer(
+    service: &Service,
+    context: &Context<'_>,
+    args: ChallengeArgs,
+    kind: GameKind,
+    start: AnyGame,
+    seed: u64,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let level = match args.level.as_deref() {
+        None => DEFAULT_LEVEL,
+        Some(text) => Level::parse(text)
+            .ok_or_else(|| msg("computer-bad-level").with("level", crate::games::quote(text)))?,
+    };
+    if !service.store.computer_allowed(context.chat_id).await? {
+        return Err(msg("computer-not-allowed").into());
     }
+    if service
+        .store
+        .computer_games_in_chat(context.chat_id)
+        .await?
+        >= MAX_COMPUTER_GAMES_PER_CHAT
+    {
+        return Err(msg("computer-too-many")
+            .number("max", MAX_COMPUTER_GAMES_PER_CHAT as u32)
+            .into());
+    }
+    let computer = service
+        .store
+        .computer_user(context.incoming.platform.as_str(), context.now)
+        .await?;
+    let human_side = match args.color.map(|c| c.name()) {
+        Some("black") => Side::Black,
+        Some("random") if seed & 1 == 1 => Side::Black,
+        _ => Side::White,
+    };
+    let new = NewChallenge {
+        chat_id: context.chat_id,
+        kind,
+        seed,
+        start_position: start.position_text(),
+        challenger_id: context.user.id,
+        invitee_id: Some(computer),
+        challenger_color: human_side.name().to_string(),
+        computer_level: Some(level.number()),
+        time_control: None,
+        thread: context.incoming.chat.thread.clone(),
+    };
+    let mut game = service.store.create_challenge(&new, context.now).await?;
+    let (white, black) = match human_side {
+        Side::White => (context.user.id, computer),
+        Side::Black => (computer, context.user.id),
+    };
+    game.white_id = Some(white);
+    game.black_id = Some(black);
+    game.state = GameState::Ongoing;
+    let seat = Seat::new(
+        game::save(service, context, &game, None).await?,
+        context.user.id,
+    )?;
+    let players = players::read(service, &seat.game).await?;
+    let kind_name = service.say(context.language, &help::kind_name(kind));
+    let mut lines = vec![
+        msg("game-started")
+            .with("id", seat.game.id)
+            .with("game", kind_name)
+            .with("white", &players.white)
+            .with("black", &players.black),
+    ];
+    lines.extend(thinking_line(&seat.game, &seat.position, &players));
+    service.computer.wake();
+    let picture = picture::picture(
+        service,
+        context.language,
+        &seat,
+        &players,
+        seat.facts(),
+        lines,
+        false,
+    );
+    Ok(vec![picture?])
+}
 
-    async fn engine_move_inner<P: Poster>(
-        &self,
-        platform: Platform,
-        due: DueEngineMove,
-        poster: &P,
-    ) -> Result<bool, Refusal> {
-        let started = std::time::Instant::now();
-        let mut game = due.game;
-        let (Some(level), Some(side)) = (
-            game.computer_level.and_then(Level::new),
-            game.computer_side(),
-        ) else {
-            return Ok(false);
-        };
-        let position = AnyGame::parse(game.kind, &game.position)
-            .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
-        if position.side_to_move() != side || position.status().is_over() {
-            return Ok(false);
+/// "Kibitz is thinking…" under a picture where the computer is to move.
+pub(super) fn thinking_line(
+    game: &GameRecord,
+    position: &AnyGame,
+    players: &Players,
+) -> Option<Msg> {
+    let side = game.computer_side()?;
+    (game.state == GameState::Ongoing && position.side_to_move() == side)
+        .then(|| msg("computer-thinking").with("computer", players.of(side)))
+}
+
+/// The computer's answer to a draw offered in `seat`'s game: its own search at its level
+/// says whether it is ahead.
+pub(super) async fn computer_takes_draw(service: &Service, seat: &Seat) -> bool {
+    let Some(level) = seat.game.computer_level.and_then(Level::new) else {
+        return false;
+    };
+    let position = seat.position.clone();
+    let seed = search_seed(&seat.game);
+    service
+        .computer
+        .search(move || engine::accepts_draw(&position, level, seed))
+        .await
+        .unwrap_or(false)
+}
+
+/// Makes every due engine move of `platform` this process can take now (as many as it
+/// has cores), posting each move's picture with `poster`. Returns how many it made.
+pub async fn play_due_engine_moves<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    holder: &str,
+    poster: &P,
+) -> Result<usize, StoreError> {
+    let now = (service.clock)();
+    let due = service
+        .store
+        .due_engine_moves(platform.as_str(), now, service.computer.permits() as i64)
+        .await?;
+    let mut claimed = Vec::new();
+    for item in due {
+        if service
+            .store
+            .claim_engine_move(
+                item.game.id,
+                item.game.version,
+                holder,
+                now,
+                now + ENGINE_LEASE_MS,
+            )
+            .await?
+        {
+            claimed.push(item);
         }
-        let Some(choice) = self
-            .think_on_pool(position.clone(), level, search_seed(&game))
-            .await
-        else {
-            return Ok(false);
-        };
-        let mut after = position;
-        let played = after.play_text(&choice.text).map_err(|e| {
-            StoreError::Corrupt(format!("engine move {} refused: {e}", choice.text))
-        })?;
-        let facts = after.view_facts();
-        record_move(&mut game, &played, &after, false);
-        if let Status::Over(outcome) = facts.status {
-            game.state = GameState::Finished;
-            game.result = Some(outcome.to_string());
-        }
-        let now = (self.clock)();
-        self.mark_engine_due(&mut game, now);
-        let Some(computer) = game.invitee_id else {
-            return Ok(false);
-        };
-        let record = MoveRecord {
-            ply: game.plies,
-            side,
-            user_id: computer,
-            notation: played.text.clone(),
-        };
-        let saved = match self.store.save_game(&game, Some(&record), now).await {
-            Ok(saved) => saved,
-            // A player's command changed the game first: their change stands.
-            Err(StoreError::Conflict) => return Ok(false),
-            Err(error) => return Err(error.into()),
-        };
-        if saved.state == GameState::Finished {
-            self.rate_or_defer(saved.id, now).await;
-        }
-        tracing::info!(
-            game = saved.id,
-            level = level.number(),
-            nodes = choice.nodes,
-            depth = choice.depth,
-            duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
-            "engine move made"
-        );
-        let language_code = self.store.chat_language(saved.chat_id).await?;
-        let language = self.catalogue.language_for(language_code.as_deref());
-        // The position as played, not as reloaded: it carries the move's report (what the Ice
-        // Age froze), which the stored position text does not, so the notes and the picture
-        // say what a person's same move would.
-        let seat = Seat::parsed(saved, after, 0);
-        let players = self.players(&seat.game).await?;
-        let mut lines = vec![
-            msg("caption-last-move")
-                .with("player", players.of(side))
-                .with("turn", &played.shown),
-        ];
-        lines.extend(notes::move_notes(&seat.position));
-        // Posted where the game's posts go: its thread, if it has one.
-        let news = self
-            .report(language, &seat, &players, facts, lines, Some(platform))
-            .await?;
-        let to = chat_address(&due.chat, seat.game.thread.as_deref());
-        if let Err(why) = poster.post(&to, news).await {
-            // The move stands (committed); the chat sees it with the next `board`.
-            tracing::warn!(game = seat.game.id, %why, "the engine's move was not delivered");
-        }
-        Ok(true)
     }
+    let made = futures_util::future::join_all(
+        claimed
+            .into_iter()
+            .map(|item| engine_move(service, platform, item, holder, poster)),
+    )
+    .await;
+    Ok(made.into_iter().filter(|made| *made).count())
+}
+
+/// One claimed engine move: search, commit (version-checked), post. False when nothing
+/// was committed (the game changed meanwhile, or the search found nothing).
+async fn engine_move<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    due: DueEngineMove,
+    holder: &str,
+    poster: &P,
+) -> bool {
+    let game_id = due.game.id;
+    match engine_move_inner(service, platform, due, poster).await {
+        Ok(made) => {
+            if !made && let Err(error) = service.store.release_engine_move(game_id, holder).await {
+                tracing::warn!(game = game_id, %error, "cannot release an engine claim");
+            }
+            made
+        }
+        Err(error) => {
+            tracing::warn!(game = game_id, error = %error, "engine move failed; it will be tried again");
+            if let Err(error) = service.store.release_engine_move(game_id, holder).await {
+                // The claim then runs out by itself (ENGINE_LEASE_MS).
+                tracing::warn!(game = game_id, %error, "cannot release an engine claim");
+            }
+            false
+        }
+    }
+}
+
+async fn engine_move_inner<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    due: DueEngineMove,
+    poster: &P,
+) -> Result<bool, Refusal> {
+    let started = std::time::Instant::now();
+    let mut game = due.game;
+    let (Some(level), Some(side)) = (
+        game.computer_level.and_then(Level::new),
+        game.computer_side(),
+    ) else {
+        return Ok(false);
+    };
+    let position = AnyGame::parse(game.kind, &game.position)
+        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    if position.side_to_move() != side || position.status().is_over() {
+        return Ok(false);
+    }
+    let Some(choice) = service
+        .computer
+        .think(position.clone(), level, search_seed(&game))
+        .await
+    else {
+        return Ok(false);
+    };
+    let mut after = position;
+    let played = after
+        .play_text(&choice.text)
+        .map_err(|e| StoreError::Corrupt(format!("engine move {} refused: {e}", choice.text)))?;
+    let facts = after.view_facts();
+    record_move(&mut game, &played, &after, false);
+    if let Status::Over(outcome) = facts.status {
+        game.state = GameState::Finished;
+        game.result = Some(outcome.to_string());
+    }
+    let now = (service.clock)();
+    game::mark_engine_due(service, &mut game, now);
+    let Some(computer) = game.invitee_id else {
+        return Ok(false);
+    };
+    let record = MoveRecord {
+        ply: game.plies,
+        side,
+        user_id: computer,
+        notation: played.text.clone(),
+    };
+    let saved = match service.store.save_game(&game, Some(&record), now).await {
+        Ok(saved) => saved,
+        // A player's command changed the game first: their change stands.
+        Err(StoreError::Conflict) => return Ok(false),
+        Err(error) => return Err(error.into()),
+    };
+    if saved.state == GameState::Finished {
+        schedule::rate_or_defer(service, saved.id, now).await;
+    }
+    tracing::info!(
+        game = saved.id,
+        level = level.number(),
+        nodes = choice.nodes,
+        depth = choice.depth,
+        duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
+        "engine move made"
+    );
+    let language_code = service.store.chat_language(saved.chat_id).await?;
+    let language = service.catalogue.language_for(language_code.as_deref());
+    // The position as played, not as reloaded: it carries the move's report (what the Ice
+    // Age froze), which the stored position text does not, so the notes and the picture
+    // say what a person's same move would.
+    let seat = Seat::parsed(saved, after, 0);
+    let players = players::read(service, &seat.game).await?;
+    let mut lines = vec![
+        msg("caption-last-move")
+            .with("player", players.of(side))
+            .with("turn", &played.shown),
+    ];
+    lines.extend(notes::move_notes(&seat.position));
+    // Posted where the game's posts go: its thread, if it has one.
+    let news = report::report(
+        service,
+        language,
+        &seat,
+        &players,
+        facts,
+        lines,
+        Some(platform),
+    )
+    .await?;
+    let to = chat_address(&due.chat, seat.game.thread.as_deref());
+    if let Err(why) = poster.post(&to, news).await {
+        // The move stands (committed); the chat sees it with the next `board`.
+        tracing::warn!(game = seat.game.id, %why, "the engine's move was not delivered");
+    }
+    Ok(true)
 }
 
 /// Makes the engine's moves of `platform` until `shutdown`: a round at start (moves due while
@@ -421,10 +354,7 @@ pub async fn run_computer<P: Poster>(
     mut shutdown: watch::Receiver<bool>,
 ) {
     loop {
-        match service
-            .play_due_engine_moves(platform, &holder, &poster)
-            .await
-        {
+        match play_due_engine_moves(service, platform, &holder, &poster).await {
             // Some were made: more may be waiting behind them.
             Ok(made) if made > 0 => continue,
             Ok(_) => {}
@@ -433,7 +363,7 @@ pub async fn run_computer<P: Poster>(
             }
         }
         tokio::select! {
-            () = service.computer.wake.notified() => {}
+            () = service.computer.woken() => {}
             () = tokio::time::sleep(every) => {}
             changed = shutdown.changed() => {
                 if changed.is_err() || *shutdown.borrow() {

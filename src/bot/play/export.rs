@@ -1,16 +1,23 @@
 //! `export [#id]` (a game's record as a file: PGN for Glacier Chess, the text format of
 //! `docs/records.md` for the others) and `replay [#id]` (its animated GIF), and the replay
-//! that comes with the news of a finished game ([`Service::report`]).
+//! that comes with the news of a finished game (`play::report::report`).
 //!
 //! Both are built from one [`Record`] of the moves that stand (`Store::first_moves`, by the
 //! moves' key), so the file and the animation show the same game.
 
-use super::super::command::GameRef;
-use super::super::{Context, Outgoing, Refusal, Service, msg};
-use super::seat::Players;
+use super::game;
+use super::players::{self, Players};
+use super::seat;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::help;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::Outgoing;
+use crate::bot::service::Service;
+use crate::games::{AnyGame, Outcome, Side};
 use crate::games::ambit::Date;
 use crate::games::records::{self, Record};
-use crate::games::{AnyGame, Outcome, Side};
 use crate::render::View;
 use crate::store::{GameRecord, GameState};
 
@@ -21,144 +28,146 @@ const RECORD_MOVES: i64 = 10_000;
 /// The most turns a replay animates: a frame a turn, and a Chesimals game can last 1,000.
 const REPLAY_TURNS: usize = 400;
 
-impl Service {
-    /// The game `history`, `export` and `replay` mean: the one named (in this chat), else
-    /// the speaker's game being played here, else their last finished game here. A
-    /// challenge has nothing to show yet.
-    pub(super) async fn shown_game(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<GameRecord, Refusal> {
-        let game = match game_ref {
-            Some(id) => self.game_in_chat(context, id).await?,
-            None => match self.players_seat(context, None, false).await {
-                Ok(seat) => seat.game,
-                Err(refusal) => self
-                    .store
-                    .last_finished_game(context.chat_id, context.user.id)
-                    .await?
-                    .ok_or(refusal)?,
-            },
-        };
-        if matches!(game.state, GameState::Challenge | GameState::Declined) {
-            return Err(msg("game-not-started").with("id", game.id).into());
-        }
-        Ok(game)
+/// The game `history`, `export` and `replay` mean: the one named (in this chat), else
+/// the speaker's game being played here, else their last finished game here. A
+/// challenge has nothing to show yet.
+pub(super) async fn shown_game(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<GameRecord, Refusal> {
+    let game = match game_ref {
+        Some(id) => game::game_in_chat(service, context, id).await?,
+        None => match seat::players_seat(service, context, None, false).await {
+            Ok(seat) => seat.game,
+            Err(refusal) => service
+                .store
+                .last_finished_game(context.chat_id, context.user.id)
+                .await?
+                .ok_or(refusal)?,
+        },
+    };
+    if matches!(game.state, GameState::Challenge | GameState::Declined) {
+        return Err(msg("game-not-started").with("id", game.id).into());
     }
+    Ok(game)
+}
 
-    /// The record of `game` as it stands, with its players' names.
-    async fn record(&self, game: &GameRecord, players: &Players) -> Result<Record, Refusal> {
-        let mut moves = self.store.first_moves(game.id, RECORD_MOVES + 1).await?;
-        if moves.len() as i64 > RECORD_MOVES {
-            return Err(msg("export-too-long").with("id", game.id).into());
-        }
-        let turns = Record::turns_of(moves.drain(..).map(|m| (m.side, m.notation)));
-        let result = match game.state {
-            GameState::Finished => game.result.as_deref().and_then(Outcome::parse),
-            _ => None,
-        };
-        Ok(Record {
-            kind: game.kind,
-            start: game.start_position.clone(),
-            white: players.white.clone(),
-            black: players.black.clone(),
-            result,
-            date: Date::from_unix_seconds(game.created_at.div_euclid(1000)).map(|d| d.to_string()),
-            event: Some(format!("Kibitz game #{}", game.id)),
-            turns,
-        })
+/// The record of `game` as it stands, with its players' names.
+async fn record(
+    service: &Service,
+    game: &GameRecord,
+    players: &Players,
+) -> Result<Record, Refusal> {
+    let mut moves = service.store.first_moves(game.id, RECORD_MOVES + 1).await?;
+    if moves.len() as i64 > RECORD_MOVES {
+        return Err(msg("export-too-long").with("id", game.id).into());
     }
+    let turns = Record::turns_of(moves.drain(..).map(|m| (m.side, m.notation)));
+    let result = match game.state {
+        GameState::Finished => game.result.as_deref().and_then(Outcome::parse),
+        _ => None,
+    };
+    Ok(Record {
+        kind: game.kind,
+        start: game.start_position.clone(),
+        white: players.white.clone(),
+        black: players.black.clone(),
+        result,
+        date: Date::from_unix_seconds(game.created_at.div_euclid(1000)).map(|d| d.to_string()),
+        event: Some(format!("Kibitz game #{}", game.id)),
+        turns,
+    })
+}
 
-    /// `export [#id]`: the game's record as a file.
-    pub(crate) async fn export(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let game = self.shown_game(context, game_ref).await?;
-        let players = self.players(&game).await?;
-        let record = self.record(&game, &players).await?;
-        if record.turns.is_empty() {
-            return Err(msg("export-nothing").with("id", game.id).into());
-        }
-        let text = record.write().map_err(|error| corrupt(&game, &error))?;
-        let name = format!("kibitz-{}.{}", game.id, record.extension());
-        tracing::info!(game = game.id, bytes = text.len(), "record exported");
-        let caption = msg("export-caption")
+/// `export [#id]`: the game's record as a file.
+pub(crate) async fn export(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let game = shown_game(service, context, game_ref).await?;
+    let players = players::read(service, &game).await?;
+    let record = record(service, &game, &players).await?;
+    if record.turns.is_empty() {
+        return Err(msg("export-nothing").with("id", game.id).into());
+    }
+    let text = record.write().map_err(|error| corrupt(&game, &error))?;
+    let name = format!("kibitz-{}.{}", game.id, record.extension());
+    tracing::info!(game = game.id, bytes = text.len(), "record exported");
+    let caption = msg("export-caption")
+        .with("id", game.id)
+        .with(
+            "game",
+            service.say(context.language, &help::kind_name(game.kind)),
+        )
+        .with("white", &players.white)
+        .with("black", &players.black);
+    Ok(vec![Outgoing::file(
+        name,
+        text.into_bytes(),
+        service.say(context.language, &caption),
+    )])
+}
+
+/// `replay [#id]`: the game's animated replay.
+pub(crate) async fn replay(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let game = shown_game(service, context, game_ref).await?;
+    let players = players::read(service, &game).await?;
+    match replay_of(service, context.language, &game, &players).await? {
+        Some(replay) => Ok(vec![replay]),
+        None => Err(msg("replay-nothing").with("id", game.id).into()),
+    }
+}
+
+/// The animated replay of `game`, captioned in `language`; `None` when it has no moves
+/// (or too many to animate: `replay-too-long` is the refusal then).
+pub(super) async fn replay_of(
+    service: &Service,
+    language: &str,
+    game: &GameRecord,
+    players: &Players,
+) -> Result<Option<Outgoing>, Refusal> {
+    let record = record(service, game, players).await?;
+    if record.turns.is_empty() {
+        return Ok(None);
+    }
+    if record.turns.len() > REPLAY_TURNS {
+        return Err(msg("replay-too-long")
             .with("id", game.id)
-            .with(
-                "game",
-                self.say(context.language, &self.kind_name(game.kind)),
-            )
-            .with("white", &players.white)
-            .with("black", &players.black);
-        Ok(vec![Outgoing::file(
-            name,
-            text.into_bytes(),
-            self.say(context.language, &caption),
-        )])
+            .number("turns", REPLAY_TURNS as u32)
+            .into());
     }
-
-    /// `replay [#id]`: the game's animated replay.
-    pub(crate) async fn replay(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let game = self.shown_game(context, game_ref).await?;
-        let players = self.players(&game).await?;
-        match self.replay_of(context.language, &game, &players).await? {
-            Some(replay) => Ok(vec![replay]),
-            None => Err(msg("replay-nothing").with("id", game.id).into()),
-        }
-    }
-
-    /// The animated replay of `game`, captioned in `language`; `None` when it has no moves
-    /// (or too many to animate: `replay-too-long` is the refusal then).
-    pub(super) async fn replay_of(
-        &self,
-        language: &str,
-        game: &GameRecord,
-        players: &Players,
-    ) -> Result<Option<Outgoing>, Refusal> {
-        let record = self.record(game, players).await?;
-        if record.turns.is_empty() {
-            return Ok(None);
-        }
-        if record.turns.len() > REPLAY_TURNS {
-            return Err(msg("replay-too-long")
-                .with("id", game.id)
-                .number("turns", REPLAY_TURNS as u32)
-                .into());
-        }
-        let pictures = replay_pictures(&record).map_err(|error| corrupt(game, &error))?;
-        // Many frames: drawn off the async threads, as the engine's searches are.
-        let renderer = self.renderer.clone();
-        let started = std::time::Instant::now();
-        let gif = tokio::task::spawn_blocking(move || renderer.render_replay(&pictures))
-            .await
-            .map_err(|error| {
-                crate::store::StoreError::Corrupt(format!("replay drawing stopped: {error}"))
-            })??;
-        tracing::info!(
-            game = game.id,
-            frames = record.turns.len() + 1,
-            bytes = gif.len(),
-            duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
-            "replay drawn"
-        );
-        let caption = msg("replay-caption")
-            .with("id", game.id)
-            .with("game", self.say(language, &self.kind_name(game.kind)))
-            .with("white", &players.white)
-            .with("black", &players.black);
-        Ok(Some(Outgoing::file(
-            format!("kibitz-{}.gif", game.id),
-            gif,
-            self.say(language, &caption),
-        )))
-    }
+    let pictures = replay_pictures(&record).map_err(|error| corrupt(game, &error))?;
+    // Many frames: drawn off the async threads, as the engine's searches are.
+    let renderer = service.renderer.clone();
+    let started = std::time::Instant::now();
+    let gif = tokio::task::spawn_blocking(move || renderer.render_replay(&pictures))
+        .await
+        .map_err(|error| {
+            crate::store::StoreError::Corrupt(format!("replay drawing stopped: {error}"))
+        })??;
+    tracing::info!(
+        game = game.id,
+        frames = record.turns.len() + 1,
+        bytes = gif.len(),
+        duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
+        "replay drawn"
+    );
+    let caption = msg("replay-caption")
+        .with("id", game.id)
+        .with("game", service.say(language, &help::kind_name(game.kind)))
+        .with("white", &players.white)
+        .with("black", &players.black);
+    Ok(Some(Outgoing::file(
+        format!("kibitz-{}.gif", game.id),
+        gif,
+        service.say(language, &caption),
+    )))
 }
 
 /// A stored game whose moves the rules no longer read: a fault of the store, not the user's.

@@ -2,10 +2,17 @@
 //! way: numbered move pairs in SAN for Glacier Chess with its Ice Ages marked, Knight Fight's moves
 //! with the mover's score after each, whole turns for the Chesimals. And `games finished`.
 
-use super::super::command::GameRef;
-use super::super::limits::GAMES_PAGE;
-use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
-use super::seat::Players;
+use super::export;
+use super::players::{self, Players};
+use super::seat;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::help;
+use crate::bot::limits::GAMES_PAGE;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::{AnyGame, GameKind, Side, TwoPlayerGame};
 use crate::store::{GameRecord, GameState, MoveRecord};
 
@@ -127,111 +134,115 @@ fn lines(kind: GameKind, moves: &[Written]) -> Vec<String> {
         .collect()
 }
 
-impl Service {
-    /// `history [#id]`: the game named, else the speaker's game being played here, else
-    /// their last finished game here.
-    pub(crate) async fn history(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let game = self.shown_game(context, game_ref).await?;
-        let mut moves = self.store.first_moves(game.id, HISTORY_MOVES + 1).await?;
-        let cut = moves.len() as i64 > HISTORY_MOVES;
-        moves.truncate(HISTORY_MOVES as usize);
-        let players = self.players(&game).await?;
-        let language = context.language;
-        let status = self.history_status(language, &game, &players)?;
-        let head = msg("history-head")
+/// `history [#id]`: the game named, else the speaker's game being played here, else
+/// their last finished game here.
+pub(crate) async fn history(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let game = export::shown_game(service, context, game_ref).await?;
+    let mut moves = service
+        .store
+        .first_moves(game.id, HISTORY_MOVES + 1)
+        .await?;
+    let cut = moves.len() as i64 > HISTORY_MOVES;
+    moves.truncate(HISTORY_MOVES as usize);
+    let players = players::read(service, &game).await?;
+    let language = context.language;
+    let status = history_status(service, language, &game, &players)?;
+    let head = msg("history-head")
+        .with("id", game.id)
+        .with("game", service.say(language, &help::kind_name(game.kind)))
+        .with("white", &players.white)
+        .with("black", &players.black)
+        .with("status", status);
+    let mut text = vec![service.say(language, &head)];
+    if moves.is_empty() {
+        text.push(service.say(language, &msg("history-no-moves")));
+    }
+    text.extend(lines(game.kind, &written(&game, &moves)));
+    if cut {
+        text.push(service.say(language, &msg("history-cut")));
+    }
+    if game.kind == GameKind::Glacier && text.iter().any(|l| l.contains(ICE_AGE_MARK)) {
+        text.push(service.say(language, &msg("history-ice-age")));
+    }
+    Ok(vec![Outgoing::text(text.join("\n"))])
+}
+
+fn history_status(
+    service: &Service,
+    language: &str,
+    game: &GameRecord,
+    players: &Players,
+) -> Result<String, Refusal> {
+    Ok(match game.state {
+        GameState::Finished => players::result_text(service, language, game, players),
+        GameState::Aborted => service.say(language, &msg("history-aborted")),
+        _ => {
+            let to_move = seat::position(game)?.side_to_move();
+            service.say(
+                language,
+                &msg("history-to-move").with("player", players.of(to_move)),
+            )
+        }
+    })
+}
+
+/// `games finished [page]`: the chat's finished games, the latest first.
+pub(crate) async fn finished_games(
+    service: &Service,
+    context: &Context<'_>,
+    page: usize,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let page = page.clamp(1, 100_000);
+    let mut games = service
+        .store
+        .finished_games(
+            context.chat_id,
+            ((page - 1) * GAMES_PAGE) as i64,
+            GAMES_PAGE as i64 + 1,
+        )
+        .await?;
+    let more = games.len() > GAMES_PAGE;
+    games.truncate(GAMES_PAGE);
+    let language = context.language;
+    if games.is_empty() {
+        let none = match page {
+            1 => msg("games-finished-none"),
+            _ => msg("games-page-empty").number("page", page as u32),
+        };
+        return Ok(vec![Outgoing::text(service.say(language, &none))]);
+    }
+    let mut lines = vec![service.say(language, &msg("games-finished-header"))];
+    for game in &games {
+        let players = players::read(service, game).await?;
+        let line = msg("games-line-finished")
             .with("id", game.id)
-            .with("game", self.say(language, &self.kind_name(game.kind)))
+            .with("game", service.say(language, &help::kind_name(game.kind)))
             .with("white", &players.white)
             .with("black", &players.black)
-            .with("status", status);
-        let mut text = vec![self.say(language, &head)];
-        if moves.is_empty() {
-            text.push(self.say(language, &msg("history-no-moves")));
-        }
-        text.extend(lines(game.kind, &written(&game, &moves)));
-        if cut {
-            text.push(self.say(language, &msg("history-cut")));
-        }
-        if game.kind == GameKind::Glacier && text.iter().any(|l| l.contains(ICE_AGE_MARK)) {
-            text.push(self.say(language, &msg("history-ice-age")));
-        }
-        Ok(vec![Outgoing::text(text.join("\n"))])
+            .with(
+                "result",
+                players::result_text(service, language, game, &players),
+            );
+        lines.push(format!("  {}", service.say(language, &line)));
     }
-
-    fn history_status(
-        &self,
-        language: &str,
-        game: &GameRecord,
-        players: &Players,
-    ) -> Result<String, Refusal> {
-        Ok(match game.state {
-            GameState::Finished => self.result_text(language, game, players),
-            GameState::Aborted => self.say(language, &msg("history-aborted")),
-            _ => {
-                let to_move = self.position(game)?.side_to_move();
-                self.say(
-                    language,
-                    &msg("history-to-move").with("player", players.of(to_move)),
-                )
-            }
-        })
+    let mut buttons = Vec::new();
+    if page > 1 {
+        buttons.push(Button::new(
+            service.say(language, &msg("button-previous")),
+            format!("games finished {}", page - 1),
+        ));
     }
-
-    /// `games finished [page]`: the chat's finished games, the latest first.
-    pub(crate) async fn finished_games(
-        &self,
-        context: &Context<'_>,
-        page: usize,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let page = page.clamp(1, 100_000);
-        let mut games = self
-            .store
-            .finished_games(
-                context.chat_id,
-                ((page - 1) * GAMES_PAGE) as i64,
-                GAMES_PAGE as i64 + 1,
-            )
-            .await?;
-        let more = games.len() > GAMES_PAGE;
-        games.truncate(GAMES_PAGE);
-        let language = context.language;
-        if games.is_empty() {
-            let none = match page {
-                1 => msg("games-finished-none"),
-                _ => msg("games-page-empty").number("page", page as u32),
-            };
-            return Ok(vec![Outgoing::text(self.say(language, &none))]);
-        }
-        let mut lines = vec![self.say(language, &msg("games-finished-header"))];
-        for game in &games {
-            let players = self.players(game).await?;
-            let line = msg("games-line-finished")
-                .with("id", game.id)
-                .with("game", self.say(language, &self.kind_name(game.kind)))
-                .with("white", &players.white)
-                .with("black", &players.black)
-                .with("result", self.result_text(language, game, &players));
-            lines.push(format!("  {}", self.say(language, &line)));
-        }
-        let mut buttons = Vec::new();
-        if page > 1 {
-            buttons.push(Button::new(
-                self.say(language, &msg("button-previous")),
-                format!("games finished {}", page - 1),
-            ));
-        }
-        if more {
-            buttons.push(Button::new(
-                self.say(language, &msg("button-next")),
-                format!("games finished {}", page + 1),
-            ));
-        }
-        Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
+    if more {
+        buttons.push(Button::new(
+            service.say(language, &msg("button-next")),
+            format!("games finished {}", page + 1),
+        ));
     }
+    Ok(vec![Outgoing::text(lines.join("\n")).with_buttons(buttons)])
 }
 
 #[cfg(test)]

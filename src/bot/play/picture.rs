@@ -2,178 +2,126 @@
 //! notes, the scores, and Knight Fight's move buttons. It is handed everything it shows —
 //! the seat, the names, the rules' facts — and reads nothing.
 
-use super::super::{
-    Button, Mention, Msg, NAME_STAND_IN, Outgoing, Platform, Refusal, Service, msg, notes,
-};
 use super::clock;
-use super::seat::{Players, Seat};
-use super::words::reason_message;
-use crate::games::{AnyGame, GameKind, Outcome, Side, ViewFacts};
+use super::players::{self, Players};
+use super::seat::Seat;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::notes;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Mention, NAME_STAND_IN, Outgoing};
+use crate::bot::service::Service;
+use crate::games::{AnyGame, GameKind, Side, ViewFacts};
 use crate::render::View;
 use crate::store::{GameRecord, GameState, LastMove};
 
 /// The most legal moves offered as buttons under a Knight Fight picture.
 const MOVE_BUTTONS: usize = 20;
 
-impl Service {
-    /// The board picture of the game of `seat` as `facts` say it stands, captioned with
-    /// `first` (if any), whose turn it is or the result, and the scores; from Black's side
-    /// when `flip`.
-    pub(super) fn picture(
-        &self,
-        language: &str,
-        seat: &Seat,
-        players: &Players,
-        facts: ViewFacts,
-        first: Vec<Msg>,
-        flip: bool,
-    ) -> Result<Outgoing, Refusal> {
-        let (game, position) = (&seat.game, &seat.position);
-        let to_move = position.side_to_move();
-        // The player to move is mentioned, so that the platform tells them it is their turn.
-        let ping = players
-            .ping(to_move)
-            .filter(|_| game.state == GameState::Ongoing);
-        let status_line = match game.state {
-            GameState::Aborted => msg("caption-aborted").with("id", game.id),
-            GameState::Finished => msg("caption-over")
-                .with("id", game.id)
-                .with("result", self.result_text(language, game, players)),
-            _ => msg("caption-to-move").with("id", game.id).with(
-                "player",
-                match ping {
-                    Some(_) => NAME_STAND_IN,
-                    None => players.of(to_move),
-                },
-            ),
-        };
-        let (mut status_text, named) = self.say_naming(language, &status_line, players.of(to_move));
-        let now = (self.clock)();
-        if let Some(left) = clock::time_left(game, position.side_to_move(), now) {
-            let left = self.say(language, &clock::left_message(left));
-            let line = msg("caption-time-left").with("left", left);
-            status_text = format!("{status_text} · {}", self.say(language, &line));
-        }
-        // A live game's header shows both banks beside the names, as a chess clock does.
-        let (mut white, mut black) = (players.white.clone(), players.black.clone());
-        if let Some(clocks) = game
-            .clocks
-            .filter(|c| !c.control.is_correspondence() && game.state == GameState::Ongoing)
-        {
-            let bank = |side: Side| {
-                let ms = match side == position.side_to_move() {
-                    true => clocks.left(side, now),
-                    false => clocks.bank(side),
-                };
-                self.say(language, &clock::left_message(ms))
+/// The board picture of the game of `seat` as `facts` say it stands, captioned with
+/// `first` (if any), whose turn it is or the result, and the scores; from Black's side
+/// when `flip`.
+pub(super) fn picture(
+    service: &Service,
+    language: &str,
+    seat: &Seat,
+    players: &Players,
+    facts: ViewFacts,
+    first: Vec<Msg>,
+    flip: bool,
+) -> Result<Outgoing, Refusal> {
+    let (game, position) = (&seat.game, &seat.position);
+    let to_move = position.side_to_move();
+    // The player to move is mentioned, so that the platform tells them it is their turn.
+    let ping = players
+        .ping(to_move)
+        .filter(|_| game.state == GameState::Ongoing);
+    let status_line = match game.state {
+        GameState::Aborted => msg("caption-aborted").with("id", game.id),
+        GameState::Finished => msg("caption-over").with("id", game.id).with(
+            "result",
+            players::result_text(service, language, game, players),
+        ),
+        _ => msg("caption-to-move").with("id", game.id).with(
+            "player",
+            match ping {
+                Some(_) => NAME_STAND_IN,
+                None => players.of(to_move),
+            },
+        ),
+    };
+    let (mut status_text, named) = service.say_naming(language, &status_line, players.of(to_move));
+    let now = (service.clock)();
+    if let Some(left) = clock::time_left(game, position.side_to_move(), now) {
+        let left = service.say(language, &clock::left_message(left));
+        let line = msg("caption-time-left").with("left", left);
+        status_text = format!("{status_text} · {}", service.say(language, &line));
+    }
+    // A live game's header shows both banks beside the names, as a chess clock does.
+    let (mut white, mut black) = (players.white.clone(), players.black.clone());
+    if let Some(clocks) = game
+        .clocks
+        .filter(|c| !c.control.is_correspondence() && game.state == GameState::Ongoing)
+    {
+        let bank = |side: Side| {
+            let ms = match side == position.side_to_move() {
+                true => clocks.left(side, now),
+                false => clocks.bank(side),
             };
-            white = format!("{white} · {}", bank(Side::White));
-            black = format!("{black} · {}", bank(Side::Black));
-        }
-        let mut lines: Vec<String> = first.iter().map(|m| self.say(language, m)).collect();
-        let status_at: usize = lines.iter().map(|line| line.len() + 1).sum();
-        let mentions = match (ping, named) {
-            (Some(user), Some(range)) => vec![Mention {
-                range: status_at + range.start..status_at + range.end,
-                user: user.to_string(),
-            }],
-            _ => Vec::new(),
+            service.say(language, &clock::left_message(ms))
         };
-        lines.push(status_text.clone());
-        let mut detail = String::new();
-        if game.state == GameState::Ongoing {
-            let notes: Vec<String> = notes::position_notes(position)
-                .iter()
-                .map(|note| self.say(language, note))
-                .collect();
-            detail = notes.join(" ");
-            lines.extend(notes);
-        }
-        if let Some((white_score, black_score)) = position.scores() {
-            lines.push(
-                self.say(
-                    language,
-                    &msg("score-line")
-                        .with("white", &players.white)
-                        .with("black", &players.black)
-                        .with("white-score", white_score)
-                        .with("black-score", black_score),
-                ),
-            );
-        }
-        let mut buttons = move_buttons(game, to_move, &facts);
-        buttons.extend(
-            turn_buttons(game, position)
-                .into_iter()
-                .map(|(label, word)| Button::new(self.say(language, &msg(label)), word)),
+        white = format!("{white} · {}", bank(Side::White));
+        black = format!("{black} · {}", bank(Side::Black));
+    }
+    let mut lines: Vec<String> = first.iter().map(|m| service.say(language, m)).collect();
+    let status_at: usize = lines.iter().map(|line| line.len() + 1).sum();
+    let mentions = match (ping, named) {
+        (Some(user), Some(range)) => vec![Mention {
+            range: status_at + range.start..status_at + range.end,
+            user: user.to_string(),
+        }],
+        _ => Vec::new(),
+    };
+    lines.push(status_text.clone());
+    let mut detail = String::new();
+    if game.state == GameState::Ongoing {
+        let notes: Vec<String> = notes::position_notes(position)
+            .iter()
+            .map(|note| service.say(language, note))
+            .collect();
+        detail = notes.join(" ");
+        lines.extend(notes);
+    }
+    if let Some((white_score, black_score)) = position.scores() {
+        lines.push(
+            service.say(
+                language,
+                &msg("score-line")
+                    .with("white", &players.white)
+                    .with("black", &players.black)
+                    .with("white-score", white_score)
+                    .with("black-score", black_score),
+            ),
         );
-        let view = View {
-            white,
-            black,
-            caption: status_text,
-            detail,
-            last_move: game.last_move.as_ref().map(LastMove::squares),
-            flip,
-            facts,
-        };
-        let png = self.renderer.render(position, &view)?;
-        let mut picture = Outgoing::image(png, lines.join("\n")).with_buttons(buttons);
-        picture.mentions = mentions;
-        Ok(picture)
     }
-
-    /// The news of a change to a game (a move, a resignation, a draw agreed, a timeout):
-    /// its picture and, when the change finished the game, its animated replay. The one
-    /// place a game's end is reported, so every way a game ends brings its replay. The game
-    /// is saved already: a replay that cannot be made is logged and left out. Where the news
-    /// goes to the game's own thread (`told_in_thread`: a line said there, or a background
-    /// post of a game that has one), an ended game's result is added for its channel.
-    pub(super) async fn report(
-        &self,
-        language: &str,
-        seat: &Seat,
-        players: &Players,
-        facts: ViewFacts,
-        first: Vec<Msg>,
-        told_in_thread: Option<Platform>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let mut replies = vec![self.picture(language, seat, players, facts, first, false)?];
-        if seat.game.state == GameState::Finished {
-            match self.replay_of(language, &seat.game, players).await {
-                Ok(Some(replay)) => replies.push(replay),
-                Ok(None) => {}
-                Err(error) => {
-                    tracing::warn!(game = seat.game.id, %error, "no replay for a finished game");
-                }
-            }
-        }
-        if let Some(platform) = told_in_thread {
-            replies.extend(self.parent_notice(platform, language, &seat.game, players));
-        }
-        Ok(replies)
-    }
-
-    /// The result of a finished game in the reader's words, e.g. `Alice wins (resignation)`.
-    pub(super) fn result_text(
-        &self,
-        language: &str,
-        game: &GameRecord,
-        players: &Players,
-    ) -> String {
-        let outcome = game.result.as_deref().and_then(Outcome::parse);
-        let Some(outcome) = outcome else {
-            return game.result.clone().unwrap_or_default();
-        };
-        let head = match outcome.winner {
-            Some(side) => msg("result-win").with("winner", players.of(side)),
-            None => msg("result-draw"),
-        };
-        format!(
-            "{} ({})",
-            self.say(language, &head),
-            self.say(language, &reason_message(outcome.reason))
-        )
-    }
+    let mut buttons = move_buttons(game, to_move, &facts);
+    buttons.extend(
+        turn_buttons(game, position)
+            .into_iter()
+            .map(|(label, word)| Button::new(service.say(language, &msg(label)), word)),
+    );
+    let view = View {
+        white,
+        black,
+        caption: status_text,
+        detail,
+        last_move: game.last_move.as_ref().map(LastMove::squares),
+        flip,
+        facts,
+    };
+    let png = service.renderer.render(position, &view)?;
+    let mut picture = Outgoing::image(png, lines.join("\n")).with_buttons(buttons);
+    picture.mentions = mentions;
+    Ok(picture)
 }
 
 /// The Chesimals buttons that end a turn: Done while a turn is open, Pass at the start of a

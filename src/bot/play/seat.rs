@@ -2,13 +2,16 @@
 //! once, the speaker's side and (when a reply names them) both players' names in one read.
 //! A command hands its [`Seat`] down to the handler and the picture, which read nothing again.
 
-use super::super::command::GameRef;
-use super::super::{Context, Refusal, Service, display_name, msg};
+use super::game::{self, expiry, ids};
+use super::players;
 use super::words::not_a_move;
-use super::{expiry, ids};
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::service::Service;
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
-use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord, GameState, StoreError};
-use std::collections::HashMap;
+use crate::store::{GameRecord, GameState, StoreError};
 
 /// A game as one command resolved it.
 #[derive(Debug)]
@@ -113,152 +116,93 @@ impl Running {
     }
 }
 
-/// The players' names of a game, read together once per command.
-#[derive(Clone, Debug)]
-pub(crate) struct Players {
-    pub white: String,
-    pub black: String,
-    /// The platform's id of each side's player who wants a mention when it is their move
-    /// (`None`: the computer, or pings turned off).
-    pub pings: [Option<String>; 2],
-}
-
-impl Players {
-    pub fn of(&self, side: Side) -> &str {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-
-    /// Whom to mention when it is `side`'s move, if anyone.
-    pub fn ping(&self, side: Side) -> Option<&str> {
-        self.pings[usize::from(side == Side::Black)].as_deref()
-    }
-}
-
-impl Service {
-    /// The speaker's running games here: one read of the chat's games.
-    pub(crate) async fn running_games(&self, context: &Context<'_>) -> Result<Running, Refusal> {
-        let user = context.user.id;
-        let games = self
-            .store
-            .user_live_games(context.chat_id, user, expiry(context))
-            .await?;
-        Ok(Running(
-            games
-                .into_iter()
-                .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
-                .map(|game| {
-                    let position = parse(&game);
-                    (game, position)
-                })
-                .collect(),
-        ))
-    }
-
-    /// The running game the user means: the one named, their only one here, or (when
-    /// `guess_by_turn`, for commands that cannot do harm in the wrong game) the only one of
-    /// several where it is their turn.
-    pub(super) async fn players_seat(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-        guess_by_turn: bool,
-    ) -> Result<Seat, Refusal> {
-        match game_ref {
-            Some(id) => self.named_seat(context, id).await,
-            None => {
-                let running = self.running_games(context).await?;
-                pick_seat(context, running, guess_by_turn)
-            }
-        }
-    }
-
-    /// The game numbered `id`, if the speaker plays it and it is running.
-    async fn named_seat(&self, context: &Context<'_>, id: GameRef) -> Result<Seat, Refusal> {
-        let game = self.game_in_chat(context, id).await?;
-        match game.state {
-            GameState::Challenge | GameState::Declined => {
-                Err(msg("game-not-started").with("id", id).into())
-            }
-            GameState::Aborted => Err(msg("game-aborted").with("id", id).into()),
-            GameState::Finished => {
-                let players = self.players(&game).await?;
-                Err(msg("game-finished")
-                    .with("id", id)
-                    .with(
-                        "result",
-                        self.result_text(context.language, &game, &players),
-                    )
-                    .into())
-            }
-            GameState::Ongoing if game.side_of(context.user.id).is_none() => {
-                Err(msg("not-a-player").with("id", id).into())
-            }
-            GameState::Ongoing => Seat::new(game, context.user.id),
-        }
-    }
-
-    /// Both players' names, in one read ("?" for a seat nobody holds or a user not found).
-    pub(super) async fn players(&self, game: &GameRecord) -> Result<Players, Refusal> {
-        let ids: Vec<i64> = [game.white_id, game.black_id]
+/// The speaker's running games here: one read of the chat's games.
+pub(crate) async fn running_games(
+    service: &Service,
+    context: &Context<'_>,
+) -> Result<Running, Refusal> {
+    let user = context.user.id;
+    let games = service
+        .store
+        .user_live_games(context.chat_id, user, expiry(context))
+        .await?;
+    Ok(Running(
+        games
             .into_iter()
-            .flatten()
-            .collect();
-        let names = self.store.player_names(&ids).await?;
-        let named = |id: Option<i64>| id.and_then(|id| names.get(&id));
-        let ping = |id: Option<i64>| {
-            named(id)
-                .filter(|p| p.pings && p.external_id != COMPUTER_EXTERNAL_ID)
-                .map(|p| p.external_id.clone())
-        };
-        // Names stored before they were cleaned are cleaned as they are shown.
-        let name = |id: Option<i64>| {
-            named(id).map_or_else(
-                || "?".to_string(),
-                |p| display_name::or_id(display_name::clean(&p.display_name), &p.external_id),
-            )
-        };
-        let mut players = Players {
-            white: name(game.white_id),
-            black: name(game.black_id),
-            pings: [ping(game.white_id), ping(game.black_id)],
-        };
-        if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
-            // The computer's name carries its level, on the board's header and in captions.
-            let language = self.catalogue.language_for(None);
-            let name = self.say(
-                language,
-                &msg("computer-name").number("level", u32::from(level)),
-            );
-            match side {
-                Side::White => players.white = name,
-                Side::Black => players.black = name,
-            }
-        }
-        Ok(players)
-    }
+            .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
+            .map(|game| {
+                let position = parse(&game);
+                (game, position)
+            })
+            .collect(),
+    ))
+}
 
-    /// The speaker's side, if it is their turn in the game of `seat`.
-    pub(super) async fn check_turn(&self, seat: &Seat) -> Result<Side, Refusal> {
-        let side = playing_side(seat)?;
-        let to_move = seat.position.side_to_move();
-        if to_move != side {
-            let players = self.players(&seat.game).await?;
-            return Err(msg("not-your-turn")
-                .with("id", seat.game.id)
-                .with("player", players.of(to_move))
-                .into());
+/// The running game the user means: the one named, their only one here, or (when
+/// `guess_by_turn`, for commands that cannot do harm in the wrong game) the only one of
+/// several where it is their turn.
+pub(super) async fn players_seat(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+    guess_by_turn: bool,
+) -> Result<Seat, Refusal> {
+    match game_ref {
+        Some(id) => named_seat(service, context, id).await,
+        None => {
+            let running = running_games(service, context).await?;
+            pick_seat(context, running, guess_by_turn)
         }
-        Ok(side)
     }
+}
 
-    /// The position of a game, for the commands that read one without a seat (the games
-    /// list, suggestions).
-    pub(crate) fn position(&self, game: &GameRecord) -> Result<AnyGame, Refusal> {
-        parse(game).map_err(|error| corrupt(game, &error))
+/// The game numbered `id`, if the speaker plays it and it is running.
+async fn named_seat(
+    service: &Service,
+    context: &Context<'_>,
+    id: GameRef,
+) -> Result<Seat, Refusal> {
+    let game = game::game_in_chat(service, context, id).await?;
+    match game.state {
+        GameState::Challenge | GameState::Declined => {
+            Err(msg("game-not-started").with("id", id).into())
+        }
+        GameState::Aborted => Err(msg("game-aborted").with("id", id).into()),
+        GameState::Finished => {
+            let players = players::read(service, &game).await?;
+            Err(msg("game-finished")
+                .with("id", id)
+                .with(
+                    "result",
+                    players::result_text(service, context.language, &game, &players),
+                )
+                .into())
+        }
+        GameState::Ongoing if game.side_of(context.user.id).is_none() => {
+            Err(msg("not-a-player").with("id", id).into())
+        }
+        GameState::Ongoing => Seat::new(game, context.user.id),
     }
+}
+
+/// The speaker's side, if it is their turn in the game of `seat`.
+pub(super) async fn check_turn(service: &Service, seat: &Seat) -> Result<Side, Refusal> {
+    let side = playing_side(seat)?;
+    let to_move = seat.position.side_to_move();
+    if to_move != side {
+        let players = players::read(service, &seat.game).await?;
+        return Err(msg("not-your-turn")
+            .with("id", seat.game.id)
+            .with("player", players.of(to_move))
+            .into());
+    }
+    Ok(side)
+}
+
+/// The position of a game, for the commands that read one without a seat (the games
+/// list, suggestions).
+pub(crate) fn position(game: &GameRecord) -> Result<AnyGame, Refusal> {
+    parse(game).map_err(|error| corrupt(game, &error))
 }
 
 /// The running game the user means among their `running` games: their only one, or (when
@@ -297,13 +241,6 @@ pub(super) fn pick_seat(
         1 => Ok(my_turn.remove(0)),
         _ => Err(several()),
     }
-}
-
-/// The name of user `id` among `names` as read; "?" for a seat nobody holds or a user not
-/// found.
-pub(super) fn name_in(names: &HashMap<i64, String>, id: Option<i64>) -> String {
-    id.and_then(|id| names.get(&id).cloned())
-        .unwrap_or_else(|| "?".to_string())
 }
 
 /// The speaker's side in the game of `seat`.

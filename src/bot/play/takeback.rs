@@ -3,10 +3,18 @@
 //! asker's turn again) as one event, never by deleting a move; `abort` ends a game that has
 //! barely begun, unrated.
 
-use super::super::command::GameRef;
-use super::super::{Button, Context, Outgoing, Refusal, Service, msg};
 use super::clock;
-use super::seat::{Players, Seat, playing_side};
+use super::game;
+use super::picture;
+use super::players::{self, Players};
+use super::seat::{self, Seat, playing_side};
+use super::thread;
+use crate::bot::command::GameRef;
+use crate::bot::context::Context;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
 use crate::games::{AnyGame, MoveSquares, Side};
 use crate::store::{GameRecord, GameState, LastMove, StandingMove, StoreError};
 
@@ -47,177 +55,180 @@ fn turns(standing: &[StandingMove]) -> (usize, usize) {
     counts
 }
 
-impl Service {
-    /// `takeback [#id]`: asks the opponent to take the speaker's last move back, or accepts
-    /// the opponent's question. Against the computer it is granted at once.
-    pub(crate) async fn takeback(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let seat = self.players_seat(context, game_ref, false).await?;
-        let side = playing_side(&seat)?;
-        let players = self.players(&seat.game).await?;
-        let game = &seat.game;
-        if game.takeback_offer == Some(side.opposite()) {
-            // The opponent asked; this is the answer.
-            return self
-                .grant_takeback(context, seat, side.opposite(), &players)
-                .await;
-        }
-        if game.takeback_offer == Some(side) {
-            return Err(msg("takeback-already-asked")
-                .with("id", game.id)
-                .with("opponent", players.of(side.opposite()))
-                .into());
-        }
-        let standing = self
-            .store
-            .last_standing_moves(game.id, TURNS_LOOKED_AT)
-            .await?;
-        if taken_back(&standing, side).is_none() {
-            return Err(msg("takeback-nothing").with("id", game.id).into());
-        }
-        if seat.position.turn_in_progress() && seat.position.side_to_move() == side {
-            return Err(msg("takeback-mid-turn").with("id", game.id).into());
-        }
-        if game.computer_side().is_some() {
-            return self.grant_takeback(context, seat, side, &players).await;
-        }
-        let mut asked = seat.game.clone();
-        asked.takeback_offer = Some(side);
-        let asked = self.save(context, &asked, None).await?;
-        let text = msg("takeback-asked")
-            .with("user", &context.user.display_name)
-            .with("id", asked.id)
-            .with("opponent", players.of(side.opposite()));
-        let buttons = vec![
-            Button::new(
-                self.say(context.language, &msg("button-accept-takeback")),
-                format!("takeback {}", asked.id),
-            ),
-            Button::new(
-                self.say(context.language, &msg("button-decline")),
-                format!("decline {}", asked.id),
-            ),
-        ];
-        Ok(vec![
-            Outgoing::text(self.say(context.language, &text)).with_buttons(buttons),
-        ])
+/// `takeback [#id]`: asks the opponent to take the speaker's last move back, or accepts
+/// the opponent's question. Against the computer it is granted at once.
+pub(crate) async fn takeback(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let seat = seat::players_seat(service, context, game_ref, false).await?;
+    let side = playing_side(&seat)?;
+    let players = players::read(service, &seat.game).await?;
+    let game = &seat.game;
+    if game.takeback_offer == Some(side.opposite()) {
+        // The opponent asked; this is the answer.
+        return grant_takeback(service, context, seat, side.opposite(), &players).await;
     }
-
-    /// Takes back `asker`'s last move (and the answer to it) in `seat`'s game, as one event.
-    async fn grant_takeback(
-        &self,
-        context: &Context<'_>,
-        seat: Seat,
-        asker: Side,
-        players: &Players,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let mut game = seat.game;
-        let standing = self
-            .store
-            .last_standing_moves(game.id, TURNS_LOOKED_AT)
-            .await?;
-        let Some(count) = taken_back(&standing, asker) else {
-            return Err(msg("takeback-nothing").with("id", game.id).into());
-        };
-        let Some(first_taken) = standing.get(count - 1) else {
-            return Err(msg("takeback-nothing").with("id", game.id).into());
-        };
-        let from_ply = first_taken.record.ply;
-        // The position goes back to the one after the last move that stands.
-        let before = standing.get(count);
-        if before.is_none() && standing.len() as i64 >= TURNS_LOOKED_AT {
-            // The turn began further back than was read: not taken back half.
-            return Err(msg("takeback-too-long").with("id", game.id).into());
-        }
-        game.position =
-            before.map_or_else(|| game.start_position.clone(), |m| m.position_after.clone());
-        let position = AnyGame::parse(game.kind, &game.position)
-            .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
-        game.last_move = before.and_then(|m| last_move_of(&game, m, standing.get(count + 1)));
-        game.takeback_offer = None;
-        game.draw_offer = None;
-        // The asker's turn starts again now, its bank as it was.
-        if let Some(clocks) = game.clocks.as_mut() {
-            clocks.turn_since = context.now;
-        }
-        clock::restart_deadline(&mut game, &position);
-        self.mark_engine_due(&mut game, context.now);
-        let saved = match self
-            .store
-            .take_back(&game, from_ply, context.user.id, context.now)
-            .await
-        {
-            Err(StoreError::Conflict) => {
-                return Err(msg("move-conflict").with("id", game.id).into());
-            }
-            other => other?,
-        };
-        let seat = Seat::new(saved, context.user.id)?;
-        let line = msg("takeback-done")
-            .with("id", seat.game.id)
-            .with("player", players.of(asker))
-            .number("moves", u32::try_from(count).unwrap_or(u32::MAX));
-        let facts = seat.facts();
-        Ok(vec![self.picture(
-            context.language,
-            &seat,
-            players,
-            facts,
-            vec![line],
-            false,
-        )?])
-    }
-
-    /// `abort [#id]`: ends a game before each side has moved twice, unrated.
-    pub(crate) async fn abort(
-        &self,
-        context: &Context<'_>,
-        game_ref: Option<GameRef>,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        let seat = self.players_seat(context, game_ref, false).await?;
-        playing_side(&seat)?;
-        let mut game = seat.game;
-        let standing = self
-            .store
-            .last_standing_moves(game.id, TURNS_LOOKED_AT)
-            .await?;
-        let (white, black) = turns(&standing);
-        let too_late = standing.len() as i64 >= TURNS_LOOKED_AT
-            || (white >= ABORT_BEFORE_MOVES && black >= ABORT_BEFORE_MOVES);
-        if too_late {
-            return Err(msg("abort-too-late").with("id", game.id).into());
-        }
-        game.state = GameState::Aborted;
-        game.draw_offer = None;
-        game.takeback_offer = None;
-        let game = self.save(context, &game, None).await?;
-        let text = msg("aborted")
+    if game.takeback_offer == Some(side) {
+        return Err(msg("takeback-already-asked")
             .with("id", game.id)
-            .with("user", &context.user.display_name);
-        let mut replies = vec![Outgoing::text(self.say(context.language, &text))];
-        if let Some(platform) = context.in_thread() {
-            let players = self.players(&game).await?;
-            replies.extend(self.parent_notice(platform, context.language, &game, &players));
-        }
-        Ok(replies)
+            .with("opponent", players.of(side.opposite()))
+            .into());
     }
+    let standing = service
+        .store
+        .last_standing_moves(game.id, TURNS_LOOKED_AT)
+        .await?;
+    if taken_back(&standing, side).is_none() {
+        return Err(msg("takeback-nothing").with("id", game.id).into());
+    }
+    if seat.position.turn_in_progress() && seat.position.side_to_move() == side {
+        return Err(msg("takeback-mid-turn").with("id", game.id).into());
+    }
+    if game.computer_side().is_some() {
+        return grant_takeback(service, context, seat, side, &players).await;
+    }
+    let mut asked = seat.game.clone();
+    asked.takeback_offer = Some(side);
+    let asked = game::save(service, context, &asked, None).await?;
+    let text = msg("takeback-asked")
+        .with("user", &context.user.display_name)
+        .with("id", asked.id)
+        .with("opponent", players.of(side.opposite()));
+    let buttons = vec![
+        Button::new(
+            service.say(context.language, &msg("button-accept-takeback")),
+            format!("takeback {}", asked.id),
+        ),
+        Button::new(
+            service.say(context.language, &msg("button-decline")),
+            format!("decline {}", asked.id),
+        ),
+    ];
+    Ok(vec![
+        Outgoing::text(service.say(context.language, &text)).with_buttons(buttons),
+    ])
+}
 
-    /// Declines the takeback the opponent asked for in `game`.
-    pub(super) async fn decline_takeback(
-        &self,
-        context: &Context<'_>,
-        mut game: GameRecord,
-    ) -> Result<Vec<Outgoing>, Refusal> {
-        game.takeback_offer = None;
-        let game = self.save(context, &game, None).await?;
-        let text = msg("takeback-declined")
-            .with("user", &context.user.display_name)
-            .with("id", game.id);
-        Ok(vec![Outgoing::text(self.say(context.language, &text))])
+/// Takes back `asker`'s last move (and the answer to it) in `seat`'s game, as one event.
+async fn grant_takeback(
+    service: &Service,
+    context: &Context<'_>,
+    seat: Seat,
+    asker: Side,
+    players: &Players,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let mut game = seat.game;
+    let standing = service
+        .store
+        .last_standing_moves(game.id, TURNS_LOOKED_AT)
+        .await?;
+    let Some(count) = taken_back(&standing, asker) else {
+        return Err(msg("takeback-nothing").with("id", game.id).into());
+    };
+    let Some(first_taken) = standing.get(count - 1) else {
+        return Err(msg("takeback-nothing").with("id", game.id).into());
+    };
+    let from_ply = first_taken.record.ply;
+    // The position goes back to the one after the last move that stands.
+    let before = standing.get(count);
+    if before.is_none() && standing.len() as i64 >= TURNS_LOOKED_AT {
+        // The turn began further back than was read: not taken back half.
+        return Err(msg("takeback-too-long").with("id", game.id).into());
     }
+    game.position =
+        before.map_or_else(|| game.start_position.clone(), |m| m.position_after.clone());
+    let position = AnyGame::parse(game.kind, &game.position)
+        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    game.last_move = before.and_then(|m| last_move_of(&game, m, standing.get(count + 1)));
+    game.takeback_offer = None;
+    game.draw_offer = None;
+    // The asker's turn starts again now, its bank as it was.
+    if let Some(clocks) = game.clocks.as_mut() {
+        clocks.turn_since = context.now;
+    }
+    clock::restart_deadline(&mut game, &position);
+    game::mark_engine_due(service, &mut game, context.now);
+    let saved = match service
+        .store
+        .take_back(&game, from_ply, context.user.id, context.now)
+        .await
+    {
+        Err(StoreError::Conflict) => {
+            return Err(msg("move-conflict").with("id", game.id).into());
+        }
+        other => other?,
+    };
+    let seat = Seat::new(saved, context.user.id)?;
+    let line = msg("takeback-done")
+        .with("id", seat.game.id)
+        .with("player", players.of(asker))
+        .number("moves", u32::try_from(count).unwrap_or(u32::MAX));
+    let facts = seat.facts();
+    Ok(vec![picture::picture(
+        service,
+        context.language,
+        &seat,
+        players,
+        facts,
+        vec![line],
+        false,
+    )?])
+}
+
+/// `abort [#id]`: ends a game before each side has moved twice, unrated.
+pub(crate) async fn abort(
+    service: &Service,
+    context: &Context<'_>,
+    game_ref: Option<GameRef>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let seat = seat::players_seat(service, context, game_ref, false).await?;
+    playing_side(&seat)?;
+    let mut game = seat.game;
+    let standing = service
+        .store
+        .last_standing_moves(game.id, TURNS_LOOKED_AT)
+        .await?;
+    let (white, black) = turns(&standing);
+    let too_late = standing.len() as i64 >= TURNS_LOOKED_AT
+        || (white >= ABORT_BEFORE_MOVES && black >= ABORT_BEFORE_MOVES);
+    if too_late {
+        return Err(msg("abort-too-late").with("id", game.id).into());
+    }
+    game.state = GameState::Aborted;
+    game.draw_offer = None;
+    game.takeback_offer = None;
+    let game = game::save(service, context, &game, None).await?;
+    let text = msg("aborted")
+        .with("id", game.id)
+        .with("user", &context.user.display_name);
+    let mut replies = vec![Outgoing::text(service.say(context.language, &text))];
+    if let Some(platform) = context.in_thread() {
+        let players = players::read(service, &game).await?;
+        replies.extend(thread::parent_notice(
+            service,
+            platform,
+            context.language,
+            &game,
+            &players,
+        ));
+    }
+    Ok(replies)
+}
+
+/// Declines the takeback the opponent asked for in `game`.
+pub(super) async fn decline_takeback(
+    service: &Service,
+    context: &Context<'_>,
+    mut game: GameRecord,
+) -> Result<Vec<Outgoing>, Refusal> {
+    game.takeback_offer = None;
+    let game = game::save(service, context, &game, None).await?;
+    let text = msg("takeback-declined")
+        .with("user", &context.user.display_name)
+        .with("id", game.id);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
 }
 
 /// The squares to mark for `last`, the move that stands last after a takeback: found by

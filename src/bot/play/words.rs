@@ -2,8 +2,8 @@
 //! catalogue message, and a rules error said in a language's words for whoever asks (the
 //! chat's replies, the command line).
 
-use super::super::i18n::Catalogue;
-use super::super::{Msg, msg};
+use crate::bot::i18n::Catalogue;
+use crate::bot::msg::{Msg, msg};
 use crate::games::{EndReason, GameKind, RulesError};
 
 pub(crate) fn rules_message(error: &RulesError) -> Msg {

@@ -7,7 +7,7 @@ use super::payload::payload;
 use super::rest::{Fault, Rest};
 use super::{Core, DiscordConfig, DiscordError, ShardPlan};
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{CLOCK_SCAN, Outgoing, Platform, Service, UserInfo, run_clocks, run_computer};
+use crate::bot::{Outgoing, Platform, Service, UserInfo, Workers};
 use crate::chat::shared::{DRAIN_LIMIT, InFlight, Shutdown};
 use reqwest::Method;
 use serenity::all::{
@@ -256,51 +256,27 @@ async fn connect(config: &DiscordConfig) -> Result<(String, Rest), DiscordError>
     }
 }
 
-/// The daily posts' scheduler, the computer's moves and the games' clocks, running until
-/// shutdown.
+/// The service's background workers (the daily posts, the computer's moves, the games'
+/// clocks), running until shutdown.
 fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> JoinHandle<()> {
-    let poster = ChannelPoster(core.clone());
-    let engine_poster = ChannelPoster(core.clone());
-    let clock_poster = ChannelPoster(core);
-    let (daily_stop, engine_stop, clock_stop) = (
-        shutdown.receiver(),
-        shutdown.receiver(),
-        shutdown.receiver(),
-    );
+    let stop = shutdown.receiver();
     tokio::spawn(async move {
-        let service = poster.0.service.clone();
-        tokio::join!(
-            schedule::run_scheduler(
-                &service,
+        let service = core.service.clone();
+        let workers = Workers {
+            daily_every: every,
+            engine: true,
+        };
+        service
+            .run_background(
                 Platform::Discord,
                 schedule::holder_name(),
-                poster,
-                every,
-                daily_stop,
-            ),
-            run_computer(
-                &service,
-                Platform::Discord,
-                schedule::holder_name(),
-                engine_poster,
-                ENGINE_SCAN,
-                engine_stop,
-            ),
-            run_clocks(
-                &service,
-                Platform::Discord,
-                schedule::holder_name(),
-                clock_poster,
-                CLOCK_SCAN,
-                clock_stop,
-            ),
-        );
+                || ChannelPoster(core.clone()),
+                workers,
+                stop,
+            )
+            .await;
     })
 }
-
-/// How often the computer's worker looks for engine moves due elsewhere (another process's
-/// games, a claim run out); a move due here wakes it at once.
-const ENGINE_SCAN: Duration = Duration::from_secs(2);
 
 /// Runs the gateway shards until they are shut down.
 async fn start(

@@ -51,11 +51,8 @@ pub use translate::incoming_of_update;
 pub use webhook::{derived_secret, webhook};
 
 use crate::bot::schedule;
-use crate::bot::{CLOCK_SCAN, Platform, Service, UserInfo, run_clocks, run_computer};
+use crate::bot::{Platform, Service, UserInfo, Workers};
 
-/// How often the computer's worker looks for engine moves due elsewhere (another process's
-/// games, a claim run out); a move due here wakes it at once.
-const ENGINE_SCAN: Duration = Duration::from_secs(2);
 use crate::chat::pacing::Pacer;
 use crate::chat::shared::{DRAIN_LIMIT, PlatformLink, Secret, Shutdown};
 use outbox::DailyPoster;
@@ -163,52 +160,26 @@ impl Adapter<'_> {
             return Ok(());
         }
         self.link.up();
-        let poster = DailyPoster {
-            service: self.service,
-            bot_name: bot_name.clone(),
-        };
         let polling = async {
             match webhook {
                 Some(webhook) => self.push_loop(webhook, &bot_name).await,
                 None => self.poll_loop(&bot_name).await,
             }
         };
-        let engine_poster = DailyPoster {
-            service: self.service,
-            bot_name: bot_name.clone(),
+        let workers = Workers {
+            daily_every: self.daily_every,
+            engine: true,
         };
-        let clock_poster = DailyPoster {
-            service: self.service,
-            bot_name: bot_name.clone(),
-        };
-        let scheduler = async {
-            tokio::join!(
-                schedule::run_scheduler(
-                    self.service,
-                    Platform::Telegram,
-                    schedule::holder_name(),
-                    poster,
-                    self.daily_every,
-                    self.shutdown.receiver(),
-                ),
-                run_computer(
-                    self.service,
-                    Platform::Telegram,
-                    schedule::holder_name(),
-                    engine_poster,
-                    ENGINE_SCAN,
-                    self.shutdown.receiver(),
-                ),
-                run_clocks(
-                    self.service,
-                    Platform::Telegram,
-                    schedule::holder_name(),
-                    clock_poster,
-                    CLOCK_SCAN,
-                    self.shutdown.receiver(),
-                ),
-            );
-        };
+        let scheduler = self.service.run_background(
+            Platform::Telegram,
+            schedule::holder_name(),
+            || DailyPoster {
+                service: self.service,
+                bot_name: bot_name.clone(),
+            },
+            workers,
+            self.shutdown.receiver(),
+        );
         tokio::pin!(polling, scheduler);
         let result = tokio::select! {
             result = &mut polling => {

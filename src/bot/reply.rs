@@ -1,0 +1,214 @@
+//! What the service hands back: replies, their buttons, spoilers and mentions, and what a
+//! press does to the message it was made on.
+
+use crate::bot::command::{Command, Word};
+
+/// A button under a reply; pressing it sends `command` as the presser.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub label: String,
+    pub command: String,
+    /// The command is played in the presser's private chat with the bot (today's daily: its
+    /// board would spoil the puzzle for a group). A platform without private replies in a
+    /// group (`Platform::private_replies_in_chat`) makes such a button lead there (Telegram:
+    /// a link that starts the daily, counted for the group).
+    pub plays_in_private: bool,
+}
+
+impl Button {
+    pub fn new(label: impl Into<String>, command: impl Into<String>) -> Button {
+        Button {
+            label: label.into(),
+            command: command.into(),
+            plays_in_private: false,
+        }
+    }
+
+    /// The button that starts today's daily, which is played in private.
+    pub fn daily(label: impl Into<String>) -> Button {
+        Button {
+            plays_in_private: true,
+            ..Button::new(label, Word::Daily.as_str())
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    Text(String),
+    /// A PNG picture with a caption.
+    Image {
+        png: Vec<u8>,
+        caption: String,
+    },
+    /// A file with a caption: a game's record (`.pgn`, `.txt`) or its animated replay
+    /// (`.gif`, which platforms show as an animation: [`Body::is_animation`]).
+    File {
+        name: String,
+        bytes: Vec<u8>,
+        caption: String,
+    },
+}
+
+impl Body {
+    /// A file the platforms play as an animation (a replay) rather than offer as a document.
+    pub fn is_animation(&self) -> bool {
+        matches!(self, Body::File { name, .. } if name.ends_with(".gif"))
+    }
+}
+
+/// A reply. Its text is plain text, shown as it is: whatever a user wrote that it quotes (a
+/// name with `||` or `[link](…)` in it) stays literal on every platform. The only formatting
+/// is what the service itself asks for through `spoilers`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outgoing {
+    pub body: Body,
+    pub buttons: Vec<Button>,
+    /// Only for the user who spoke (Discord: ephemeral; Telegram: private chat).
+    pub private: bool,
+    /// Byte ranges of the text (or caption) shown behind a spoiler, in order, not
+    /// overlapping, at character boundaries.
+    pub spoilers: Vec<std::ops::Range<usize>>,
+    /// Names in the text (or caption) that mention their user, so that the platform
+    /// notifies them (a turn ping): at character boundaries, not overlapping a spoiler.
+    pub mentions: Vec<Mention>,
+    /// What becomes of the message whose button was pressed, on the first reply to a press
+    /// (`Incoming::pressed`); [`Pressed::Kept`] everywhere else.
+    pub pressed: Pressed,
+    /// The game this reply starts is played in a thread opened off the reply's message
+    /// (`Platform::games_in_threads`); the adapter opens it where it may and tells the
+    /// service (`play::thread::open_thread`).
+    pub opens_thread: Option<NewThread>,
+    /// For the chat itself, not the thread the line came from: a game's result, which the
+    /// channel its thread hangs off sees too.
+    pub in_parent: bool,
+}
+
+/// A thread to open for a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewThread {
+    pub game: i64,
+    /// The thread's name, as the game's players read it.
+    pub name: String,
+}
+
+/// What a reply to a button press does to the message that carried the button. The service
+/// decides by the command ([`Pressed::of`]) and only when the press did what it
+/// asked: a refused press (someone else's Accept) leaves the message and its buttons alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pressed {
+    /// Left as it is: its buttons stay usable (the daily's *Play*, pressed by everyone).
+    #[default]
+    Kept,
+    /// Its buttons are spent and taken off; the reply is a new message (a move's picture).
+    Spent,
+    /// The reply takes its place, picture, text and buttons (a page turned, the AMBIT rack's
+    /// next step, a challenge answered). Where the platform cannot put this reply there (a
+    /// text where a picture stood on Telegram, a public reply in place of a private one), the
+    /// message is treated as [`Pressed::Spent`] and the reply posted anew.
+    Replaced,
+}
+
+impl Pressed {
+    /// What a press of a button that sends this command does to the message carrying the
+    /// button, once the command did what it asked. Pages, the AMBIT rack and the answers to
+    /// a question (a challenge, a draw offer, a takeback) take the place of the message they
+    /// were pressed under; a move or a resignation spends the buttons it was pressed among
+    /// (they no longer fit the game); what anyone may press again (the daily's *Play*, a new
+    /// puzzle) leaves them.
+    pub(crate) fn of(command: &Command) -> Pressed {
+        match command {
+            Command::Leaderboard(_)
+            | Command::Games { .. }
+            | Command::History(_)
+            | Command::Place(_)
+            | Command::Accept(_)
+            | Command::Decline(_)
+            | Command::Draw(_)
+            | Command::Takeback(_)
+            | Command::ForgetMe { .. } => Pressed::Replaced,
+            Command::Move { .. }
+            | Command::Bare(_)
+            | Command::Resign { .. }
+            | Command::Abort(_) => Pressed::Spent,
+            Command::Help(_)
+            | Command::Rules(_)
+            | Command::Challenge(_)
+            | Command::Board { .. }
+            | Command::Pings(_)
+            | Command::Vacation(_)
+            | Command::Ambit(_)
+            | Command::Daily(_)
+            | Command::GiveUp
+            | Command::Stats(_)
+            | Command::Settings(_)
+            | Command::Export(_)
+            | Command::Replay(_)
+            | Command::UnitMoves { .. }
+            | Command::Lang(_) => Pressed::Kept,
+        }
+    }
+}
+
+/// What a message is said with in place of a name that is to be a mention
+/// ([`Service::say_naming`]): a private-use character, which no catalogue line holds.
+pub(crate) const NAME_STAND_IN: &str = "\u{E001}";
+
+/// A name in a reply that mentions its user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    /// The name's byte range in the text.
+    pub range: std::ops::Range<usize>,
+    /// The platform's id of the user.
+    pub user: String,
+}
+
+impl Outgoing {
+    /// A public reply of `body` with nothing else to it.
+    fn of(body: Body) -> Self {
+        Outgoing {
+            body,
+            buttons: Vec::new(),
+            private: false,
+            spoilers: Vec::new(),
+            mentions: Vec::new(),
+            pressed: Pressed::Kept,
+            opens_thread: None,
+            in_parent: false,
+        }
+    }
+
+    pub fn text(text: impl Into<String>) -> Self {
+        Outgoing::of(Body::Text(text.into()))
+    }
+
+    pub fn image(png: Vec<u8>, caption: impl Into<String>) -> Self {
+        Outgoing::of(Body::Image {
+            png,
+            caption: caption.into(),
+        })
+    }
+
+    pub fn file(name: impl Into<String>, bytes: Vec<u8>, caption: impl Into<String>) -> Self {
+        Outgoing::of(Body::File {
+            name: name.into(),
+            bytes,
+            caption: caption.into(),
+        })
+    }
+
+    /// The text (or caption) with the spoilers the service marked; each adapter shows them
+    /// its platform's way.
+    pub fn text_and_spoilers(&self) -> (&str, &[std::ops::Range<usize>]) {
+        let text = match &self.body {
+            Body::Text(text) => text,
+            Body::Image { caption, .. } | Body::File { caption, .. } => caption,
+        };
+        (text, &self.spoilers)
+    }
+
+    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
+        self.buttons = buttons;
+        self
+    }
+}

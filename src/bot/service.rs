@@ -1,0 +1,126 @@
+//! The service's state and what every handler shares: the store, the renderer, the
+//! catalogue and the clock, and the voice (`say`) replies are said in. Lines come in
+//! through [`pipeline`](super::pipeline); each command's handler is a module of free
+//! functions over `&Service`.
+
+use crate::bot::i18n::Catalogue;
+use crate::bot::incoming::UserInfo;
+use crate::bot::limits;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::platform::Platform;
+use crate::bot::play::pool::Computer;
+use crate::bot::reply::NAME_STAND_IN;
+use crate::engine::{self, Level};
+use crate::games::AnyGame;
+use crate::games::ambit::DailySecret;
+use crate::render::Renderer;
+use crate::store::Store;
+use std::sync::Arc;
+
+/// Milliseconds since the Unix epoch; injectable so tests can move time.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+pub fn system_clock() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or_default()
+    })
+}
+
+/// The bot: every chat's commands go through one of these.
+pub struct Service {
+    pub(super) store: Store,
+    pub(super) renderer: Arc<Renderer>,
+    pub(super) catalogue: Catalogue,
+    pub(super) clock: Clock,
+    /// The deployment's daily secret, read (or made) in the database at first need.
+    pub(super) daily_secret: tokio::sync::OnceCell<DailySecret>,
+    /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
+    /// `schedule::retry_deferred_ratings` while the process runs.
+    pub(super) deferred_ratings: std::sync::Mutex<Vec<i64>>,
+    pub(super) limiter: limits::RateLimiter,
+    /// The computer opponent's searches and worker bell.
+    pub(super) computer: Computer,
+}
+
+impl Service {
+    pub fn new(store: Store, renderer: Arc<Renderer>, catalogue: Catalogue, clock: Clock) -> Self {
+        Service {
+            store,
+            renderer,
+            catalogue,
+            clock,
+            daily_secret: tokio::sync::OnceCell::new(),
+            deferred_ratings: std::sync::Mutex::default(),
+            limiter: limits::RateLimiter::default(),
+            computer: Computer::default(),
+        }
+    }
+
+    /// Tells the service who the bot itself is on `platform`, so that naming it (its
+    /// `@handle`, a mention) challenges the computer.
+    pub fn set_own_identity(&self, platform: Platform, me: UserInfo) {
+        self.computer.set_own(platform, me);
+    }
+
+    /// The engine's choice in `position` at `level`, searched on this process's bounded pool
+    /// exactly as the computer's own moves are (`kibitz bench load --searches` loads the pool
+    /// with these while it times the players' commands).
+    pub async fn think_on_pool(
+        &self,
+        position: AnyGame,
+        level: Level,
+        seed: u64,
+    ) -> Option<engine::Choice> {
+        self.computer.think(position, level, seed).await
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The time by the service's clock (milliseconds since the Unix epoch): what adapters
+    /// record in the store goes by the same clock as what the service records.
+    pub fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    /// A catalogue text without arguments in the language of `locale`, for what an adapter
+    /// says before there is a line to handle (the console's word on input that is no text).
+    pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {
+        self.say(self.catalogue.language_for(locale), &msg(key))
+    }
+
+    pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
+        self.catalogue.text(language, message.key, &message.args)
+    }
+
+    /// `message`, built with [`NAME_STAND_IN`] for a name, said with `name` in its place,
+    /// and where in the text the name is: for a mention marked by its place, which no
+    /// user's text can forge (as the daily's spoiler is found).
+    pub(crate) fn say_naming(
+        &self,
+        language: &str,
+        message: &Msg,
+        name: &str,
+    ) -> (String, Option<std::ops::Range<usize>>) {
+        let said = self.say(language, message);
+        match said.find(NAME_STAND_IN) {
+            Some(at) => (
+                said.replacen(NAME_STAND_IN, name, 1),
+                Some(at..at + name.len()),
+            ),
+            None => (said, None),
+        }
+    }
+
+    pub(crate) fn say_all(&self, language: &str, messages: &[Msg]) -> String {
+        messages
+            .iter()
+            .map(|m| self.say(language, m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

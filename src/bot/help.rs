@@ -4,9 +4,9 @@ use crate::bot::command::{ParseError, Word};
 use crate::bot::context::Context;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
-use crate::bot::play::words::{move_usage, rules_message};
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
+use crate::bot::words::{move_usage, rules_message};
 use crate::games::{AnyGame, GameKind, ambit};
 use crate::render::{AmbitView, View};
 

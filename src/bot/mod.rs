@@ -4,6 +4,7 @@
 mod ambit;
 mod bare;
 pub mod command;
+mod computer_pool;
 mod context;
 mod display_name;
 mod entry;
@@ -25,11 +26,13 @@ mod reply;
 pub mod schedule;
 mod service;
 mod suggest;
+mod words;
 
 pub use entry::Workers;
 pub use incoming::{ChatInfo, Incoming, Membership, UserInfo};
 pub use msg::{Msg, msg};
 pub use platform::Platform;
-pub use play::{CLOCK_LEASE_MS, ENGINE_LEASE_MS, replay_pictures, rules_error_text};
+pub use play::{CLOCK_LEASE_MS, ENGINE_LEASE_MS, replay_pictures};
 pub use reply::{Body, Button, Mention, NewThread, Outgoing, Pressed};
 pub use service::{Clock, Service, system_clock};
+pub use words::rules_error_text;

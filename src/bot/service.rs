@@ -3,12 +3,12 @@
 //! through [`pipeline`](super::pipeline); each command's handler is a module of free
 //! functions over `&Service`.
 
+use crate::bot::computer_pool::Computer;
 use crate::bot::i18n::Catalogue;
 use crate::bot::incoming::UserInfo;
 use crate::bot::limits;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::platform::Platform;
-use crate::bot::play::pool::Computer;
 use crate::bot::reply::NAME_STAND_IN;
 use crate::engine::{self, Level};
 use crate::games::AnyGame;

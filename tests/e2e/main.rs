@@ -13,6 +13,7 @@ mod fuzz_corpus;
 mod glacier;
 mod history;
 mod languages;
+mod layout;
 mod league;
 mod load;
 mod metrics;

@@ -3,9 +3,11 @@
 //! deadlines and reminders is `deadlines`.
 
 use crate::bot::msg::{Msg, msg};
+use crate::games::time_control::{
+    Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by,
+};
 use crate::games::{AnyGame, EndReason, Outcome, Side};
 use crate::store::{GameRecord, GameState, Vacation};
-use crate::games::time_control::{Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by};
 
 /// The refusal of a `time:` word.
 pub(super) fn time_control_refusal(typed: &str, error: &TimeControlError) -> Msg {

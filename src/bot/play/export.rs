@@ -15,9 +15,9 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
-use crate::games::{AnyGame, Outcome, Side};
 use crate::games::ambit::Date;
 use crate::games::records::{self, Record};
+use crate::games::{AnyGame, Outcome, Side};
 use crate::render::View;
 use crate::store::{GameRecord, GameState};
 

@@ -24,16 +24,13 @@ pub(super) mod listing;
 pub(super) mod moves;
 pub(super) mod picture;
 pub(super) mod players;
-pub(super) mod pool;
 pub(super) mod report;
 pub(super) mod seat;
 pub(super) mod takeback;
 pub(super) mod thread;
 pub(super) mod unit_moves;
 pub(super) mod vacation;
-pub(super) mod words;
 
 pub use computer::ENGINE_LEASE_MS;
-pub use export::replay_pictures;
 pub use deadlines::CLOCK_LEASE_MS;
-pub use words::rules_error_text;
+pub use export::replay_pictures;

@@ -8,7 +8,6 @@ use super::picture;
 use super::players;
 use super::report;
 use super::seat::{self, Running, Seat, pick_seat, playing_side};
-use super::words::{Quoting, move_usage, not_a_move, refusal_message};
 use crate::bot::ambit::puzzle;
 use crate::bot::command::{GameRef, Word};
 use crate::bot::context::Context;
@@ -17,6 +16,7 @@ use crate::bot::notes;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
+use crate::bot::words::{Quoting, move_usage, not_a_move, refusal_message};
 use crate::games::{EndReason, Outcome, Status, quote};
 use crate::store::{GameState, MoveRecord};
 

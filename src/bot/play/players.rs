@@ -1,11 +1,11 @@
 //! The players of a game by name, read together once per command: as pictures and captions
 //! name them, whom a turn pings, and a finished game's result in their names.
 
-use super::words::reason_message;
 use crate::bot::display_name;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
+use crate::bot::words::reason_message;
 use crate::games::{Outcome, Side};
 use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord};
 use std::collections::HashMap;

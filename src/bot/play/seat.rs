@@ -4,12 +4,12 @@
 
 use super::game::{self, expiry, ids};
 use super::players;
-use super::words::not_a_move;
 use crate::bot::command::GameRef;
 use crate::bot::context::Context;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
+use crate::bot::words::not_a_move;
 use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
 use crate::store::{GameRecord, GameState, StoreError};
 

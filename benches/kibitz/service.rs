@@ -69,7 +69,7 @@ pub fn service(c: &mut Criterion) {
         let games = store
             .active_games(
                 store
-                    .upsert_chat("console", "bench", None, None, 0)
+                    .upsert_chat(kibitz::Platform::Console, "bench", None, None, 0)
                     .await
                     .expect("chat"),
             )
@@ -106,14 +106,14 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
     runtime.block_on(async {
         let store = Store::connect(&url).await.expect("store opens");
         let chat = store
-            .upsert_chat("console", "bench", Some("Console"), None, 0)
+            .upsert_chat(kibitz::Platform::Console, "bench", Some("Console"), None, 0)
             .await
             .expect("chat");
         let mut players = Vec::new();
         for i in 0..100 {
             let name = format!("player{i}");
             let user = store
-                .upsert_user("console", &name, &name, Some(&name), 0)
+                .upsert_user(kibitz::Platform::Console, &name, &name, Some(&name), 0)
                 .await
                 .expect("user");
             players.push(user.id);

@@ -234,7 +234,7 @@ impl Service {
         languages: &mut Languages<'s>,
         now: i64,
     ) -> Result<Vec<Outgoing>, Refusal> {
-        let platform = incoming.platform.as_str();
+        let platform = incoming.platform;
         // The store work every command does before its own: `kibitz_store_seconds`, step
         // `context` (failed tries too: a locked database is slow before it fails).
         let started = std::time::Instant::now();
@@ -249,7 +249,7 @@ impl Service {
                         .chat
                         .community
                         .as_deref()
-                        .map(|c| format!("{platform}:{c}"))
+                        .map(|c| format!("{}:{c}", platform.as_str()))
                         .as_deref(),
                     now,
                 )
@@ -357,7 +357,7 @@ impl Service {
 
     async fn remember(
         &self,
-        platform: &str,
+        platform: Platform,
         user: &UserInfo,
         now: i64,
     ) -> Result<UserRecord, Refusal> {

@@ -1,14 +1,10 @@
 //! The platforms a line comes from, and what differs between them: each difference the
 //! service must know is a capability here, so that the adapters decide nothing themselves.
 
-/// Where a line came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Platform {
-    Console,
-    Telegram,
-    Discord,
-}
+pub use crate::store::Platform;
 
+// What differs between platforms, asked by the service; the platform itself (its name in the
+// database) is the store's.
 impl Platform {
     /// Whether tables (leaderboards) go out as pictures. Discord's and Telegram's phone apps
     /// wrap a monospace line wider than the screen, scrambling the columns, while a picture
@@ -58,14 +54,6 @@ impl Platform {
         match self {
             Platform::Telegram => Some(user_id),
             Platform::Console | Platform::Discord => None,
-        }
-    }
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Platform::Console => "console",
-            Platform::Telegram => "telegram",
-            Platform::Discord => "discord",
         }
     }
 }

@@ -83,11 +83,7 @@ pub async fn post_due_dailies<P: Poster>(
     let day = date.to_string();
     let minute = now.div_euclid(60_000).rem_euclid(1440);
     let mut round = PostRound::default();
-    for due in service
-        .store
-        .due_posts(platform.as_str(), &day, minute)
-        .await?
-    {
+    for due in service.store.due_posts(platform, &day, minute).await? {
         let claim = service
             .store
             .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)

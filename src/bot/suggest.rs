@@ -20,7 +20,7 @@ pub async fn legal_moves_for(
 ) -> Vec<String> {
     let known = service
         .store
-        .known_chat_and_user(platform.as_str(), chat, user)
+        .known_chat_and_user(platform, chat, user)
         .await;
     let (chat_id, user_id) = match known {
         Ok(Some(keys)) => keys,
@@ -72,7 +72,7 @@ pub async fn placements_for(
 ) -> Vec<String> {
     let Ok(Some((chat_id, user_id))) = service
         .store
-        .known_chat_and_user(platform.as_str(), chat, user)
+        .known_chat_and_user(platform, chat, user)
         .await
     else {
         return Vec::new();
@@ -109,15 +109,11 @@ pub async fn acceptable_challenges(
     // Someone who never spoke here is no challenger and no invitee yet.
     let (chat_id, user_id) = match service
         .store
-        .known_chat_and_user(platform.as_str(), chat, user)
+        .known_chat_and_user(platform, chat, user)
         .await
     {
         Ok(Some(keys)) => keys,
-        Ok(None) => match service
-            .store
-            .chat_by_external_id(platform.as_str(), chat)
-            .await
-        {
+        Ok(None) => match service.store.chat_by_external_id(platform, chat).await {
             Ok(Some(chat_id)) => (chat_id, 0),
             _ => return Vec::new(),
         },

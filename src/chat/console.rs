@@ -203,7 +203,7 @@ impl Session<'_> {
         // not when the claim runs out.
         match service
             .store()
-            .release_engine_claims(Platform::Console.as_str())
+            .release_engine_claims(Platform::Console)
             .await
         {
             Ok(0) => {}

@@ -373,14 +373,26 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
     let mut seats = Vec::new();
     for table in tables {
         let chat = store
-            .upsert_chat("console", &table.chat, Some("Console"), None, now)
+            .upsert_chat(
+                crate::store::Platform::Console,
+                &table.chat,
+                Some("Console"),
+                None,
+                now,
+            )
             .await
             .map_err(|e| e.to_string())?;
         let mut ids = [0; 2];
         for (id, name) in ids.iter_mut().zip([&table.white, &table.black]) {
             let external = name.to_lowercase();
             *id = store
-                .upsert_user("console", &external, name, Some(name), now)
+                .upsert_user(
+                    crate::store::Platform::Console,
+                    &external,
+                    name,
+                    Some(name),
+                    now,
+                )
                 .await
                 .map_err(|e| e.to_string())?
                 .id;

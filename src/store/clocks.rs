@@ -1,6 +1,7 @@
 //! Game clocks in the database: the deadlines and reminders that are due, claiming one so
 //! that exactly one process handles it.
 
+use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
 use sqlx::Row;
 
@@ -19,7 +20,7 @@ impl Store {
     /// index (`games_deadline`, `games_remind_at`).
     pub async fn due_clocks(
         &self,
-        platform: &str,
+        platform: Platform,
         now: i64,
         limit: i64,
     ) -> StoreResult<Vec<DueClock>> {
@@ -40,7 +41,7 @@ impl Store {
             half("remind_at"),
         ))
         .bind(now)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;

@@ -1,6 +1,7 @@
 //! Games against the computer in the database: which engine moves are due, claiming one,
 //! the chat's switch, and the players' results by level (kept apart from the ratings).
 
+use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
 use crate::games::GameKind;
 use sqlx::Row;
@@ -29,14 +30,14 @@ pub struct ComputerResult {
 
 impl Store {
     /// The computer's user on `platform`, made on first use.
-    pub async fn computer_user(&self, platform: &str, now: i64) -> StoreResult<i64> {
+    pub async fn computer_user(&self, platform: Platform, now: i64) -> StoreResult<i64> {
         let row = sqlx::query(
             "INSERT INTO users (platform, external_id, display_name, created_at, updated_at)
              VALUES ($1, $2, 'Kibitz', $3, $3)
              ON CONFLICT (platform, external_id) DO UPDATE SET updated_at = users.updated_at
              RETURNING id",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(COMPUTER_EXTERNAL_ID)
         .bind(now)
         .fetch_one(&self.pool)
@@ -48,7 +49,7 @@ impl Store {
     /// claim, the longest waiting first (served by the partial index on `engine_due`).
     pub async fn due_engine_moves(
         &self,
-        platform: &str,
+        platform: Platform,
         now: i64,
         limit: i64,
     ) -> StoreResult<Vec<DueEngineMove>> {
@@ -61,7 +62,7 @@ impl Store {
              ORDER BY engine_due, id LIMIT $3"
         ))
         .bind(now)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -119,13 +120,13 @@ impl Store {
     /// between two lines). A live holder loses nothing but the search: the commit is
     /// version-checked, so the move still applies once. Served by the partial index on
     /// `engine_due`.
-    pub async fn release_engine_claims(&self, platform: &str) -> StoreResult<u64> {
+    pub async fn release_engine_claims(&self, platform: Platform) -> StoreResult<u64> {
         let released = sqlx::query(
             "UPDATE games SET engine_holder = NULL, engine_until = NULL
              WHERE engine_due IS NOT NULL AND engine_until IS NOT NULL
                  AND chat_id IN (SELECT id FROM chats WHERE platform = $1)",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .execute(&self.pool)
         .await?;
         Ok(released.rows_affected())

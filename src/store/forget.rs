@@ -1,6 +1,6 @@
 //! Forgetting a user: what Kibitz keeps about them goes, what others need stays.
 
-use super::{Store, StoreResult};
+use super::{Platform, Store, StoreResult};
 
 impl Store {
     /// Deletes what Kibitz keeps about a user: their puzzles, ratings and settings, their
@@ -85,5 +85,5 @@ pub struct Forgetting<'a> {
     /// Markers of days before this one (`YYYY-MM-DD`) are dropped: those dailies are over.
     pub today: Option<&'a str>,
     /// `(platform, chat)`: the user's private chat, whose undelivered replies are dropped.
-    pub private_chat: Option<(&'a str, &'a str)>,
+    pub private_chat: Option<(Platform, &'a str)>,
 }

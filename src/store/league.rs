@@ -1,6 +1,7 @@
 //! Guild life in the database: communities, languages, daily-post settings and claims, and
 //! the dailies' results. Ratings are in `ratings`, forgetting a user in `forget`.
 
+use super::Platform;
 use super::{Store, StoreResult};
 use sqlx::Row;
 
@@ -116,11 +117,11 @@ impl Store {
     /// A chat of `platform` by the platform's id, if the bot has seen it.
     pub async fn chat_by_external_id(
         &self,
-        platform: &str,
+        platform: Platform,
         external_id: &str,
     ) -> StoreResult<Option<i64>> {
         let row = sqlx::query("SELECT id FROM chats WHERE platform = $1 AND external_id = $2")
-            .bind(platform)
+            .bind(platform.as_str())
             .bind(external_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -173,7 +174,7 @@ impl Store {
     /// The channels of `platform` whose post of `day` is due by `minute` and not yet made.
     pub async fn due_posts(
         &self,
-        platform: &str,
+        platform: Platform,
         day: &str,
         minute: i64,
     ) -> StoreResult<Vec<DuePost>> {
@@ -187,7 +188,7 @@ impl Store {
         )
         .bind(day)
         .bind(minute)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(MAX_POST_ATTEMPTS)
         .fetch_all(&self.pool)
         .await?;

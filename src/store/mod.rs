@@ -32,6 +32,7 @@ mod forget;
 mod league;
 mod names;
 mod platform;
+mod platform_name;
 mod ratings;
 mod records;
 mod threads;
@@ -46,6 +47,7 @@ pub use forget::Forgetting;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use names::PlayerName;
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
+pub use platform_name::Platform;
 pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 pub use updates::UpdateClaim;
@@ -244,7 +246,7 @@ impl Store {
     /// The chat's key, creating its row the first time it is seen.
     pub async fn upsert_chat(
         &self,
-        platform: &str,
+        platform: Platform,
         external_id: &str,
         title: Option<&str>,
         community: Option<&str>,
@@ -258,7 +260,7 @@ impl Store {
                  community = COALESCE(excluded.community, chats.community)
              RETURNING id",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(external_id)
         .bind(title)
         .bind(community)
@@ -271,7 +273,7 @@ impl Store {
     /// The user's record, created the first time they are seen and refreshed after.
     pub async fn upsert_user(
         &self,
-        platform: &str,
+        platform: Platform,
         external_id: &str,
         display_name: &str,
         handle: Option<&str>,
@@ -286,7 +288,7 @@ impl Store {
                  updated_at = excluded.updated_at
              RETURNING id, platform, external_id, display_name, handle, locale",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(external_id)
         .bind(display_name)
         .bind(handle)
@@ -309,14 +311,14 @@ impl Store {
     /// A user of `platform` by their handle (`@name`), case-insensitively.
     pub async fn user_by_handle(
         &self,
-        platform: &str,
+        platform: Platform,
         handle: &str,
     ) -> StoreResult<Option<UserRecord>> {
         let row = sqlx::query(
             "SELECT id, platform, external_id, display_name, handle, locale FROM users
              WHERE platform = $1 AND LOWER(handle) = LOWER($2) ORDER BY updated_at DESC LIMIT 1",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(handle)
         .fetch_optional(&self.pool)
         .await?;

@@ -88,11 +88,11 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("names.db").display());
         let store = Store::connect(&url).await.unwrap();
         let alice = store
-            .upsert_user("console", "a", "Alice", None, 0)
+            .upsert_user(crate::store::Platform::Console, "a", "Alice", None, 0)
             .await
             .unwrap();
         let bob = store
-            .upsert_user("console", "b", "Bob", None, 0)
+            .upsert_user(crate::store::Platform::Console, "b", "Bob", None, 0)
             .await
             .unwrap();
         let names = store

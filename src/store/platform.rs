@@ -1,6 +1,7 @@
 //! What chat adapters keep across restarts: per-platform key/value facts and an outbox of
 //! replies not yet delivered.
 
+use super::Platform;
 use super::{Store, StoreResult};
 use sqlx::Row;
 
@@ -34,13 +35,13 @@ pub struct OutboxItem {
 impl Store {
     pub async fn platform_value(
         &self,
-        platform: &str,
+        platform: Platform,
         key: &str,
     ) -> StoreResult<Option<PlatformValue>> {
         let row = sqlx::query(
             "SELECT value, updated_at FROM platform_state WHERE platform = $1 AND key = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(key)
         .fetch_optional(&self.pool)
         .await?;
@@ -58,7 +59,7 @@ impl Store {
     /// must still say about it can neither forget the replies nor handle the event again.
     pub async fn record_platform_event(
         &self,
-        platform: &str,
+        platform: Platform,
         key: &str,
         value: &str,
         outbox: &[NewOutboxItem],
@@ -70,7 +71,7 @@ impl Store {
              ON CONFLICT (platform, key) DO UPDATE SET
                  value = excluded.value, updated_at = excluded.updated_at",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(key)
         .bind(value)
         .bind(now)
@@ -84,7 +85,7 @@ impl Store {
     /// Queues `outbox` for `platform` (a message nobody's update asked for: a daily post).
     pub async fn queue_outbox(
         &self,
-        platform: &str,
+        platform: Platform,
         outbox: &[NewOutboxItem],
         now: i64,
     ) -> StoreResult<()> {
@@ -95,7 +96,7 @@ impl Store {
     }
 
     /// The oldest `limit` replies waiting for `platform`, oldest first.
-    pub async fn outbox(&self, platform: &str, limit: i64) -> StoreResult<Vec<OutboxItem>> {
+    pub async fn outbox(&self, platform: Platform, limit: i64) -> StoreResult<Vec<OutboxItem>> {
         // Outbox ids count up from 1 on both databases.
         self.outbox_after(platform, 0, limit).await
     }
@@ -104,7 +105,7 @@ impl Store {
     /// an adapter sending several chats' replies side by side reads only what is new to it.
     pub async fn outbox_after(
         &self,
-        platform: &str,
+        platform: Platform,
         after: i64,
         limit: i64,
     ) -> StoreResult<Vec<OutboxItem>> {
@@ -112,7 +113,7 @@ impl Store {
             "SELECT id, payload, attachment FROM platform_outbox WHERE platform = $1 AND id > $2
              ORDER BY id LIMIT $3",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(after)
         .bind(limit)
         .fetch_all(&self.pool)
@@ -143,7 +144,7 @@ impl Store {
     /// either: for look-ups on every keystroke (autocomplete), which must not write.
     pub async fn known_chat_and_user(
         &self,
-        platform: &str,
+        platform: Platform,
         chat: &str,
         user: &str,
     ) -> StoreResult<Option<(i64, i64)>> {
@@ -152,7 +153,7 @@ impl Store {
              WHERE chats.platform = $1 AND chats.external_id = $2
                AND users.platform = $1 AND users.external_id = $3",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(chat)
         .bind(user)
         .fetch_optional(&self.pool)
@@ -210,7 +211,7 @@ impl Store {
 /// Queues `outbox` for `platform` inside the transaction `tx`.
 pub(super) async fn queue_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    platform: &str,
+    platform: Platform,
     outbox: &[NewOutboxItem],
     now: i64,
 ) -> StoreResult<()> {
@@ -219,7 +220,7 @@ pub(super) async fn queue_in(
             "INSERT INTO platform_outbox (platform, payload, attachment, created_at, chat)
              VALUES ($1, $2, $3, $4, $5)",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(&item.payload)
         .bind(item.attachment.as_deref())
         .bind(now)
@@ -234,11 +235,11 @@ pub(super) async fn queue_in(
 /// index on its chat column).
 pub(super) async fn drop_outbox_for_chat(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    platform: &str,
+    platform: Platform,
     chat: &str,
 ) -> StoreResult<u64> {
     let dropped = sqlx::query("DELETE FROM platform_outbox WHERE platform = $1 AND chat = $2")
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(chat)
         .execute(&mut **tx)
         .await?;

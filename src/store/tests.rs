@@ -45,15 +45,15 @@ async fn temp_store() -> (tempfile::TempDir, Store) {
 
 async fn started_game(store: &Store) -> GameRecord {
     let chat = store
-        .upsert_chat("console", "room", None, None, 1)
+        .upsert_chat(Platform::Console, "room", None, None, 1)
         .await
         .unwrap();
     let alice = store
-        .upsert_user("console", "alice", "Alice", Some("alice"), 1)
+        .upsert_user(Platform::Console, "alice", "Alice", Some("alice"), 1)
         .await
         .unwrap();
     let bob = store
-        .upsert_user("console", "bob", "Bob", Some("bob"), 1)
+        .upsert_user(Platform::Console, "bob", "Bob", Some("bob"), 1)
         .await
         .unwrap();
     let mut game = store

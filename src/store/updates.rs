@@ -1,6 +1,7 @@
 //! Pushed updates handled exactly once across processes: a process claims an update before
 //! handling it, and marks it done in the transaction that queues its replies.
 
+use super::Platform;
 use super::platform::queue_in;
 use super::{NewOutboxItem, Store, StoreResult};
 use sqlx::Row;
@@ -22,7 +23,7 @@ impl Store {
     /// mid-handling).
     pub async fn claim_update(
         &self,
-        platform: &str,
+        platform: Platform,
         update: i64,
         chat: &str,
         holder: &str,
@@ -37,7 +38,7 @@ impl Store {
              WHERE platform_updates.done_at IS NULL AND platform_updates.claimed_at < $6
              RETURNING holder",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(update)
         .bind(chat)
         .bind(holder)
@@ -52,11 +53,11 @@ impl Store {
     }
 
     /// Whether `update` is done or still being handled (by whoever claimed it).
-    pub async fn update_state(&self, platform: &str, update: i64) -> StoreResult<UpdateClaim> {
+    pub async fn update_state(&self, platform: Platform, update: i64) -> StoreResult<UpdateClaim> {
         let row = sqlx::query(
             "SELECT done_at FROM platform_updates WHERE platform = $1 AND update_id = $2",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(update)
         .fetch_optional(&self.pool)
         .await?;
@@ -75,7 +76,7 @@ impl Store {
     /// a chat's updates are handled in their order even when different processes got them.
     pub async fn earlier_update_pending(
         &self,
-        platform: &str,
+        platform: Platform,
         chat: &str,
         update: i64,
         stale_before: i64,
@@ -86,7 +87,7 @@ impl Store {
                  AND done_at IS NULL AND claimed_at >= $4
              LIMIT 1",
         )
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(chat)
         .bind(update)
         .bind(stale_before)
@@ -99,7 +100,7 @@ impl Store {
     /// still holds its claim; false (nothing written) when another process took it over.
     pub async fn finish_update(
         &self,
-        platform: &str,
+        platform: Platform,
         update: i64,
         holder: &str,
         outbox: &[NewOutboxItem],
@@ -111,7 +112,7 @@ impl Store {
              WHERE platform = $2 AND update_id = $3 AND holder = $4 AND done_at IS NULL",
         )
         .bind(now)
-        .bind(platform)
+        .bind(platform.as_str())
         .bind(update)
         .bind(holder)
         .execute(&mut *tx)

@@ -17,12 +17,12 @@ async fn stored_secret(store: &Store) -> DailySecret {
 async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
     let store = bot.service.store();
     let user = store
-        .user_by_handle("console", speaker)
+        .user_by_handle(kibitz::Platform::Console, speaker)
         .await
         .unwrap()
         .expect("the speaker is known");
     let chat = store
-        .upsert_chat("console", "room", None, None, 0)
+        .upsert_chat(kibitz::Platform::Console, "room", None, None, 0)
         .await
         .unwrap();
     let attempts = store.open_attempts(user.id, chat).await.unwrap();

@@ -110,7 +110,13 @@ async fn a_line_over_the_limit_gets_one_short_refusal_and_stores_nothing() {
     }
     let store = bot.service.store();
     for handle in ["newcomer", "stranger"] {
-        assert_eq!(store.user_by_handle("console", handle).await.unwrap(), None);
+        assert_eq!(
+            store
+                .user_by_handle(Platform::Console, handle)
+                .await
+                .unwrap(),
+            None
+        );
     }
     // 2,000 characters are still read (the reply quotes only the start of the word).
     let text = format!("xyzzy{}", "y".repeat(1_995));
@@ -142,7 +148,7 @@ async fn names_that_turn_a_line_around_are_cleaned() {
     let store = bot.service.store();
     for (handle, name) in [("alice", "gnissim"), ("bob", "user bob"), ("carol", family)] {
         let stored = store
-            .user_by_handle("console", handle)
+            .user_by_handle(Platform::Console, handle)
             .await
             .unwrap()
             .unwrap();
@@ -166,7 +172,7 @@ async fn a_64_kb_display_name_is_stored_cut_and_replies_stay_small() {
     let stored = bot
         .service
         .store()
-        .user_by_handle("console", "alice")
+        .user_by_handle(Platform::Console, "alice")
         .await
         .unwrap()
         .unwrap();
@@ -203,7 +209,7 @@ async fn only_the_first_mentions_of_a_line_are_stored() {
         let handle = format!("m{i}");
         assert!(
             store
-                .user_by_handle("console", &handle)
+                .user_by_handle(Platform::Console, &handle)
                 .await
                 .unwrap()
                 .is_some()
@@ -212,7 +218,10 @@ async fn only_the_first_mentions_of_a_line_are_stored() {
     for i in [5, 6, 12_999] {
         let handle = format!("m{i}");
         assert_eq!(
-            store.user_by_handle("console", &handle).await.unwrap(),
+            store
+                .user_by_handle(Platform::Console, &handle)
+                .await
+                .unwrap(),
             None
         );
     }
@@ -302,12 +311,12 @@ async fn a_new_practice_puzzle_replaces_the_open_one() {
     }
     let store = bot.service.store();
     let alice = store
-        .user_by_handle("console", "alice")
+        .user_by_handle(Platform::Console, "alice")
         .await
         .unwrap()
         .unwrap();
     let chat = store
-        .chat_by_external_id("console", "room")
+        .chat_by_external_id(Platform::Console, "room")
         .await
         .unwrap()
         .unwrap();

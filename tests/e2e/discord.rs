@@ -714,13 +714,13 @@ async fn the_daily_is_posted_and_played_ephemerally_and_settings_need_manage_ser
     assert!(board.file.is_some());
     let user = adapter
         .store
-        .user_by_handle("discord", "bob")
+        .user_by_handle(kibitz::Platform::Discord, "bob")
         .await
         .unwrap()
         .unwrap();
     let chat = adapter
         .store
-        .chat_by_external_id("discord", &CHANNEL.to_string())
+        .chat_by_external_id(kibitz::Platform::Discord, &CHANNEL.to_string())
         .await
         .unwrap()
         .unwrap();

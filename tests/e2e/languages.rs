@@ -71,12 +71,12 @@ async fn open_solution(database: &Path, user: &str) -> Vec<String> {
         .await
         .unwrap();
     let user = store
-        .user_by_handle("console", user)
+        .user_by_handle(kibitz::Platform::Console, user)
         .await
         .unwrap()
         .unwrap();
     let chat = store
-        .upsert_chat("console", "console", None, None, 0)
+        .upsert_chat(kibitz::Platform::Console, "console", None, None, 0)
         .await
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);

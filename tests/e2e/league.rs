@@ -22,12 +22,12 @@ async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: 
     assert!(reply.contains("AMBIT daily #"), "{reply}");
     let store = bot.service.store();
     let user = store
-        .user_by_handle(platform.as_str(), speaker)
+        .user_by_handle(platform, speaker)
         .await
         .unwrap()
         .unwrap();
     let chat = store
-        .upsert_chat(platform.as_str(), "room", None, None, 0)
+        .upsert_chat(platform, "room", None, None, 0)
         .await
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
@@ -305,7 +305,7 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
     // A restart during a post: "dead" claimed the next day's post and died before sending.
     let store = bot.service.store();
     let room = store
-        .upsert_chat("console", "room", None, None, 0)
+        .upsert_chat(Platform::Console, "room", None, None, 0)
         .await
         .unwrap();
     let next_day = START_MS + DAY_MS + 31 * MINUTE_MS;

@@ -147,7 +147,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
     for (index, &seed) in seeds.iter().enumerate() {
         let (moves, _) = scripted_game(seed);
         let chat = store
-            .chat_by_external_id("console", &format!("load-{index}"))
+            .chat_by_external_id(Platform::Console, &format!("load-{index}"))
             .await
             .unwrap()
             .expect("the game's chat");
@@ -265,12 +265,12 @@ async fn a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
         let store = store.clone();
         async move {
             let user = store
-                .user_by_handle("console", white)
+                .user_by_handle(Platform::Console, white)
                 .await
                 .unwrap()
                 .unwrap();
             let chat = store
-                .chat_by_external_id("console", "console")
+                .chat_by_external_id(Platform::Console, "console")
                 .await
                 .unwrap()
                 .unwrap();

@@ -25,7 +25,7 @@ fn mentioned(reply: &Outgoing) -> Vec<(String, String)> {
 async fn platform_id(bot: &Bot, name: &str) -> String {
     let store = bot.service.store();
     let user = store
-        .user_by_handle(kibitz::Platform::Console.as_str(), name)
+        .user_by_handle(kibitz::Platform::Console, name)
         .await
         .unwrap()
         .unwrap();

@@ -148,7 +148,12 @@ impl Setup {
             .get_or_init(|| async { Store::connect(&url).await.unwrap() })
             .await;
         let deadline = Instant::now() + Duration::from_secs(30);
-        while !store.outbox("telegram", 1).await.unwrap().is_empty() {
+        while !store
+            .outbox(kibitz::Platform::Telegram, 1)
+            .await
+            .unwrap()
+            .is_empty()
+        {
             assert!(Instant::now() < deadline, "replies still queued after 30 s");
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -779,17 +784,17 @@ async fn the_daily_is_posted_to_the_group_and_solved_in_private_through_the_deep
     );
     let store = &adapter.store;
     let user = store
-        .user_by_handle("telegram", "alice")
+        .user_by_handle(kibitz::Platform::Telegram, "alice")
         .await
         .unwrap()
         .unwrap();
     let chat = store
-        .chat_by_external_id("telegram", &private.to_string())
+        .chat_by_external_id(kibitz::Platform::Telegram, &private.to_string())
         .await
         .unwrap()
         .unwrap();
     let group = store
-        .chat_by_external_id("telegram", &GROUP.to_string())
+        .chat_by_external_id(kibitz::Platform::Telegram, &GROUP.to_string())
         .await
         .unwrap()
         .unwrap();
@@ -922,7 +927,7 @@ async fn a_daily_link_counts_only_for_members_of_the_group_and_only_in_private()
     assert!(reply.text().contains("AMBIT daily #"), "{}", reply.text());
     let store = &adapter.store;
     let group = store
-        .chat_by_external_id("telegram", &GROUP.to_string())
+        .chat_by_external_id(kibitz::Platform::Telegram, &GROUP.to_string())
         .await
         .unwrap()
         .unwrap();
@@ -941,7 +946,7 @@ async fn a_daily_link_counts_only_for_members_of_the_group_and_only_in_private()
         .map(|a| a.user_id)
         .collect();
     let bob_id = store
-        .user_by_handle("telegram", "bob")
+        .user_by_handle(kibitz::Platform::Telegram, "bob")
         .await
         .unwrap()
         .unwrap()

@@ -117,7 +117,12 @@ impl Balancer {
     async fn drained(&self) {
         let store = &self.processes[0].store;
         let deadline = Instant::now() + Duration::from_secs(30);
-        while !store.outbox("telegram", 1).await.unwrap().is_empty() {
+        while !store
+            .outbox(kibitz::Platform::Telegram, 1)
+            .await
+            .unwrap()
+            .is_empty()
+        {
             assert!(Instant::now() < deadline, "replies still queued after 30 s");
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -323,7 +328,13 @@ async fn a_stopped_webhook_process_refuses_new_pushes_and_polling_takes_the_webh
         })
         .await;
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !poller.store.outbox("telegram", 1).await.unwrap().is_empty() {
+    while !poller
+        .store
+        .outbox(kibitz::Platform::Telegram, 1)
+        .await
+        .unwrap()
+        .is_empty()
+    {
         assert!(Instant::now() < deadline, "replies still queued");
         tokio::time::sleep(Duration::from_millis(10)).await;
     }

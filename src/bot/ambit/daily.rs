@@ -92,7 +92,7 @@ async fn linked_group(
     }
     Ok(service
         .store
-        .chat_by_external_id(context.incoming.platform.as_str(), external)
+        .chat_by_external_id(context.incoming.platform, external)
         .await?
         .ok_or_else(|| msg("daily-link-unknown"))?)
 }

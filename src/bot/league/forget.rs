@@ -66,7 +66,7 @@ pub(crate) async fn forget_me(
         today: Some(&day),
         private_chat: platform
             .private_chat_of(&context.incoming.user.id)
-            .map(|chat| (platform.as_str(), chat)),
+            .map(|chat| (platform, chat)),
     };
     service
         .store

@@ -22,7 +22,7 @@ pub(crate) async fn stats(
         (Some(user), _) => user.clone(),
         (None, Some(handle)) => service
             .store
-            .user_by_handle(context.incoming.platform.as_str(), handle)
+            .user_by_handle(context.incoming.platform, handle)
             .await?
             .ok_or_else(|| msg("stats-unknown-user").with("user", limits::quote(handle)))?,
         (None, None) => context.user.clone(),

@@ -159,7 +159,7 @@ async fn invitee(
         (None, Some(handle)) => Some(
             service
                 .store
-                .user_by_handle(context.incoming.platform.as_str(), handle)
+                .user_by_handle(context.incoming.platform, handle)
                 .await?
                 .ok_or_else(|| {
                     msg("challenge-unknown-user").with("handle", format!("@{handle}"))

@@ -100,7 +100,7 @@ pub(crate) async fn challenge_computer(
     }
     let computer = service
         .store
-        .computer_user(context.incoming.platform.as_str(), context.now)
+        .computer_user(context.incoming.platform, context.now)
         .await?;
     let human_side = match args.color.map(|c| c.name()) {
         Some("black") => Side::Black,
@@ -191,7 +191,7 @@ pub async fn play_due_engine_moves<P: Poster>(
     let now = (service.clock)();
     let due = service
         .store
-        .due_engine_moves(platform.as_str(), now, service.computer.permits() as i64)
+        .due_engine_moves(platform, now, service.computer.permits() as i64)
         .await?;
     let mut claimed = Vec::new();
     for item in due {

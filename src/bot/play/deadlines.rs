@@ -67,10 +67,7 @@ pub async fn handle_due_clocks<P: Poster>(
     poster: &P,
 ) -> Result<usize, StoreError> {
     let now = (service.clock)();
-    let due = service
-        .store
-        .due_clocks(platform.as_str(), now, CLOCK_ROUND)
-        .await?;
+    let due = service.store.due_clocks(platform, now, CLOCK_ROUND).await?;
     let mut handled = 0;
     for item in due {
         let (id, version) = (item.game.id, item.game.version);

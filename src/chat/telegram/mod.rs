@@ -66,7 +66,7 @@ use teloxide::prelude::Requester;
 use teloxide::types::BotCommand;
 use tokio::sync::watch;
 
-const PLATFORM: &str = "telegram";
+const PLATFORM: Platform = Platform::Telegram;
 /// The platform's name in log lines.
 const NAME: &str = "Telegram";
 

@@ -123,7 +123,7 @@ pub(super) fn counted<T>(
         Ok(_) => CallStatus::Http(200),
         Err(error) => call_status(error),
     };
-    count_call(PLATFORM, what, status);
+    count_call(PLATFORM.as_str(), what, status);
     result
 }
 

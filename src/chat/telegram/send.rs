@@ -25,7 +25,7 @@ const OUTBOX_BATCH: i64 = 256;
 /// `kibitz_outbox_depth`: the outbox rows this process's sender has read and not yet
 /// delivered or dropped (0 while it does not hold the lease and sends nothing).
 fn show_depth(depth: usize) {
-    metrics::gauge!("kibitz_outbox_depth", "platform" => PLATFORM).set(depth as f64);
+    metrics::gauge!("kibitz_outbox_depth", "platform" => PLATFORM.as_str()).set(depth as f64);
 }
 
 impl Adapter<'_> {

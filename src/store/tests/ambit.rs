@@ -43,11 +43,11 @@ async fn the_first_daily_of_a_day_is_kept_for_ever() {
 async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat("console", "room", None, None, 1)
+        .upsert_chat(Platform::Console, "room", None, None, 1)
         .await
         .unwrap();
     let user = store
-        .upsert_user("console", "a", "A", None, 1)
+        .upsert_user(Platform::Console, "a", "A", None, 1)
         .await
         .unwrap();
     store

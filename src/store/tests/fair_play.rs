@@ -97,7 +97,7 @@ async fn forgetting_keeps_a_played_marker_and_drops_the_private_outbox() {
             &Forgetting {
                 played: &played,
                 today: Some("2026-11-29"),
-                private_chat: Some(("telegram", "11")),
+                private_chat: Some((Platform::Telegram, "11")),
             },
         )
         .await
@@ -137,15 +137,15 @@ async fn forgetting_keeps_a_played_marker_and_drops_the_private_outbox() {
 /// Telegram's outbox holds Alice's board and five other items, Discord's one.
 async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, UserRecord) {
     let chat = store
-        .upsert_chat("telegram", "-100", None, None, 1)
+        .upsert_chat(Platform::Telegram, "-100", None, None, 1)
         .await
         .unwrap();
     let alice = store
-        .upsert_user("telegram", "11", "Alice", None, 1)
+        .upsert_user(Platform::Telegram, "11", "Alice", None, 1)
         .await
         .unwrap();
     let bob = store
-        .upsert_user("telegram", "22", "Bob", None, 1)
+        .upsert_user(Platform::Telegram, "22", "Bob", None, 1)
         .await
         .unwrap();
     attempt_at(store, alice.id, chat, "2026-11-29").await;
@@ -168,9 +168,12 @@ async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, 
         item(r#"{"send":"answer","callback":"q1"}"#),
         item("not json"),
     ];
-    store.queue_outbox("telegram", &waiting, 2).await.unwrap();
     store
-        .queue_outbox("discord", &[item(r#"{"chat":11}"#)], 2)
+        .queue_outbox(Platform::Telegram, &waiting, 2)
+        .await
+        .unwrap();
+    store
+        .queue_outbox(Platform::Discord, &[item(r#"{"chat":11}"#)], 2)
         .await
         .unwrap();
     (chat, alice, bob)
@@ -179,7 +182,7 @@ async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, 
 /// After Alice was forgotten: what waited for her private chat is gone, the rest stays.
 async fn assert_only_the_private_outbox_is_gone(store: &Store) {
     let left: Vec<String> = store
-        .outbox("telegram", 10)
+        .outbox(Platform::Telegram, 10)
         .await
         .unwrap()
         .into_iter()
@@ -195,5 +198,5 @@ async fn assert_only_the_private_outbox_is_gone(store: &Store) {
         ],
         "what waited for alice's private chat is gone, the rest stays"
     );
-    assert_eq!(store.outbox("discord", 10).await.unwrap().len(), 1);
+    assert_eq!(store.outbox(Platform::Discord, 10).await.unwrap().len(), 1);
 }

@@ -48,11 +48,11 @@ async fn a_database_made_before_guild_life_migrates_with_its_puzzles() {
 async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat("telegram", "-5", None, None, 1)
+        .upsert_chat(Platform::Telegram, "-5", None, None, 1)
         .await
         .unwrap();
     let user = store
-        .upsert_user("telegram", "1", "A", None, 1)
+        .upsert_user(Platform::Telegram, "1", "A", None, 1)
         .await
         .unwrap();
     let setting = DailySetting {
@@ -65,21 +65,21 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     let day = "2026-11-29";
     assert!(
         store
-            .due_posts("telegram", day, 8 * 60)
+            .due_posts(Platform::Telegram, day, 8 * 60)
             .await
             .unwrap()
             .is_empty()
     );
     assert!(
         store
-            .due_posts("discord", day, 10 * 60)
+            .due_posts(Platform::Discord, day, 10 * 60)
             .await
             .unwrap()
             .is_empty()
     );
     assert_eq!(
         store
-            .due_posts("telegram", day, 9 * 60)
+            .due_posts(Platform::Telegram, day, 9 * 60)
             .await
             .unwrap()
             .len(),
@@ -104,7 +104,7 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     assert_eq!(store.posts_made(chat, day).await.unwrap(), 1);
     assert!(
         store
-            .due_posts("telegram", day, 23 * 60)
+            .due_posts(Platform::Telegram, day, 23 * 60)
             .await
             .unwrap()
             .is_empty()
@@ -115,7 +115,7 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
 async fn racing_claims_on_one_post_give_it_to_exactly_one() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat("discord", "9", None, None, 1)
+        .upsert_chat(Platform::Discord, "9", None, None, 1)
         .await
         .unwrap();
     for round in 0..5 {
@@ -275,14 +275,14 @@ async fn a_forgotten_user_leaves_no_name_results_or_ratings() {
     assert_eq!(forgotten.handle, None);
     assert!(
         store
-            .user_by_handle("console", "alice")
+            .user_by_handle(Platform::Console, "alice")
             .await
             .unwrap()
             .is_none()
     );
     // Coming back makes a new user.
     let again = store
-        .upsert_user("console", "alice", "Alice", None, 9)
+        .upsert_user(Platform::Console, "alice", "Alice", None, 9)
         .await
         .unwrap();
     assert_ne!(again.id, alice);

@@ -40,7 +40,10 @@ async fn a_lease_has_one_holder_until_it_runs_out_or_is_released() {
 async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
     let (_dir, store) = temp_store().await;
     assert_eq!(
-        store.platform_value("telegram", "offset").await.unwrap(),
+        store
+            .platform_value(Platform::Telegram, "offset")
+            .await
+            .unwrap(),
         None
     );
     let items = |names: &[&str]| -> Vec<NewOutboxItem> {
@@ -54,18 +57,27 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
             .collect()
     };
     store
-        .record_platform_event("telegram", "offset", "7", &items(&["a", "photo"]), 10)
+        .record_platform_event(
+            Platform::Telegram,
+            "offset",
+            "7",
+            &items(&["a", "photo"]),
+            10,
+        )
         .await
         .unwrap();
     store
-        .record_platform_event("telegram", "offset", "8", &items(&["b"]), 11)
+        .record_platform_event(Platform::Telegram, "offset", "8", &items(&["b"]), 11)
         .await
         .unwrap();
     store
-        .record_platform_event("discord", "offset", "x", &items(&["other"]), 12)
+        .record_platform_event(Platform::Discord, "offset", "x", &items(&["other"]), 12)
         .await
         .unwrap();
-    let value = store.platform_value("telegram", "offset").await.unwrap();
+    let value = store
+        .platform_value(Platform::Telegram, "offset")
+        .await
+        .unwrap();
     assert_eq!(
         value,
         Some(PlatformValue {
@@ -73,7 +85,7 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
             updated_at: 11
         })
     );
-    let waiting = store.outbox("telegram", 10).await.unwrap();
+    let waiting = store.outbox(Platform::Telegram, 10).await.unwrap();
     let payloads: Vec<&str> = waiting.iter().map(|i| i.payload.as_str()).collect();
     assert_eq!(payloads, ["a", "photo", "b"]);
     assert_eq!(
@@ -81,7 +93,7 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
         Some(&[0x89, b'P', b'N', b'G'][..])
     );
     store.remove_outbox_item(waiting[0].id).await.unwrap();
-    let rest = store.outbox("telegram", 1).await.unwrap();
+    let rest = store.outbox(Platform::Telegram, 1).await.unwrap();
     assert_eq!(rest.len(), 1);
     assert_eq!(rest[0].payload, "photo");
 }
@@ -98,7 +110,7 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
         let store = store.clone();
         async move {
             store
-                .claim_update("telegram", update, "-5", holder, now, now - 100)
+                .claim_update(Platform::Telegram, update, "-5", holder, now, now - 100)
                 .await
                 .unwrap()
         }
@@ -112,14 +124,14 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     );
     assert!(
         store
-            .earlier_update_pending("telegram", "-5", 8, 1_020 - 100)
+            .earlier_update_pending(Platform::Telegram, "-5", 8, 1_020 - 100)
             .await
             .unwrap(),
         "update 8 of the same chat waits for 7"
     );
     assert!(
         !store
-            .earlier_update_pending("telegram", "-6", 8, 1_020 - 100)
+            .earlier_update_pending(Platform::Telegram, "-6", 8, 1_020 - 100)
             .await
             .unwrap(),
         "another chat does not wait"
@@ -128,19 +140,19 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     assert_eq!(claim(7, "b", 1_200).await, UpdateClaim::Mine);
     assert!(
         !store
-            .finish_update("telegram", 7, "a", &[reply("from a")], 1_201)
+            .finish_update(Platform::Telegram, 7, "a", &[reply("from a")], 1_201)
             .await
             .unwrap()
     );
     assert!(
         store
-            .finish_update("telegram", 7, "b", &[reply("from b")], 1_202)
+            .finish_update(Platform::Telegram, 7, "b", &[reply("from b")], 1_202)
             .await
             .unwrap()
     );
     assert!(
         !store
-            .finish_update("telegram", 7, "b", &[reply("again")], 1_203)
+            .finish_update(Platform::Telegram, 7, "b", &[reply("again")], 1_203)
             .await
             .unwrap(),
         "done once"
@@ -151,7 +163,7 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
         "never stale once done"
     );
     let queued: Vec<String> = store
-        .outbox("telegram", 10)
+        .outbox(Platform::Telegram, 10)
         .await
         .unwrap()
         .into_iter()
@@ -160,7 +172,7 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     assert_eq!(queued, ["from b"]);
     assert!(
         !store
-            .earlier_update_pending("telegram", "-5", 8, 1_300)
+            .earlier_update_pending(Platform::Telegram, "-5", 8, 1_300)
             .await
             .unwrap()
     );

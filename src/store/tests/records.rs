@@ -18,7 +18,7 @@ async fn stores_opened_together_on_a_fresh_file_all_come_up() {
             let store = store.unwrap_or_else(|e| panic!("round {round}, store {opener}: {e}"));
             assert!(
                 store
-                    .user_by_handle("console", "nobody")
+                    .user_by_handle(Platform::Console, "nobody")
                     .await
                     .unwrap()
                     .is_none()
@@ -32,34 +32,34 @@ async fn stores_opened_together_on_a_fresh_file_all_come_up() {
 async fn users_and_chats_are_created_once_and_refreshed() {
     let (_dir, store) = temp_store().await;
     let a = store
-        .upsert_chat("console", "room", Some("Room"), None, 1)
+        .upsert_chat(Platform::Console, "room", Some("Room"), None, 1)
         .await
         .unwrap();
     let b = store
-        .upsert_chat("console", "room", None, None, 2)
+        .upsert_chat(Platform::Console, "room", None, None, 2)
         .await
         .unwrap();
     assert_eq!(a, b);
     let first = store
-        .upsert_user("console", "u1", "Old", Some("Handle"), 1)
+        .upsert_user(Platform::Console, "u1", "Old", Some("Handle"), 1)
         .await
         .unwrap();
     let second = store
-        .upsert_user("console", "u1", "New", None, 2)
+        .upsert_user(Platform::Console, "u1", "New", None, 2)
         .await
         .unwrap();
     assert_eq!(first.id, second.id);
     assert_eq!(second.display_name, "New");
     assert_eq!(second.handle.as_deref(), Some("Handle"));
     let found = store
-        .user_by_handle("console", "handle")
+        .user_by_handle(Platform::Console, "handle")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(found.id, first.id);
     assert!(
         store
-            .user_by_handle("telegram", "handle")
+            .user_by_handle(Platform::Telegram, "handle")
             .await
             .unwrap()
             .is_none()

@@ -1,0 +1,20 @@
+//! The platforms the bot speaks on, as the database names them.
+
+/// Where a line came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Platform {
+    Console,
+    Telegram,
+    Discord,
+}
+
+impl Platform {
+    /// The platform's name in every table that keys by platform.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Platform::Console => "console",
+            Platform::Telegram => "telegram",
+            Platform::Discord => "discord",
+        }
+    }
+}

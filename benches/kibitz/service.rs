@@ -131,7 +131,7 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
                         start_position: start.clone(),
                         challenger_id: white,
                         invitee_id: Some(black),
-                        challenger_color: "white".into(),
+                        challenger_color: kibitz::games::Color::White,
                         computer_level: None,
                         time_control: None,
                         thread: None,
@@ -143,7 +143,7 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
             game.white_id = Some(white);
             game.black_id = Some(black);
             game.state = GameState::Finished;
-            game.result = Some(Outcome::win(Side::White, EndReason::Resignation).to_string());
+            game.result = Some(Outcome::win(Side::White, EndReason::Resignation));
             let game = store.save_game(&game, None, now).await.expect("finish");
             store.rate_game(game.id, now).await.expect("rate");
         }

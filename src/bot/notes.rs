@@ -133,14 +133,19 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let board = "4k3/3pp3/8/6N1/8/8/8/4K3 b - - 0";
-        let glacier = crate::games::GameKind::Glacier;
-        let far = AnyGame::parse(glacier, &format!("{board} 10")).expect("a position");
+        let glacier = |text: String| {
+            use crate::games::TwoPlayerGame;
+            AnyGame::Glacier(
+                crate::games::glacier::Position::parse_position(&text).expect("a position"),
+            )
+        };
+        let far = glacier(format!("{board} 10"));
         assert!(
             !said(&position_notes(&far))
                 .iter()
                 .any(|n| n.contains("neighbour"))
         );
-        let mut near = AnyGame::parse(glacier, &format!("{board} 20")).expect("a position");
+        let mut near = glacier(format!("{board} 20"));
         let notes = said(&position_notes(&near));
         assert!(
             notes.contains(&"White's king on e1 has no neighbour: it freezes in the Ice Age after Black's next move unless a piece stands beside it.".to_string()),

@@ -416,7 +416,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
                                 start_position: start.clone(),
                                 challenger_id: white,
                                 invitee_id: Some(black),
-                                challenger_color: "white".into(),
+                                challenger_color: crate::games::Color::White,
                                 computer_level: None,
                                 time_control: None,
                                 thread: None,
@@ -432,7 +432,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
                     } else {
                         Side::Black
                     };
-                    game.result = Some(Outcome::win(winner, EndReason::Resignation).to_string());
+                    game.result = Some(Outcome::win(winner, EndReason::Resignation));
                     let game = store.save_game(&game, None, now).await?;
                     store.rate_game(game.id, now).await?;
                 }

@@ -27,7 +27,7 @@ mod tests;
 use std::fmt;
 
 pub use geometry::{BoardSize, Square};
-pub use side::{EndReason, Outcome, Side, Status};
+pub use side::{Color, EndReason, Outcome, Side, Status};
 pub use view_facts::ViewFacts;
 
 pub use any_game::AnyGame;

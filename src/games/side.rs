@@ -196,6 +196,41 @@ impl fmt::Display for Status {
     }
 }
 
+/// The colour a challenger asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Color {
+    White,
+    Black,
+    /// Drawn when the challenge is accepted.
+    Random,
+}
+
+impl Color {
+    pub const ALL: [Color; 3] = [Color::White, Color::Black, Color::Random];
+
+    /// The word players type, which is also how a challenge stores it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+            Color::Random => "random",
+        }
+    }
+
+    /// The colour that is `side`.
+    pub const fn of(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+
+    /// The colour a lower-case word names.
+    pub fn parse(lower: &str) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| c.name() == lower)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! pointing them at its event, never by deleting them.
 
 use super::{GameRecord, MoveRecord, Store, StoreError, StoreResult, saved_as, write_game};
+use crate::games::AnyGame;
 use sqlx::Row;
 
 /// A move that stands, with the position after it.
@@ -9,6 +10,13 @@ use sqlx::Row;
 pub struct StandingMove {
     pub record: MoveRecord,
     pub position_after: String,
+}
+
+impl StandingMove {
+    /// The position after the move (of `game`), read from its stored text.
+    pub fn after(&self, game: &GameRecord) -> StoreResult<AnyGame> {
+        super::records::parse_position(game.id, game.kind, &self.position_after)
+    }
 }
 
 impl Store {

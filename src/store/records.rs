@@ -2,7 +2,7 @@
 
 use super::DbRow;
 use crate::games::time_control::{Clocks, TimeControl};
-use crate::games::{GameKind, MoveSquares, Side, Square};
+use crate::games::{AnyGame, Color, GameKind, MoveSquares, Outcome, Side, Square};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
@@ -91,13 +91,14 @@ pub struct GameRecord {
     pub position: String,
     pub challenger_id: i64,
     pub invitee_id: Option<i64>,
-    /// `white`, `black` or `random`, as the challenger asked.
-    pub challenger_color: String,
+    /// The colour the challenger asked for.
+    pub challenger_color: Color,
     pub white_id: Option<i64>,
     pub black_id: Option<i64>,
     pub state: GameState,
-    /// The final status line once finished, e.g. `white wins (resignation)`.
-    pub result: Option<String>,
+    /// How the game ended, once finished (stored as its status line, e.g. `white wins
+    /// (resignation)`).
+    pub result: Option<Outcome>,
     /// The side that offered a draw that is still open.
     pub draw_offer: Option<Side>,
     /// The side that asked to take its move back, while the question is open.
@@ -132,6 +133,8 @@ impl GameRecord {
         let takeback_offer: Option<String> = row.try_get("takeback_offer")?;
         let last_move: Option<String> = row.try_get("last_move")?;
         let seed: i64 = row.try_get("seed")?;
+        let color: String = row.try_get("challenger_color")?;
+        let result: Option<String> = row.try_get("result")?;
         let computer_level: Option<i64> = row.try_get("computer_level")?;
         let time_control: Option<String> = row.try_get("time_control")?;
         let time_control = time_control
@@ -164,12 +167,18 @@ impl GameRecord {
             position: row.try_get("position")?,
             challenger_id: row.try_get("challenger_id")?,
             invitee_id: row.try_get("invitee_id")?,
-            challenger_color: row.try_get("challenger_color")?,
+            challenger_color: Color::parse(&color)
+                .ok_or_else(|| StoreError::Corrupt(format!("challenger colour {color:?}")))?,
             white_id: row.try_get("white_id")?,
             black_id: row.try_get("black_id")?,
             state: GameState::parse(&state)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown game status {state}")))?,
-            result: row.try_get("result")?,
+            result: result
+                .map(|text| {
+                    Outcome::parse(&text)
+                        .ok_or_else(|| StoreError::Corrupt(format!("game result {text:?}")))
+                })
+                .transpose()?,
             draw_offer: draw_offer.as_deref().and_then(Side::parse),
             takeback_offer: takeback_offer.as_deref().and_then(Side::parse),
             last_move: last_move
@@ -216,11 +225,27 @@ impl GameRecord {
         self.side_of(self.invitee_id?)
     }
 
+    /// The position the game stands in, read from its stored text.
+    pub fn game(&self) -> StoreResult<AnyGame> {
+        parse_position(self.id, self.kind, &self.position)
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> StoreResult<AnyGame> {
+        parse_position(self.id, self.kind, &self.start_position)
+    }
+
     pub fn involves(&self, user_id: i64) -> bool {
         self.challenger_id == user_id
             || self.invitee_id == Some(user_id)
             || self.side_of(user_id).is_some()
     }
+}
+
+/// A stored position text read back; a text the rules refuse is a corrupt row.
+pub(super) fn parse_position(game: i64, kind: GameKind, text: &str) -> StoreResult<AnyGame> {
+    AnyGame::parse(kind, text)
+        .map_err(|error| StoreError::Corrupt(format!("game {game} position: {error}")))
 }
 
 /// A new challenge, before anyone accepted it.
@@ -232,7 +257,7 @@ pub struct NewChallenge {
     pub start_position: String,
     pub challenger_id: i64,
     pub invitee_id: Option<i64>,
-    pub challenger_color: String,
+    pub challenger_color: Color,
     /// The computer's level, when the challenge is to the computer (the invitee).
     pub computer_level: Option<u8>,
     pub time_control: Option<TimeControl>,

@@ -65,7 +65,7 @@ async fn started_game(store: &Store) -> GameRecord {
                 start_position: "start".into(),
                 challenger_id: alice.id,
                 invitee_id: Some(bob.id),
-                challenger_color: "white".into(),
+                challenger_color: crate::games::Color::White,
                 computer_level: None,
                 time_control: None,
                 thread: None,

@@ -128,7 +128,10 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
     assert_eq!((one + two, posted.texts().len()), (0, 3), "nothing after");
     let game = bot.service.store().game(1).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Finished);
-    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(
+        game.result.map(|o| o.to_string()).as_deref(),
+        Some("white wins (time)")
+    );
     assert_eq!((game.deadline, game.remind_at), (None, None));
     // The loss on time is rated like any result.
     let board = bot.text("carol", "leaderboard knight-fight").await;
@@ -183,7 +186,10 @@ async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
     assert_eq!(clock_round(&bot.service, "alive", &posted).await, 1);
     assert_eq!(posted.texts().len(), 2, "the timeout and its replay");
     let game = bot.service.store().game(1).await.unwrap().unwrap();
-    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(
+        game.result.map(|o| o.to_string()).as_deref(),
+        Some("white wins (time)")
+    );
 }
 
 #[tokio::test]
@@ -199,7 +205,10 @@ async fn a_move_that_comes_after_the_flag_fell_loses_on_time() {
         "{reply}"
     );
     let game = bot.service.store().game(1).await.unwrap().unwrap();
-    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(
+        game.result.map(|o| o.to_string()).as_deref(),
+        Some("white wins (time)")
+    );
     assert_eq!(game.plies, 1, "the late move was not played");
     let posted = Posted::default();
     assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);

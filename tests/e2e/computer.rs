@@ -298,7 +298,10 @@ async fn the_computer_answers_a_draw_offer_by_its_own_search() {
     match game.state {
         GameState::Finished => {
             assert!(reply.contains("draw"), "{reply}");
-            assert_eq!(game.result.as_deref(), Some("draw (agreement)"));
+            assert_eq!(
+                game.result.map(|o| o.to_string()).as_deref(),
+                Some("draw (agreement)")
+            );
         }
         _ => {
             assert!(reply.contains("declines the draw"), "{reply}");

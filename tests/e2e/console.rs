@@ -312,7 +312,10 @@ async fn a_loss_on_time_is_printed_with_no_line_typed() {
     assert_eq!(summary.lines, 0);
     assert!(!summary.stopped);
     let game = bot.service.store().game(1).await.unwrap().unwrap();
-    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(
+        game.result.map(|o| o.to_string()).as_deref(),
+        Some("white wins (time)")
+    );
 }
 
 /// `kibitz run` as a child with standard input kept open: what it prints, as it comes.

@@ -1154,7 +1154,10 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         told.content()
     );
     let game = store.game(1).await.unwrap().unwrap();
-    assert_eq!(game.result.as_deref(), Some("white wins (time)"));
+    assert_eq!(
+        game.result.map(|o| o.to_string()).as_deref(),
+        Some("white wins (time)")
+    );
     for adapter in adapters {
         adapter.stop().await;
     }

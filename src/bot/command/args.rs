@@ -9,31 +9,7 @@ use crate::games::standings::Period;
 /// A game named by its number, `#12` (or `12` where no move could be meant).
 pub type GameRef = i64;
 
-/// The colour a challenger asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Color {
-    White,
-    Black,
-    /// Drawn when the challenge is accepted.
-    Random,
-}
-
-impl Color {
-    pub const ALL: [Color; 3] = [Color::White, Color::Black, Color::Random];
-
-    /// The word players type, which is also how a challenge stores it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-            Color::Random => "random",
-        }
-    }
-
-    fn parse(lower: &str) -> Option<Color> {
-        Color::ALL.into_iter().find(|c| c.name() == lower)
-    }
-}
+pub use crate::games::Color;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ChallengeArgs {

@@ -40,8 +40,7 @@ pub(crate) async fn forget_me(
                     continue;
                 };
                 game.state = GameState::Finished;
-                game.result =
-                    Some(Outcome::win(side.opposite(), EndReason::Resignation).to_string());
+                game.result = Some(Outcome::win(side.opposite(), EndReason::Resignation));
             }
         }
         match service.store.save_game(&game, None, context.now).await {

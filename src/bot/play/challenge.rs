@@ -133,7 +133,7 @@ pub(crate) async fn challenge(
         start_position: start.position_text(),
         challenger_id: context.user.id,
         invitee_id: invitee.as_ref().map(|u| u.id),
-        challenger_color: args.color.unwrap_or(Color::White).name().to_string(),
+        challenger_color: args.color.unwrap_or(Color::White),
         computer_level: None,
         time_control,
         thread: context.incoming.chat.thread.clone(),
@@ -219,10 +219,10 @@ pub(crate) async fn accept(
         Some(id) => acceptable(service, context, id).await?,
         None => only_acceptable(service, context).await?,
     };
-    let challenger_side = match game.challenger_color.as_str() {
-        "black" => Side::Black,
-        "random" if game.seed & 1 == 1 => Side::Black,
-        _ => Side::White,
+    let challenger_side = match game.challenger_color {
+        Color::Black => Side::Black,
+        Color::Random if game.seed & 1 == 1 => Side::Black,
+        Color::White | Color::Random => Side::White,
     };
     let (white, black) = match challenger_side {
         Side::White => (game.challenger_id, user),

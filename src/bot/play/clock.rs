@@ -114,7 +114,7 @@ pub(super) fn stop_clocks(game: &mut GameRecord) {
 /// move is not played.
 pub(super) fn lose_on_time(game: &mut GameRecord, side: Side) {
     game.state = GameState::Finished;
-    game.result = Some(Outcome::win(side.opposite(), EndReason::Timeout).to_string());
+    game.result = Some(Outcome::win(side.opposite(), EndReason::Timeout));
     game.draw_offer = None;
     game.engine_due = None;
     stop_clocks(game);

@@ -114,7 +114,7 @@ pub(crate) async fn challenge_computer(
         start_position: start.position_text(),
         challenger_id: context.user.id,
         invitee_id: Some(computer),
-        challenger_color: human_side.name().to_string(),
+        challenger_color: crate::games::Color::of(human_side),
         computer_level: Some(level.number()),
         time_control: None,
         thread: context.incoming.chat.thread.clone(),
@@ -260,8 +260,7 @@ async fn engine_move_inner<P: Poster>(
     ) else {
         return Ok(false);
     };
-    let position = AnyGame::parse(game.kind, &game.position)
-        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let position = game.game()?;
     if position.side_to_move() != side || position.status().is_over() {
         return Ok(false);
     }
@@ -280,7 +279,7 @@ async fn engine_move_inner<P: Poster>(
     record_move(&mut game, &played, &after, false);
     if let Status::Over(outcome) = facts.status {
         game.state = GameState::Finished;
-        game.result = Some(outcome.to_string());
+        game.result = Some(outcome);
     }
     let now = (service.clock)();
     game::mark_engine_due(service, &mut game, now);

@@ -17,7 +17,7 @@ use crate::bot::platform::Platform;
 use crate::bot::reply::{Mention, NAME_STAND_IN, Outgoing};
 use crate::bot::schedule::{self, Poster, chat_address};
 use crate::bot::service::Service;
-use crate::games::{AnyGame, Side};
+use crate::games::Side;
 use crate::store::{DueClock, GameRecord, StoreError};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -114,8 +114,7 @@ async fn time_out<P: Poster>(
     poster: &P,
 ) -> Result<bool, Refusal> {
     let mut game = due.game;
-    let position = AnyGame::parse(game.kind, &game.position)
-        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let position = game.game()?;
     let loser = position.side_to_move();
     lose_on_time(&mut game, loser);
     let now = (service.clock)();
@@ -147,8 +146,7 @@ async fn remind<P: Poster>(
     poster: &P,
 ) -> Result<bool, Refusal> {
     let game = due.game;
-    let position = AnyGame::parse(game.kind, &game.position)
-        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let position = game.game()?;
     let to_move = position.side_to_move();
     let now = (service.clock)();
     let Some(left) = time_left(&game, to_move, now) else {
@@ -193,7 +191,7 @@ async fn vacation_postponed(
     service: &Service,
     game: &GameRecord,
 ) -> Result<Option<(i64, Option<i64>)>, StoreError> {
-    let Ok(position) = AnyGame::parse(game.kind, &game.position) else {
+    let Ok(position) = game.game() else {
         return Ok(None);
     };
     let to_move = position.side_to_move();

@@ -17,7 +17,7 @@ use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
 use crate::games::ambit::Date;
 use crate::games::records::{self, Record};
-use crate::games::{AnyGame, Outcome, Side};
+use crate::games::{AnyGame, Side};
 use crate::render::View;
 use crate::store::{GameRecord, GameState};
 
@@ -65,7 +65,7 @@ async fn record(
     }
     let turns = Record::turns_of(moves.drain(..).map(|m| (m.side, m.notation)));
     let result = match game.state {
-        GameState::Finished => game.result.as_deref().and_then(Outcome::parse),
+        GameState::Finished => game.result,
         _ => None,
     };
     Ok(Record {

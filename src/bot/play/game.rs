@@ -81,7 +81,7 @@ pub(super) async fn save(
 pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: i64) {
     let due = game.computer_side().is_some_and(|side| {
         game.state == GameState::Ongoing
-            && AnyGame::parse(game.kind, &game.position).is_ok_and(|p| {
+            && game.game().is_ok_and(|p| {
                 p.side_to_move() == side && !p.status().is_over() && !p.turn_in_progress()
             })
     });

@@ -36,7 +36,7 @@ struct Written {
 /// (an Ice Age, the mover's score). A move the rules no longer read stops the replay: it and
 /// the rest are written as stored.
 fn written(game: &GameRecord, moves: &[MoveRecord]) -> Vec<Written> {
-    let mut position = AnyGame::parse(game.kind, &game.start_position).ok();
+    let mut position = game.start().ok();
     moves
         .iter()
         .map(|played| {

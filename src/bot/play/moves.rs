@@ -126,7 +126,7 @@ async fn play_in(
     game::record_move(&mut seat.game, &played, &seat.position, continuing_turn);
     if let Status::Over(outcome) = facts.status {
         seat.game.state = GameState::Finished;
-        seat.game.result = Some(outcome.to_string());
+        seat.game.result = Some(outcome);
     }
     if clock::charge_move(&mut seat.game, side, &seat.position, context.now).is_err() {
         // Only when the time ran out between the look above and now: nothing is saved,
@@ -228,7 +228,7 @@ pub(crate) async fn resign(
     let side = playing_side(&seat)?;
     let outcome = Outcome::win(side.opposite(), EndReason::Resignation);
     seat.game.state = GameState::Finished;
-    seat.game.result = Some(outcome.to_string());
+    seat.game.result = Some(outcome);
     seat.game.draw_offer = None;
     seat.game = game::save(service, context, &seat.game, None).await?;
     let players = players::read(service, &seat.game).await?;
@@ -275,7 +275,7 @@ pub(crate) async fn draw(
             .into()),
         Some(_) => {
             game.state = GameState::Finished;
-            game.result = Some(Outcome::draw(EndReason::Agreement).to_string());
+            game.result = Some(Outcome::draw(EndReason::Agreement));
             game.draw_offer = None;
             seat.game = game::save(service, context, game, None).await?;
             let line = msg("draw-agreed").with("id", seat.game.id);

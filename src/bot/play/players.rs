@@ -6,7 +6,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
 use crate::bot::words::reason_message;
-use crate::games::{Outcome, Side};
+use crate::games::Side;
 use crate::store::{COMPUTER_EXTERNAL_ID, GameRecord};
 use std::collections::HashMap;
 
@@ -88,9 +88,8 @@ pub(super) fn result_text(
     game: &GameRecord,
     players: &Players,
 ) -> String {
-    let outcome = game.result.as_deref().and_then(Outcome::parse);
-    let Some(outcome) = outcome else {
-        return game.result.clone().unwrap_or_default();
+    let Some(outcome) = game.result else {
+        return String::new();
     };
     let head = match outcome.winner {
         Some(side) => msg("result-win").with("winner", players.of(side)),

@@ -10,7 +10,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
 use crate::bot::words::not_a_move;
-use crate::games::{AnyGame, Outcome, RulesError, Side, ViewFacts};
+use crate::games::{AnyGame, Side, ViewFacts};
 use crate::store::{GameRecord, GameState, StoreError};
 
 /// A game as one command resolved it.
@@ -26,7 +26,7 @@ pub(crate) struct Seat {
 impl Seat {
     /// `game` as `user` sees it; a position that does not parse is a corrupt record.
     pub fn new(game: GameRecord, user: i64) -> Result<Seat, Refusal> {
-        let position = parse(&game).map_err(|error| corrupt(&game, &error))?;
+        let position = game.game()?;
         Ok(Seat::parsed(game, position, user))
     }
 
@@ -44,7 +44,7 @@ impl Seat {
     /// with the stored result in place of the status once the game ended.
     pub fn facts(&self) -> ViewFacts {
         let facts = self.position.view_facts();
-        match self.game.result.as_deref().and_then(Outcome::parse) {
+        match self.game.result {
             Some(outcome) => facts.ended(outcome),
             None => facts,
         }
@@ -56,18 +56,10 @@ impl Seat {
     }
 }
 
-fn parse(game: &GameRecord) -> Result<AnyGame, RulesError> {
-    AnyGame::parse(game.kind, &game.position)
-}
-
-fn corrupt(game: &GameRecord, error: &RulesError) -> Refusal {
-    StoreError::Corrupt(format!("game {} position: {error}", game.id)).into()
-}
-
 /// The running games the speaker plays in this chat, read once per command, each position
 /// parsed once. A position that does not parse stays with its error, reported only if the
 /// command picks that game.
-pub(crate) struct Running(Vec<(GameRecord, Result<AnyGame, RulesError>)>);
+pub(crate) struct Running(Vec<(GameRecord, Result<AnyGame, StoreError>)>);
 
 /// Which of the speaker's games a bare line fits as a move.
 pub(crate) struct Fit {
@@ -111,7 +103,7 @@ impl Running {
             return Err(msg("no-game").into());
         };
         let (game, position) = self.0.swap_remove(at);
-        let position = position.map_err(|error| corrupt(&game, &error))?;
+        let position = position?;
         Ok(Seat::parsed(game, position, user))
     }
 }
@@ -131,7 +123,7 @@ pub(crate) async fn running_games(
             .into_iter()
             .filter(|g| g.state == GameState::Ongoing && g.side_of(user).is_some())
             .map(|game| {
-                let position = parse(&game);
+                let position = game.game();
                 (game, position)
             })
             .collect(),
@@ -202,7 +194,7 @@ pub(super) async fn check_turn(service: &Service, seat: &Seat) -> Result<Side, R
 /// The position of a game, for the commands that read one without a seat (the games
 /// list, suggestions).
 pub(crate) fn position(game: &GameRecord) -> Result<AnyGame, Refusal> {
-    parse(game).map_err(|error| corrupt(game, &error))
+    Ok(game.game()?)
 }
 
 /// The running game the user means among their `running` games: their only one, or (when
@@ -216,7 +208,7 @@ pub(super) fn pick_seat(
     let mut games = running.0;
     if games.len() == 1 {
         let (game, position) = games.remove(0);
-        let position = position.map_err(|error| corrupt(&game, &error))?;
+        let position = position?;
         return Ok(Seat::parsed(game, position, user));
     }
     if games.is_empty() {

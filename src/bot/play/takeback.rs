@@ -15,7 +15,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
-use crate::games::{AnyGame, MoveSquares, Side};
+use crate::games::{MoveSquares, Side};
 use crate::store::{GameRecord, GameState, LastMove, StandingMove, StoreError};
 
 /// The standing moves a takeback or an abort looks at, latest first: a turn, and the turn
@@ -137,10 +137,11 @@ async fn grant_takeback(
         // The turn began further back than was read: not taken back half.
         return Err(msg("takeback-too-long").with("id", game.id).into());
     }
-    game.position =
-        before.map_or_else(|| game.start_position.clone(), |m| m.position_after.clone());
-    let position = AnyGame::parse(game.kind, &game.position)
-        .map_err(|e| StoreError::Corrupt(format!("game {} position: {e}", game.id)))?;
+    let position = match before {
+        Some(before) => before.after(&game)?,
+        None => game.start()?,
+    };
+    game.position = position.position_text();
     game.last_move = before.and_then(|m| last_move_of(&game, m, standing.get(count + 1)));
     game.takeback_offer = None;
     game.draw_offer = None;
@@ -238,8 +239,11 @@ fn last_move_of(
     last: &StandingMove,
     earlier: Option<&StandingMove>,
 ) -> Option<LastMove> {
-    let before = earlier.map_or(game.start_position.as_str(), |m| m.position_after.as_str());
-    let mut position = AnyGame::parse(game.kind, before).ok()?;
+    let mut position = match earlier {
+        Some(earlier) => earlier.after(game),
+        None => game.start(),
+    }
+    .ok()?;
     let played = position.play_message(&last.record.notation).ok()?;
     let squares: MoveSquares = played.squares;
     Some(LastMove::new(&played.text, &squares))

@@ -11,7 +11,6 @@ use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
-use crate::games::AnyGame;
 use crate::games::time_control::{DAY_MS, HOUR_MS, MINUTE_MS};
 use crate::store::{GameState, StoreError, Vacation};
 
@@ -103,7 +102,7 @@ async fn stand_clocks_still(
         if game.state != GameState::Ongoing {
             continue;
         }
-        let Ok(position) = AnyGame::parse(game.kind, &game.position) else {
+        let Ok(position) = game.game() else {
             continue;
         };
         let to_move = position.side_to_move();

@@ -151,7 +151,7 @@ async fn a_finished_game_is_rated_once_in_its_community() {
         "not finished"
     );
     game.state = GameState::Finished;
-    game.result = Some(Outcome::win(Side::White, EndReason::Resignation).to_string());
+    game.result = Some(Outcome::win(Side::White, EndReason::Resignation));
     let game = store.save_game(&game, None, 4).await.unwrap();
     assert_eq!(store.unrated_games().await.unwrap(), vec![game.id]);
     let (white, black) = store.rate_game(game.id, 5).await.unwrap().unwrap();
@@ -205,7 +205,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
                     start_position: "start".into(),
                     challenger_id: first.white_id.unwrap(),
                     invitee_id: first.black_id,
-                    challenger_color: "white".into(),
+                    challenger_color: crate::games::Color::White,
                     computer_level: None,
                     time_control: None,
                     thread: None,
@@ -217,7 +217,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
         game.white_id = first.white_id;
         game.black_id = first.black_id;
         game.state = GameState::Finished;
-        game.result = Some(Outcome::win(Side::White, EndReason::Resignation).to_string());
+        game.result = Some(Outcome::win(Side::White, EndReason::Resignation));
         games.push(store.save_game(&game, None, 4).await.unwrap());
     }
     let start = std::sync::Arc::new(tokio::sync::Barrier::new(GAMES));
@@ -261,7 +261,7 @@ async fn a_forgotten_user_leaves_no_name_results_or_ratings() {
     let (_dir, store) = temp_store().await;
     let mut game = started_game(&store).await;
     game.state = GameState::Finished;
-    game.result = Some(Outcome::draw(EndReason::Agreement).to_string());
+    game.result = Some(Outcome::draw(EndReason::Agreement));
     let game = store.save_game(&game, None, 4).await.unwrap();
     store.rate_game(game.id, 5).await.unwrap();
     let alice = game.white_id.unwrap();

@@ -162,7 +162,31 @@ pub struct TiledArt {
     pub header: Header,
 }
 
+/// What a board's tiles are drawn with: the theme and the fonts.
+pub struct TileInk<'a> {
+    pub theme: &'a Theme,
+    pub fonts: &'a Fonts,
+}
+
 impl TiledArt {
+    /// Prepares a board of `size` squares of `square` pixels inside `margin`, under the
+    /// header, with the tiles that `tiling` makes from the theme's ink.
+    pub fn on_board<'a, T: Tiling>(
+        size: BoardSize,
+        square: u32,
+        margin: u32,
+        theme: &'a Theme,
+        glyphs: &'a GlyphCache,
+        tiling: impl FnOnce(TileInk<'a>) -> T,
+    ) -> Result<Self, RenderError> {
+        let layout = Layout::new(size, square, margin, super::header::HEIGHT);
+        let tiling = tiling(TileInk {
+            theme,
+            fonts: glyphs.fonts(),
+        });
+        Self::new(layout, theme, glyphs, &tiling)
+    }
+
     /// Prepares the board of `layout` with the tiles of `tiling`. The palette fills in a
     /// fixed order (frame, icon, header, tiles).
     pub fn new(

@@ -7,10 +7,10 @@
 use crate::games::glacier::{Cell, Position, Role, SIZE};
 use crate::games::{Side, Square, Status, TwoPlayerGame};
 
-use super::board::{Layout, TiledArt, Tiling};
+use super::board::{Layout, TileInk, TiledArt, Tiling};
 use super::canvas::{ArtCanvas, Indexed, Palette, Rgb, rounded_rect_distance};
-use super::font::{Fonts, GlyphCache};
-use super::header::{self, Marker, Player};
+use super::font::GlyphCache;
+use super::header::{Marker, Player};
 use super::pieces::{self, BISHOP, GlyphPiece, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::theme::{GlacierTheme, Theme};
 use super::{RenderError, View};
@@ -247,23 +247,15 @@ fn marked(position: &Position, view: &View) -> (Vec<bool>, Vec<bool>, Vec<bool>)
 
 /// The prepared art of Glacier: its tiles on the shared board.
 pub fn art(theme: &Theme, glyphs: &GlyphCache) -> Result<TiledArt, RenderError> {
-    let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
-    let tiles = Tiles {
-        theme,
-        fonts: glyphs.fonts(),
-    };
-    TiledArt::new(layout, theme, glyphs, &tiles)
+    TiledArt::on_board(SIZE, SQUARE, MARGIN, theme, glyphs, Tiles)
 }
 
-/// Prepares the tiles: the theme and fonts every look is drawn with.
-struct Tiles<'a> {
-    theme: &'a Theme,
-    fonts: &'a Fonts,
-}
+/// Prepares the tiles, with the ink every look is drawn with.
+struct Tiles<'a>(TileInk<'a>);
 
 impl Tiles<'_> {
     fn colours(&self) -> &GlacierTheme {
-        &self.theme.glacier
+        &self.0.theme.glacier
     }
 
     /// The square's own colour, tinted when the last move touched it.
@@ -286,7 +278,7 @@ impl Tiles<'_> {
             .into_iter()
             .map(|(dark, last)| self.ground(dark, last))
             .collect();
-        pieces::register_outlined(palette, &self.theme.pieces, &grounds, LEVELS)?;
+        pieces::register_outlined(palette, &self.0.theme.pieces, &grounds, LEVELS)?;
         for &ground in &grounds {
             palette.ramp(ground, g.ice_rim, LEVELS)?;
             palette.ramp(ground, g.new_ice, LEVELS)?;
@@ -322,9 +314,9 @@ impl Tiles<'_> {
                 // The glyphs' ink sits a little high in the square without this nudge, since
                 // their bases are broad and their tops thin.
                 let at = (centre.0, centre.1 + 1.0);
-                let colours = &self.theme.pieces;
+                let colours = &self.0.theme.pieces;
                 let piece = glyph(role);
-                pieces::draw_outlined(&mut art, self.fonts, colours, piece, side, at, PIECE_PX);
+                pieces::draw_outlined(&mut art, self.0.fonts, colours, piece, side, at, PIECE_PX);
             }
         }
         match look.mark {
@@ -425,11 +417,19 @@ impl Tiles<'_> {
 
 impl Tiling for Tiles<'_> {
     fn register_icon(&self, palette: &mut Palette, disc: Rgb) -> Result<(), RenderError> {
-        pieces::register_outlined(palette, &self.theme.pieces, &[disc], LEVELS)
+        pieces::register_outlined(palette, &self.0.theme.pieces, &[disc], LEVELS)
     }
 
     fn icon(&self, art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32) {
-        pieces::draw_outlined(art, self.fonts, &self.theme.pieces, KING, side, centre, px);
+        pieces::draw_outlined(
+            art,
+            self.0.fonts,
+            &self.0.theme.pieces,
+            KING,
+            side,
+            centre,
+            px,
+        );
     }
 
     fn register(&self, palette: &mut Palette) -> Result<(), RenderError> {

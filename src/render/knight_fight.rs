@@ -8,10 +8,10 @@
 use crate::games::knight_fight::{Position, SIZE};
 use crate::games::{Side, Square, Status, TwoPlayerGame};
 
-use super::board::{Layout, TiledArt, Tiling};
+use super::board::{Layout, TileInk, TiledArt, Tiling};
 use super::canvas::{ArtCanvas, Indexed, Palette, Ramp, Rgb};
-use super::font::{Face, Fonts, GlyphCache, Mask, TextStyle};
-use super::header::{self, Marker, Player};
+use super::font::{Face, GlyphCache, Mask, TextStyle};
+use super::header::{Marker, Player};
 use super::pieces::{self, KNIGHT};
 use super::theme::Theme;
 use super::{RenderError, View};
@@ -159,29 +159,21 @@ pub fn draw(
 
 /// The prepared art of Knight Fight: its tiles on the shared board.
 pub fn art(theme: &Theme, glyphs: &GlyphCache) -> Result<TiledArt, RenderError> {
-    let layout = Layout::new(SIZE, SQUARE, MARGIN, header::HEIGHT);
-    let tiles = Tiles {
-        theme,
-        fonts: glyphs.fonts(),
-    };
-    TiledArt::new(layout, theme, glyphs, &tiles)
+    TiledArt::on_board(SIZE, SQUARE, MARGIN, theme, glyphs, Tiles)
 }
 
-/// Prepares the tiles: the theme and fonts every look is drawn with.
-struct Tiles<'a> {
-    theme: &'a Theme,
-    fonts: &'a Fonts,
-}
+/// Prepares the tiles, with the ink every look is drawn with.
+struct Tiles<'a>(TileInk<'a>);
 
 impl Tiles<'_> {
     fn square(&self, dark: bool) -> Rgb {
-        let kf = &self.theme.knight_fight;
+        let kf = &self.0.theme.knight_fight;
         if dark { kf.dark } else { kf.light }
     }
 
     /// The colour under the number (or knight) of `cell`.
     fn background(&self, cell: Cell, dark: bool) -> Rgb {
-        let kf = &self.theme.knight_fight;
+        let kf = &self.0.theme.knight_fight;
         let square = self.square(dark);
         match cell {
             Cell::Free | Cell::Knight(_) => square,
@@ -192,7 +184,7 @@ impl Tiles<'_> {
     }
 
     fn number_colour(&self, cell: Cell, number: u8) -> Rgb {
-        let kf = &self.theme.knight_fight;
+        let kf = &self.0.theme.knight_fight;
         match (cell.is_hole(), is_double(number)) {
             (false, false) => kf.number,
             (false, true) => kf.double_number,
@@ -204,7 +196,7 @@ impl Tiles<'_> {
     /// Every colour pair the tiles blend, registered before any art is quantised so each
     /// anti-aliased edge finds its exact ramp entry.
     fn register_tiles(&self, palette: &mut Palette) -> Result<(), RenderError> {
-        let kf = &self.theme.knight_fight;
+        let kf = &self.0.theme.knight_fight;
         for dark in [false, true] {
             let square = self.square(dark);
             for cell in CHECKERED {
@@ -218,7 +210,7 @@ impl Tiles<'_> {
                 self.background(Cell::Knight(Side::White), dark),
                 self.background(Cell::KnightLastTo(Side::White), dark),
             ];
-            pieces::register(palette, &self.theme.pieces, &knight_grounds, LEVELS)?;
+            pieces::register(palette, &self.0.theme.pieces, &knight_grounds, LEVELS)?;
         }
         for number in [1, 0] {
             palette.ramp(
@@ -234,7 +226,7 @@ impl Tiles<'_> {
 
     /// The art of a cell without its number.
     fn base(&self, cell: Cell, dark: bool) -> ArtCanvas {
-        let kf = &self.theme.knight_fight;
+        let kf = &self.0.theme.knight_fight;
         let size = SQUARE as f32;
         let centre = (size / 2.0, size / 2.0);
         let mut art = ArtCanvas::new(SQUARE, SQUARE, self.background(cell, dark));
@@ -250,8 +242,8 @@ impl Tiles<'_> {
             Cell::Knight(side) | Cell::KnightLastTo(side) => {
                 // Knight glyphs sit a little high and left in their em box.
                 let at = (centre.0 + 2.0, centre.1 + 3.0);
-                let colours = &self.theme.pieces;
-                pieces::draw(&mut art, self.fonts, colours, KNIGHT, side, at, KNIGHT_PX);
+                let colours = &self.0.theme.pieces;
+                pieces::draw(&mut art, self.0.fonts, colours, KNIGHT, side, at, KNIGHT_PX);
             }
             Cell::LastFrom => art.stroke_rounded_rect(inset, 7.0, 3.0, kf.last_from),
             Cell::LastBlocked => {
@@ -272,8 +264,8 @@ impl Tiles<'_> {
         let numbers: Vec<(Mask, Mask)> = (0..100u8)
             .map(|number| {
                 let text = format!("{number:02}");
-                let big = self.fonts.mask(NUMBER, &text);
-                let small = self.fonts.mask(SMALL_NUMBER, &text);
+                let big = self.0.fonts.mask(NUMBER, &text);
+                let small = self.0.fonts.mask(SMALL_NUMBER, &text);
                 big.zip(small)
                     .ok_or(RenderError::Font(format!("no digits for {text}")))
             })
@@ -309,14 +301,14 @@ impl Tiles<'_> {
 
 impl Tiling for Tiles<'_> {
     fn register_icon(&self, palette: &mut Palette, disc: Rgb) -> Result<(), RenderError> {
-        pieces::register(palette, &self.theme.pieces, &[disc], LEVELS)
+        pieces::register(palette, &self.0.theme.pieces, &[disc], LEVELS)
     }
 
     fn icon(&self, art: &mut ArtCanvas, side: Side, centre: (f32, f32), px: f32) {
         pieces::draw(
             art,
-            self.fonts,
-            &self.theme.pieces,
+            self.0.fonts,
+            &self.0.theme.pieces,
             KNIGHT,
             side,
             centre,

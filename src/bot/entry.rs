@@ -84,7 +84,7 @@ impl Service {
     /// The adapter opened `thread` for game `game` (as [`Outgoing::opens_thread`] asked):
     /// `thread::open_thread`.
     pub async fn open_thread(&self, game: i64, thread: &str) -> Vec<Outgoing> {
-        thread::open_thread(self, game, thread).await
+        thread::open_thread(self, crate::store::GameId(game), thread).await
     }
 
     /// The legal moves of the caller's games in `chat` that wait for their move, for `move`'s

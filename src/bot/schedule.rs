@@ -15,7 +15,7 @@ use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
 use crate::render::AmbitView;
-use crate::store::{Claim, DuePost, StoreError};
+use crate::store::{Claim, DuePost, GameId, StoreError};
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -141,9 +141,9 @@ pub async fn post_due_dailies<P: Poster>(
 
 /// Rates a finished game; should the database refuse now, the game is kept for
 /// `schedule::retry_deferred_ratings`.
-pub(crate) async fn rate_or_defer(service: &Service, game_id: i64, now: i64) {
+pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: i64) {
     if let Err(error) = service.store.rate_game(game_id, now).await {
-        tracing::warn!(game = game_id, %error, "rating deferred");
+        tracing::warn!(game = game_id.0, %error, "rating deferred");
         if let Ok(mut deferred) = service.deferred_ratings.lock() {
             deferred.push(game_id);
         }
@@ -164,7 +164,7 @@ pub async fn retry_deferred_ratings(service: &Service) -> usize {
         match service.store.rate_game(game, (service.clock)()).await {
             Ok(done) => rated += usize::from(done.is_some()),
             Err(error) => {
-                tracing::warn!(game, %error, "rating deferred again");
+                tracing::warn!(game = game.0, %error, "rating deferred again");
                 still.push(game);
             }
         }

@@ -39,7 +39,7 @@ pub struct Service {
     pub(super) daily_secret: tokio::sync::OnceCell<DailySecret>,
     /// Finished games whose rating failed (e.g. "database is locked"), to be retried by
     /// `schedule::retry_deferred_ratings` while the process runs.
-    pub(super) deferred_ratings: std::sync::Mutex<Vec<i64>>,
+    pub(super) deferred_ratings: std::sync::Mutex<Vec<crate::store::GameId>>,
     pub(super) limiter: limits::RateLimiter,
     /// The computer opponent's searches and worker bell.
     pub(super) computer: Computer,

@@ -138,7 +138,10 @@ pub async fn acceptable_challenges(
             crate::bot::i18n::DEFAULT_LANGUAGE,
             &help::kind_name(game.kind),
         );
-        offered.push((format!("#{} {game_name} · {challenger}", game.id), game.id));
+        offered.push((
+            format!("#{} {game_name} · {challenger}", game.id),
+            game.id.0,
+        ));
     }
     offered
 }

@@ -1,6 +1,7 @@
 //! Game clocks in the database: the deadlines and reminders that are due, claiming one so
 //! that exactly one process handles it.
 
+use super::GameId;
 use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
 use sqlx::Row;
@@ -66,7 +67,7 @@ impl Store {
     /// committed with the version check of any change, so a move that came first wins.
     pub async fn claim_clock(
         &self,
-        game_id: i64,
+        game_id: GameId,
         version: i64,
         holder: &str,
         now: i64,
@@ -79,7 +80,7 @@ impl Store {
         )
         .bind(holder)
         .bind(until)
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(version)
         .bind(now)
         .execute(&self.pool)
@@ -91,7 +92,7 @@ impl Store {
     /// ends. False when the claim was lost meanwhile (a move changed the game).
     pub async fn finish_reminder(
         &self,
-        game_id: i64,
+        game_id: GameId,
         version: i64,
         holder: &str,
     ) -> StoreResult<bool> {
@@ -99,7 +100,7 @@ impl Store {
             "UPDATE games SET remind_at = NULL, clock_holder = NULL, clock_until = NULL
              WHERE id = $1 AND version = $2 AND clock_holder = $3",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(version)
         .bind(holder)
         .execute(&self.pool)
@@ -109,12 +110,12 @@ impl Store {
 
     /// Gives up `holder`'s claim on the clock of `game_id` (a send that failed), so that it
     /// is due again.
-    pub async fn release_clock(&self, game_id: i64, holder: &str) -> StoreResult<()> {
+    pub async fn release_clock(&self, game_id: GameId, holder: &str) -> StoreResult<()> {
         sqlx::query(
             "UPDATE games SET clock_holder = NULL, clock_until = NULL
              WHERE id = $1 AND clock_holder = $2",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(holder)
         .execute(&self.pool)
         .await?;
@@ -173,7 +174,7 @@ impl Store {
     /// claim was lost meanwhile.
     pub async fn postpone_clock(
         &self,
-        game_id: i64,
+        game_id: GameId,
         version: i64,
         holder: &str,
         deadline: i64,
@@ -186,7 +187,7 @@ impl Store {
         )
         .bind(deadline)
         .bind(remind_at)
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(version)
         .bind(holder)
         .execute(&self.pool)

@@ -1,6 +1,7 @@
 //! Games against the computer in the database: which engine moves are due, claiming one,
 //! the chat's switch, and the players' results by level (kept apart from the ratings).
 
+use super::GameId;
 use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
 use crate::games::GameKind;
@@ -81,7 +82,7 @@ impl Store {
     /// version alone: the commit of the move is what the version decides.
     pub async fn claim_engine_move(
         &self,
-        game_id: i64,
+        game_id: GameId,
         version: i64,
         holder: &str,
         now: i64,
@@ -94,7 +95,7 @@ impl Store {
         )
         .bind(holder)
         .bind(until)
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(version)
         .bind(now)
         .execute(&self.pool)
@@ -103,12 +104,12 @@ impl Store {
     }
 
     /// Gives up `holder`'s claim on `game_id` (a search that failed), so it is due again.
-    pub async fn release_engine_move(&self, game_id: i64, holder: &str) -> StoreResult<()> {
+    pub async fn release_engine_move(&self, game_id: GameId, holder: &str) -> StoreResult<()> {
         sqlx::query(
             "UPDATE games SET engine_holder = NULL, engine_until = NULL
              WHERE id = $1 AND engine_holder = $2",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(holder)
         .execute(&self.pool)
         .await?;

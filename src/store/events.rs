@@ -1,6 +1,7 @@
 //! What happens to a game besides its moves, kept as events: a takeback takes moves back by
 //! pointing them at its event, never by deleting them.
 
+use super::GameId;
 use super::{GameRecord, MoveRecord, Store, StoreError, StoreResult, saved_as, write_game};
 use crate::games::AnyGame;
 use sqlx::Row;
@@ -23,14 +24,14 @@ impl Store {
     /// The last `limit` moves of a game that stand, latest first (served by the moves' key).
     pub async fn last_standing_moves(
         &self,
-        game_id: i64,
+        game_id: GameId,
         limit: i64,
     ) -> StoreResult<Vec<StandingMove>> {
         let rows = sqlx::query(
             "SELECT ply, side, user_id, notation, position_after FROM moves
              WHERE game_id = $1 AND undone_by IS NULL ORDER BY ply DESC LIMIT $2",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -63,7 +64,7 @@ impl Store {
             "INSERT INTO game_events (game_id, kind, user_id, created_at)
              VALUES ($1, 'takeback', $2, $3) RETURNING id",
         )
-        .bind(game.id)
+        .bind(game.id.0)
         .bind(user_id)
         .bind(now)
         .fetch_one(&mut *tx)
@@ -74,7 +75,7 @@ impl Store {
              WHERE game_id = $2 AND ply >= $3 AND undone_by IS NULL",
         )
         .bind(event)
-        .bind(game.id)
+        .bind(game.id.0)
         .bind(from_ply)
         .execute(&mut *tx)
         .await?;
@@ -83,12 +84,12 @@ impl Store {
     }
 
     /// How many takebacks game `game_id` has had.
-    pub async fn takebacks(&self, game_id: i64) -> StoreResult<i64> {
+    pub async fn takebacks(&self, game_id: GameId) -> StoreResult<i64> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS takebacks FROM game_events
              WHERE game_id = $1 AND kind = 'takeback'",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .fetch_one(&self.pool)
         .await?;
         Ok(row.try_get("takebacks")?)

@@ -29,6 +29,7 @@ mod computer;
 mod database_url;
 mod events;
 mod forget;
+mod game_id;
 mod league;
 mod names;
 mod platform;
@@ -44,6 +45,7 @@ pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use database_url::{database_label, database_url_secrets};
 pub use events::StandingMove;
 pub use forget::Forgetting;
+pub use game_id::GameId;
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use names::PlayerName;
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
@@ -352,9 +354,9 @@ impl Store {
         GameRecord::from_row(&row)
     }
 
-    pub async fn game(&self, id: i64) -> StoreResult<Option<GameRecord>> {
+    pub async fn game(&self, id: GameId) -> StoreResult<Option<GameRecord>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
-            .bind(id)
+            .bind(id.0)
             .fetch_optional(&self.pool)
             .await?;
         row.as_ref().map(GameRecord::from_row).transpose()
@@ -562,7 +564,7 @@ impl Store {
                 "INSERT INTO moves (game_id, ply, side, user_id, notation, position_after, created_at)
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
-            .bind(game.id)
+            .bind(game.id.0)
             .bind(played.ply)
             .bind(played.side.name())
             .bind(played.user_id)
@@ -577,17 +579,17 @@ impl Store {
     }
 
     /// The moves of a game that stand (not taken back), in order.
-    pub async fn moves(&self, game_id: i64) -> StoreResult<Vec<MoveRecord>> {
+    pub async fn moves(&self, game_id: GameId) -> StoreResult<Vec<MoveRecord>> {
         self.first_moves(game_id, i64::MAX).await
     }
 
     /// The first `limit` moves of a game that stand, in order (served by the moves' key).
-    pub async fn first_moves(&self, game_id: i64, limit: i64) -> StoreResult<Vec<MoveRecord>> {
+    pub async fn first_moves(&self, game_id: GameId, limit: i64) -> StoreResult<Vec<MoveRecord>> {
         let rows = sqlx::query(
             "SELECT ply, side, user_id, notation FROM moves
              WHERE game_id = $1 AND undone_by IS NULL ORDER BY ply LIMIT $2",
         )
-        .bind(game_id)
+        .bind(game_id.0)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
@@ -638,7 +640,7 @@ async fn write_game(
     .bind(last_move)
     .bind(game.plies)
     .bind(now)
-    .bind(game.id)
+    .bind(game.id.0)
     .bind(game.version)
     .bind(game.engine_due)
     .bind(game.clocks.map(|c| c.white_ms))

@@ -1,6 +1,7 @@
 //! Ratings in the database: rating a finished game, the rating tables, and the results of a
 //! period for the leaderboards.
 
+use super::GameId;
 use super::computer::{COMPUTER_EXTERNAL_ID, keep_computer_result};
 use super::league::Scope;
 use super::records::GameState;
@@ -37,7 +38,7 @@ impl Store {
     /// players' new ratings (White's, Black's) when this call rated it.
     pub async fn rate_game(
         &self,
-        game_id: i64,
+        game_id: GameId,
         now: i64,
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
         // Reads, then writes what it read: a write transaction from the start (see
@@ -87,14 +88,14 @@ impl Store {
     }
 
     /// Finished games not rated yet (a crash between the last move and its rating).
-    pub async fn unrated_games(&self) -> StoreResult<Vec<i64>> {
+    pub async fn unrated_games(&self) -> StoreResult<Vec<GameId>> {
         let rows =
             sqlx::query("SELECT id FROM games WHERE status = $1 AND rated_at IS NULL ORDER BY id")
                 .bind(GameState::Finished.as_str())
                 .fetch_all(&self.pool)
                 .await?;
         rows.iter()
-            .map(|row| row.try_get("id").map_err(Into::into))
+            .map(|row| Ok(GameId(row.try_get("id")?)))
             .collect()
     }
 
@@ -185,7 +186,7 @@ struct Rateable {
 /// something to rate: two different players and a result.
 async fn claim_for_rating(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game_id: i64,
+    game_id: GameId,
     now: i64,
 ) -> StoreResult<Option<Rateable>> {
     let row = sqlx::query(
@@ -194,7 +195,7 @@ async fn claim_for_rating(
          FROM games g JOIN chats c ON c.id = g.chat_id
          WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
     )
-    .bind(game_id)
+    .bind(game_id.0)
     .bind(GameState::Finished.as_str())
     .fetch_optional(&mut **tx)
     .await?;
@@ -214,7 +215,7 @@ async fn claim_for_rating(
         .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind_text}")))?;
     let claimed = sqlx::query("UPDATE games SET rated_at = $1 WHERE id = $2 AND rated_at IS NULL")
         .bind(now)
-        .bind(game_id)
+        .bind(game_id.0)
         .execute(&mut **tx)
         .await?;
     let (Some(white), Some(black), Some(outcome), 1) = (

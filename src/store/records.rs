@@ -1,6 +1,7 @@
 //! The rows the store reads and writes, as Rust values.
 
 use super::DbRow;
+use super::GameId;
 use crate::games::time_control::{Clocks, TimeControl};
 use crate::games::{AnyGame, Color, GameKind, MoveSquares, Outcome, Side, Square};
 use serde::{Deserialize, Serialize};
@@ -83,7 +84,7 @@ impl LastMove {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    pub id: i64,
+    pub id: GameId,
     pub chat_id: i64,
     pub kind: GameKind,
     pub seed: u64,
@@ -158,7 +159,7 @@ impl GameRecord {
             _ => None,
         };
         Ok(GameRecord {
-            id: row.try_get("id")?,
+            id: GameId(row.try_get("id")?),
             chat_id: row.try_get("chat_id")?,
             kind: GameKind::parse(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind}")))?,
@@ -243,7 +244,7 @@ impl GameRecord {
 }
 
 /// A stored position text read back; a text the rules refuse is a corrupt row.
-pub(super) fn parse_position(game: i64, kind: GameKind, text: &str) -> StoreResult<AnyGame> {
+pub(super) fn parse_position(game: GameId, kind: GameKind, text: &str) -> StoreResult<AnyGame> {
     AnyGame::parse(kind, text)
         .map_err(|error| StoreError::Corrupt(format!("game {game} position: {error}")))
 }

@@ -1,5 +1,6 @@
 //! Games in threads of their own (Discord): a chat's switch, and the thread a game was given.
 
+use super::GameId;
 use super::{Store, StoreResult};
 use sqlx::Row;
 
@@ -27,10 +28,10 @@ impl Store {
 
     /// Moves game `game_id`'s own posts to `thread` (a Discord thread opened for it), unless
     /// it has a thread or topic already; whether it did.
-    pub async fn set_game_thread(&self, game_id: i64, thread: &str) -> StoreResult<bool> {
+    pub async fn set_game_thread(&self, game_id: GameId, thread: &str) -> StoreResult<bool> {
         let done = sqlx::query("UPDATE games SET thread = $1 WHERE id = $2 AND thread IS NULL")
             .bind(thread)
-            .bind(game_id)
+            .bind(game_id.0)
             .execute(&self.pool)
             .await?;
         Ok(done.rows_affected() == 1)

@@ -3,6 +3,7 @@
 //! refusals that name the move and change nothing, Critters options).
 
 use crate::service::{Bot, bot};
+use kibitz::store::GameId;
 use kibitz::{AnyGame, Body, GameKind, Renderer, View};
 use std::sync::OnceLock;
 
@@ -187,7 +188,7 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
         }
     }
     let store = bot.service.store();
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies, 4);
     let moves = crate::support::stored_moves(store, 1).await;
     assert_eq!(
@@ -264,13 +265,13 @@ async fn a_turn_can_be_played_unit_by_unit_and_closed_with_done() {
     let store = bot.service.store();
     let moves = crate::support::stored_moves(store, 1).await;
     assert_eq!(moves, ["h3-h4", "g2-g3", "end"]);
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     let last = game.last_move.expect("a last move");
     assert_eq!(last.text, "h3-h4 g2-g3 end");
     assert_eq!(last.squares().trail().len(), 2, "the whole turn's trail");
     // Black's next turn starts a fresh trail.
     picture_reply(&bot, "bob", "b14-b12 a14-a13 done", size).await;
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.last_move.map(|m| m.text),
         Some("b14-b12 a14-a13 end".to_string())
@@ -289,7 +290,7 @@ async fn a_critters_game_is_created_with_its_options() {
         reply.contains("Critters (growth, promotion, brains:3, 3 days a move)"),
         "{reply}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert!(
         game.start_position.ends_with(" gp3"),
         "{}",
@@ -298,7 +299,7 @@ async fn a_critters_game_is_created_with_its_options() {
     picture_reply(&bot, "bob", "accept", size).await;
     let caption = picture_reply(&bot, "alice", "move k4-k5 d4-d5 done", size).await;
     assert!(caption.contains("bob to move"), "{caption}");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert!(game.position.ends_with(" gp3"), "{}", game.position);
     // Options belong to Critters only, and must be known ones.
     let reply = bot.text("alice", "challenge @bob chesimals-2 growth").await;
@@ -339,7 +340,7 @@ async fn every_line_leaves_the_turn_open_until_done() {
         [("✔ Done (end turn)".to_string(), "move done #1".to_string())]
     );
     // A third unit of the same chesimal joins the turn.
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let position = AnyGame::parse(GameKind::ChesimalsOne, &game.position).unwrap();
     let third = position
         .legal_move_texts()
@@ -388,7 +389,7 @@ async fn a_critters_player_may_pass_at_any_turn() {
     bot.text("alice", "pass").await;
     let reply = bot.text("bob", "pass").await;
     assert!(reply.contains("Draw"), "{reply}");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.state, kibitz::store::GameState::Finished);
 }
 
@@ -399,7 +400,7 @@ async fn moves_shows_where_a_unit_may_go() {
     let size = expected_size(GameKind::ChesimalsOne);
     started(&bot, size).await;
     let caption = picture_reply(&bot, "bob", "moves b3", size).await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let position = AnyGame::parse(GameKind::ChesimalsOne, &game.position).unwrap();
     let (_, targets) = position.moves_from("b3").unwrap();
     assert!(!targets.is_empty());

@@ -6,6 +6,7 @@ use crate::service::{Bot, START_MS, bot, service_on};
 use crate::support::Posted;
 use kibitz::bot::CLOCK_LEASE_MS;
 use kibitz::games::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
+use kibitz::store::GameId;
 use kibitz::store::GameState;
 use kibitz::{Platform, Service};
 
@@ -35,7 +36,7 @@ async fn alice_moved(bot: &Bot, time: &str) -> i64 {
     let mv = a_move(bot, 1).await;
     let reply = bot.text("alice", &mv).await;
     assert!(reply.contains("bob to move"), "{reply}");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     game.clocks.map_or(0, |c| c.turn_since)
 }
 
@@ -64,7 +65,7 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
     let turn_since = bot
         .service
         .store()
-        .game(1)
+        .game(GameId(1))
         .await
         .unwrap()
         .unwrap()
@@ -126,7 +127,7 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
         clock_round(&second, "b", &posted)
     );
     assert_eq!((one + two, posted.texts().len()), (0, 3), "nothing after");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Finished);
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
@@ -170,13 +171,13 @@ async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
     let bot = bot().await;
     let turn_since = alice_moved(&bot, "time:1d").await;
     bot.set_time(turn_since + DAY_MS + SECOND_MS);
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let now = turn_since + DAY_MS + 2 * SECOND_MS;
     // A process claimed the deadline and died before ending the game.
     assert!(
         bot.service
             .store()
-            .claim_clock(1, game.version, "dead", now, now + CLOCK_LEASE_MS)
+            .claim_clock(GameId(1), game.version, "dead", now, now + CLOCK_LEASE_MS)
             .await
             .unwrap()
     );
@@ -185,7 +186,7 @@ async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
     bot.set_time(now + CLOCK_LEASE_MS + SECOND_MS);
     assert_eq!(clock_round(&bot.service, "alive", &posted).await, 1);
     assert_eq!(posted.texts().len(), 2, "the timeout and its replay");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
         Some("white wins (time)")
@@ -204,7 +205,7 @@ async fn a_move_that_comes_after_the_flag_fell_loses_on_time() {
         reply.contains("Game #1: bob ran out of time. alice wins."),
         "{reply}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
         Some("white wins (time)")
@@ -218,7 +219,7 @@ async fn a_move_that_comes_after_the_flag_fell_loses_on_time() {
 async fn a_live_bank_keeps_its_rest_and_gains_the_increment() {
     let bot = bot().await;
     let turn_since = alice_moved(&bot, "time:1m+2s").await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let clocks = game.clocks.unwrap();
     // alice used a few seconds (each reading of the test clock is one) and gained 2.
     assert!(
@@ -229,7 +230,7 @@ async fn a_live_bank_keeps_its_rest_and_gains_the_increment() {
     bot.set_time(turn_since + 20 * SECOND_MS);
     let reply = bot.text("bob", &a_move(&bot, 1).await).await;
     assert!(reply.contains("alice to move"), "{reply}");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let black = game.clocks.unwrap().black_ms;
     assert!(
         (40 * SECOND_MS..43 * SECOND_MS).contains(&black),
@@ -316,7 +317,7 @@ async fn a_vacation_stands_the_clock_still_for_the_move_in_hand_and_for_one_begu
             && text.contains("4 vacation days are left this month"),
         "{text}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.deadline, Some(turn_since + 5 * DAY_MS));
     let posted = Posted::default();
     bot.set_time(turn_since + 5 * DAY_MS - HOUR_MS);
@@ -338,14 +339,14 @@ async fn a_vacation_stands_the_clock_still_for_the_move_in_hand_and_for_one_begu
     let until = away + 2 * DAY_MS;
     bot.set_time(away + HOUR_MS / 2);
     bot.text("bob", &a_move(&bot, 1).await).await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let alice_since = game.clocks.unwrap().turn_since;
     assert!((away..until).contains(&alice_since));
     // When her reminder would come, the scheduler stands her clock still instead: her turn
     // counts from the end of her vacation.
     bot.set_time(alice_since + DAY_MS + 12 * HOUR_MS);
     assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let (deadline, remind_at) = (game.deadline.unwrap(), game.remind_at.unwrap());
     let back = until + SECOND_MS; // alice's line read the clock a second after `away`
     assert!(
@@ -420,7 +421,7 @@ async fn a_timeout_in_a_discord_thread_is_told_in_the_thread_and_to_its_channel(
         bot.service.open_thread(1, "10").await.is_empty(),
         "opened once"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.thread.as_deref(), Some("9"));
     bot.set_time(game.clocks.unwrap().turn_since + 4 * DAY_MS);
     let posted = Posted::default();

@@ -5,6 +5,7 @@
 use crate::service::{Bot, bot, line, replies_text, service_on};
 use crate::support::Posted;
 use kibitz::bot::{ENGINE_LEASE_MS, UserInfo};
+use kibitz::store::GameId;
 use kibitz::store::GameState;
 use kibitz::{GameKind, Platform, Service};
 
@@ -17,7 +18,7 @@ async fn engine_round(service: &Service, holder: &str, posted: &Posted) -> usize
 
 /// The stored moves of game `id` as (user id, notation).
 async fn moves_of(bot: &Bot, id: i64) -> Vec<(i64, String)> {
-    let moves = bot.service.store().moves(id).await.unwrap();
+    let moves = bot.service.store().moves(GameId(id)).await.unwrap();
     moves.into_iter().map(|m| (m.user_id, m.notation)).collect()
 }
 
@@ -34,7 +35,7 @@ async fn the_computer_answers_each_move_once_even_with_two_processes_racing() {
     let posted = Posted::default();
     assert_eq!(engine_round(&bot.service, "a", &posted).await, 0);
     for turn in 0..6 {
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -44,7 +45,7 @@ async fn the_computer_answers_each_move_once_even_with_two_processes_racing() {
         };
         let reply = bot.text("alice", &mine).await;
         assert!(reply.contains("[picture]"), "turn {turn}: {reply}");
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -73,7 +74,7 @@ async fn the_computer_answers_each_move_once_even_with_two_processes_racing() {
         assert_eq!(one + two, 0, "nothing is due once the computer moved");
     }
     let moves = moves_of(&bot, 1).await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(moves.len() as i64, game.plies);
     // Turns alternate: no player and no engine ever moved twice in a row.
     for pair in moves.windows(2) {
@@ -90,7 +91,7 @@ async fn move_buttons_go_to_the_player_not_to_the_computer() {
     bot.text("alice", "play knight-fight computer level:1 seed:5")
         .await;
     for turn in 0..4 {
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         let position = kibitz::AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
         let mine = position.legal_move_texts().into_iter().next().unwrap();
         // After alice's move the computer is to move: no buttons anyone could press.
@@ -102,7 +103,7 @@ async fn move_buttons_go_to_the_player_not_to_the_computer() {
         );
         assert_eq!(engine_round(&bot.service, "a", &posted).await, 1);
         // The computer's picture offers alice her legal moves.
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -133,20 +134,20 @@ async fn a_dead_processs_claim_is_taken_over_and_a_restart_catches_up() {
         .text("alice", "challenge computer glacier black level:1")
         .await;
     assert!(reply.contains("Kibitz · level 1 is thinking"), "{reply}");
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert!(game.engine_due.is_some());
     // A process claims the move and dies before committing it.
     let now = bot.service.now();
     let store = bot.service.store();
     assert!(
         store
-            .claim_engine_move(1, game.version, "dead", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(GameId(1), game.version, "dead", now, now + ENGINE_LEASE_MS)
             .await
             .unwrap()
     );
     assert!(
         !store
-            .claim_engine_move(1, game.version, "other", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(GameId(1), game.version, "other", now, now + ENGINE_LEASE_MS)
             .await
             .unwrap(),
         "a live claim is not taken twice"
@@ -158,7 +159,7 @@ async fn a_dead_processs_claim_is_taken_over_and_a_restart_catches_up() {
     bot.set_time(now + ENGINE_LEASE_MS + 1_000);
     assert_eq!(engine_round(&restarted, "new", &posted).await, 1);
     assert_eq!(engine_round(&restarted, "new", &posted).await, 0);
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!((game.plies, game.engine_due), (1, None));
     assert_eq!(moves_of(&bot, 1).await.len(), 1);
     // The dead process's late commit cannot apply: the game moved on from its version.
@@ -174,12 +175,12 @@ async fn a_players_command_while_the_engine_holds_its_claim_wins_and_the_engine_
         "challenge computer knight-fight black level:2 seed:3",
     )
     .await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let now = bot.service.now();
     let store = bot.service.store();
     assert!(
         store
-            .claim_engine_move(1, game.version, "slow", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(GameId(1), game.version, "slow", now, now + ENGINE_LEASE_MS)
             .await
             .unwrap()
     );
@@ -189,7 +190,7 @@ async fn a_players_command_while_the_engine_holds_its_claim_wins_and_the_engine_
     let posted = Posted::default();
     bot.set_time(now + 2 * ENGINE_LEASE_MS);
     assert_eq!(engine_round(&bot.service, "slow", &posted).await, 0);
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         (game.state, game.plies, game.engine_due),
         (GameState::Finished, 0, None)
@@ -276,7 +277,7 @@ async fn naming_the_bot_itself_challenges_the_computer() {
         reply.contains("alice (White) against Kibitz · level 4 (Black)"),
         "{reply}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         (game.computer_level, game.state),
         (Some(4), GameState::Ongoing)
@@ -294,7 +295,7 @@ async fn the_computer_answers_a_draw_offer_by_its_own_search() {
     let bot = bot().await;
     bot.text("alice", "play glacier computer level:1").await;
     let reply = replies_text(&bot.service.handle(&line("room", "alice", "draw")).await);
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     match game.state {
         GameState::Finished => {
             assert!(reply.contains("draw"), "{reply}");
@@ -348,7 +349,7 @@ async fn the_computers_moves_tell_what_a_persons_same_moves_would() {
     assert!(reply.contains("Game #2"), "{reply}");
     let mut ice_ages = 0;
     for turn in 0..24 {
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -361,7 +362,16 @@ async fn the_computers_moves_tell_what_a_persons_same_moves_would() {
             here.contains("[picture]") && there.contains("[picture]"),
             "{here}\n{there}"
         );
-        if bot.service.store().game(1).await.unwrap().unwrap().state != GameState::Ongoing {
+        if bot
+            .service
+            .store()
+            .game(GameId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .state
+            != GameState::Ongoing
+        {
             break;
         }
         let before = posted.replies().len();

@@ -3,6 +3,7 @@
 //! signal stops it cleanly after the line in hand.
 
 use crate::support::{move_lines, pictures, run_console, score_line, scripted_game};
+use kibitz::store::GameId;
 use kibitz::{Status, TwoPlayerGame};
 use std::time::{Duration, Instant};
 
@@ -197,13 +198,13 @@ async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
         .await;
     assert!(reply.contains("is thinking"), "{reply}");
     let store = bot.service.store();
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     let now = bot.service.now();
     // The stopped process's claim, far from running out.
     let until = now + 100 * kibitz::bot::ENGINE_LEASE_MS;
     assert!(
         store
-            .claim_engine_move(1, game.version, "stopped:1", now, until)
+            .claim_engine_move(GameId(1), game.version, "stopped:1", now, until)
             .await
             .unwrap()
     );
@@ -229,9 +230,9 @@ async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
         1,
         "{output}"
     );
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!((game.plies, game.engine_due), (1, None));
-    assert_eq!(store.moves(1).await.unwrap().len(), 1);
+    assert_eq!(store.moves(GameId(1)).await.unwrap().len(), 1);
 }
 
 /// A shutdown nobody asks for: the session ends with its input.
@@ -290,7 +291,7 @@ async fn a_loss_on_time_is_printed_with_no_line_typed() {
         read(&mut shown, &mut printed).await;
     }
     // bob's minute runs out while nobody types.
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let turn_since = game.clocks.map_or(0, |c| c.turn_since);
     bot.set_time(turn_since + 2 * 60_000);
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -311,7 +312,7 @@ async fn a_loss_on_time_is_printed_with_no_line_typed() {
         .unwrap();
     assert_eq!(summary.lines, 0);
     assert!(!summary.stopped);
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
         Some("white wins (time)")

@@ -7,6 +7,7 @@ use crate::discord_standin::{
 use crate::support::scripted_game;
 use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy, ShardPlan};
 use kibitz::games::knight_fight::Position;
+use kibitz::store::GameId;
 use kibitz::store::GameState;
 use kibitz::{Catalogue, Renderer, Service, Side, Status, Store, TwoPlayerGame, system_clock};
 use serde_json::json;
@@ -204,7 +205,7 @@ async fn challenge_and_accept(standin: &StandIn, adapter: &Adapter, seed: i64) {
     let refusal = one_reply(&calls, "carol's press");
     assert!(refusal.ephemeral(), "{refusal:#?}");
     assert!(refusal.file.is_none());
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Challenge);
     let calls = standin.press(&bob(), &buttons[0].1).await;
     let caption = picture_text(&calls, crate::support::board_size(), "accept");
@@ -379,7 +380,7 @@ async fn a_whole_game_is_played_with_slash_commands_and_buttons() {
         moves.len(),
         "{text}"
     );
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies as usize, moves.len());
     adapter.stop().await;
     assert!(standin.calls().iter().all(Call::answered));
@@ -413,7 +414,7 @@ async fn refusals_are_ephemeral_and_change_nothing() {
             reply.content()
         );
     }
-    assert_eq!(adapter.store.moves(1).await.unwrap().len(), 0);
+    assert_eq!(adapter.store.moves(GameId(1)).await.unwrap().len(), 0);
     adapter.stop().await;
 }
 
@@ -447,7 +448,7 @@ async fn flood_control_and_server_errors_are_waited_out() {
             .content()
             .contains("Games in this chat")
     );
-    assert_eq!(adapter.store.moves(1).await.unwrap().len(), 1);
+    assert_eq!(adapter.store.moves(GameId(1)).await.unwrap().len(), 1);
     adapter.stop().await;
 }
 
@@ -900,7 +901,7 @@ async fn resigning_asks_first_and_open_challenges_are_suggested() {
     );
     assert_eq!(question.buttons()[0].1, "resign confirm");
     assert_eq!(
-        adapter.store.game(1).await.unwrap().unwrap().state,
+        adapter.store.game(GameId(1)).await.unwrap().unwrap().state,
         GameState::Ongoing,
         "nothing happens before the confirmation"
     );
@@ -911,7 +912,7 @@ async fn resigning_asks_first_and_open_challenges_are_suggested() {
         "{calls:#?}"
     );
     assert_eq!(
-        adapter.store.game(1).await.unwrap().unwrap().state,
+        adapter.store.game(GameId(1)).await.unwrap().unwrap().state,
         GameState::Finished
     );
     adapter.stop().await;
@@ -1011,7 +1012,7 @@ async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_onc
     );
     let mut answered = 0;
     for turn in 0..4 {
-        let game = adapter.store.game(1).await.unwrap().unwrap();
+        let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -1025,7 +1026,7 @@ async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_onc
             .into_iter()
             .find(|c| c.file.is_some() && c.content().starts_with("Alice played"))
             .unwrap_or_else(|| panic!("turn {turn}: no picture of alice's move: {calls:#?}"));
-        let game = adapter.store.game(1).await.unwrap().unwrap();
+        let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
         if game.state != GameState::Ongoing {
             break;
         }
@@ -1048,7 +1049,7 @@ async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_onc
         answered,
         "each engine move posted once"
     );
-    let moves = adapter.store.moves(1).await.unwrap();
+    let moves = adapter.store.moves(GameId(1)).await.unwrap();
     for pair in moves.windows(2) {
         assert_ne!(pair[0].user_id, pair[1].user_id);
     }
@@ -1121,7 +1122,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         "{caption}"
     );
     let store = &adapters[0].store;
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let mine = position.legal_move_texts().remove(0);
     let calls = standin.press(&alice(), &format!("move {mine} #1")).await;
@@ -1153,7 +1154,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         "{}",
         told.content()
     );
-    let game = store.game(1).await.unwrap().unwrap();
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
         Some("white wins (time)")
@@ -1169,7 +1170,7 @@ async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() 
     let adapter = start(&standin, Duration::from_millis(1500)).await;
     standin.ready().await;
     challenge_and_accept(&standin, &adapter, 5).await;
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     let start = game.position.clone();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let mine = position.legal_move_texts().remove(0);
@@ -1211,7 +1212,13 @@ async fn a_takeback_is_asked_with_a_slash_command_and_granted_with_the_button() 
         "{caption}"
     );
     assert_eq!(
-        adapter.store.game(1).await.unwrap().unwrap().position,
+        adapter
+            .store
+            .game(GameId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .position,
         start
     );
     adapter.stop().await;
@@ -1328,7 +1335,7 @@ async fn an_accepted_challenge_is_played_in_its_own_thread_and_the_channel_sees_
     assert_eq!(welcome.len(), 1, "{calls:#?}");
     assert!(welcome[0].file.is_some(), "the board in the thread");
     assert!(!welcome[0].buttons().is_empty(), "with the move buttons");
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.thread, Some(thread.to_string()));
     // A move in the thread is answered there; the channel sees nothing of it.
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
@@ -1339,7 +1346,7 @@ async fn an_accepted_challenge_is_played_in_its_own_thread_and_the_channel_sees_
     let moved = one_reply(&calls, "a move in the thread");
     assert!(moved.path.ends_with("/callback"), "{moved:#?}");
     assert!(posts_to(&calls, CHANNEL).is_empty(), "{calls:#?}");
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies, 1);
     // The game is still the channel's: `games` there lists it.
     let calls = standin.command(&carol(), "games", &[], &[]).await;
@@ -1387,6 +1394,9 @@ async fn an_accepted_challenge_is_played_in_its_own_thread_and_the_channel_sees_
         .await;
     standin.press(&bob(), "accept 2").await;
     assert_eq!(standin.threads().len(), 1, "no second thread");
-    assert_eq!(adapter.store.game(2).await.unwrap().unwrap().thread, None);
+    assert_eq!(
+        adapter.store.game(GameId(2)).await.unwrap().unwrap().thread,
+        None
+    );
     adapter.stop().await;
 }

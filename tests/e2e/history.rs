@@ -3,12 +3,13 @@
 //! out, finished games listed, refusals that change nothing.
 
 use crate::service::{Bot, bot, line};
+use kibitz::store::GameId;
 use kibitz::{AnyGame, GameKind, TwoPlayerGame};
 
 /// Plays the first legal move for whoever is to move, `plies` times, in game `id`.
 async fn play(bot: &Bot, id: i64, plies: usize) {
     for _ in 0..plies {
-        let game = bot.service.store().game(id).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(id)).await.unwrap().unwrap();
         let position = AnyGame::parse(game.kind, &game.position).unwrap();
         let Some(mv) = position.legal_move_texts().into_iter().next() else {
             return;
@@ -38,11 +39,11 @@ async fn a_glacier_history_numbers_its_moves_and_marks_the_ice_age() {
     play(&bot, 1, 40).await;
     let reply = bot.text("bob", "history 1").await;
     // The stored moves (UCI) written in SAN, each on the position it was played on.
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     let mut position =
         kibitz::AnyGame::parse(kibitz::GameKind::Glacier, &game.start_position).unwrap();
     let mut san = Vec::new();
-    for played in bot.service.store().moves(1).await.unwrap() {
+    for played in bot.service.store().moves(GameId(1)).await.unwrap() {
         let kibitz::AnyGame::Glacier(glacier) = &position else {
             panic!("a Glacier game");
         };
@@ -74,7 +75,7 @@ async fn a_knight_fight_history_gives_each_movers_score_and_leaves_takebacks_out
     bot.text("alice", "takeback").await;
     bot.text("bob", "takeback").await;
     let reply = bot.text("alice", "history").await;
-    let moves = bot.service.store().moves(1).await.unwrap();
+    let moves = bot.service.store().moves(GameId(1)).await.unwrap();
     assert_eq!(
         moves.len(),
         2,
@@ -102,14 +103,14 @@ async fn a_chesimals_history_writes_whole_turns() {
     let mut turns = 0;
     while turns < 2 {
         play(&bot, 1, 1).await;
-        let game = bot.service.store().game(1).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
         let position = AnyGame::parse(game.kind, &game.position).unwrap();
         if !position.turn_in_progress() {
             turns += 1;
         }
     }
     let reply = bot.text("alice", "history").await;
-    let moves = bot.service.store().moves(1).await.unwrap();
+    let moves = bot.service.store().moves(GameId(1)).await.unwrap();
     let of = |side: kibitz::Side| {
         moves
             .iter()

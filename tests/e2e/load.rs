@@ -154,7 +154,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         let mut games = store.active_games(chat).await.unwrap();
         assert_eq!(games.len(), 1, "one game in chat load-{index}");
         let game = games.remove(0);
-        let stored = stored_moves(store, game.id).await;
+        let stored = stored_moves(store, game.id.0).await;
         assert_eq!(stored, moves[..MOVES_PER_GAME], "game {}", game.id);
         assert_eq!(game.plies as usize, MOVES_PER_GAME);
     }
@@ -302,6 +302,6 @@ async fn a_process_killed_mid_game_loses_nothing_and_the_other_carries_on() {
     drop(again_in);
     let out = again.wait_with_output().unwrap();
     assert!(out.status.success());
-    assert_eq!(stored_moves(&store, game_a.id).await, moves_a);
+    assert_eq!(stored_moves(&store, game_a.id.0).await, moves_a);
     store.close().await;
 }

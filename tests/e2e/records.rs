@@ -5,13 +5,14 @@
 use crate::service::{Bot, bot};
 use kibitz::bot::replay_pictures;
 use kibitz::games::records::Record;
+use kibitz::store::GameId;
 use kibitz::{AnyGame, Body, Outgoing, Renderer};
 
 /// Plays `plies` moves in game `id` by a fixed rule (the legal move at `(7 ply + 3) mod n`
 /// of the sorted list), alternating alice (White) and bob (Black).
 async fn play(bot: &Bot, id: i64, plies: usize) {
     for ply in 0..plies {
-        let game = bot.service.store().game(id).await.unwrap().unwrap();
+        let game = bot.service.store().game(GameId(id)).await.unwrap().unwrap();
         let position = AnyGame::parse(game.kind, &game.position).unwrap();
         let legal = position.legal_move_texts();
         assert!(!position.status().is_over(), "the game ended at ply {ply}");
@@ -102,7 +103,7 @@ async fn a_finished_glacier_games_replay_shows_the_positions_of_its_pgn_frame_by
     // The PGN read back: the stored moves (UCI) from its SAN, the Ice Age marked after
     // Black's 20th move.
     let record = Record::read(&pgn).unwrap_or_else(|e| panic!("{e}\n{pgn}"));
-    let moves = bot.service.store().moves(1).await.unwrap();
+    let moves = bot.service.store().moves(GameId(1)).await.unwrap();
     let stored: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
     let read: Vec<&str> = record.turns.iter().map(|t| t.text.as_str()).collect();
     assert_eq!(read, stored);

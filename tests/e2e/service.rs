@@ -1,6 +1,7 @@
 //! The service with a real store and renderer: flows, refusals that change nothing, races.
 
 use kibitz::bot::ChatInfo;
+use kibitz::store::GameId;
 use kibitz::store::{GameRecord, GameState, MoveRecord};
 use kibitz::{Body, Catalogue, Incoming, Outgoing, Platform, Renderer, Service, Store};
 use std::sync::Arc;
@@ -119,8 +120,8 @@ impl Bot {
         let store = self.service.store();
         let mut all = Vec::new();
         for id in 1..20 {
-            if let Some(game) = store.game(id).await.unwrap() {
-                let moves = store.moves(id).await.unwrap();
+            if let Some(game) = store.game(GameId(id)).await.unwrap() {
+                let moves = store.moves(GameId(id)).await.unwrap();
                 all.push((game, moves));
             }
         }
@@ -261,7 +262,7 @@ async fn open_challenges_several_games_and_game_numbers() {
     let carol_move = bot
         .service
         .store()
-        .game(1)
+        .game(GameId(1))
         .await
         .unwrap()
         .map(|g| kibitz::games::AnyGame::parse(g.kind, &g.position).unwrap())
@@ -319,15 +320,15 @@ async fn racing_commands_on_one_game_never_both_apply() {
             task.await.unwrap();
         }
         let store = bot.service.store();
-        let game = store.game(1).await.unwrap().unwrap();
-        let played = store.moves(1).await.unwrap();
+        let game = store.game(GameId(1)).await.unwrap().unwrap();
+        let played = store.moves(GameId(1)).await.unwrap();
         assert!(played.len() <= 1, "{played:?}");
         assert_eq!(game.plies as usize, played.len());
         if played.len() == 1 {
             break;
         }
     }
-    assert_eq!(bot.service.store().moves(1).await.unwrap().len(), 1);
+    assert_eq!(bot.service.store().moves(GameId(1)).await.unwrap().len(), 1);
     // Two users racing to accept one open challenge: one of them gets the game.
     bot.text("carol", "challenge knight-fight").await;
     let (a, b) = tokio::join!(bot.say("dave", "accept 2"), bot.say("erin", "accept 2"));
@@ -336,7 +337,7 @@ async fn racing_commands_on_one_game_never_both_apply() {
         .filter(|r| matches!(r[0].body, Body::Image { .. }))
         .count();
     assert_eq!(started, 1);
-    let game = bot.service.store().game(2).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(2)).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Ongoing);
 }
 
@@ -432,12 +433,15 @@ async fn a_draw_offer_can_be_declined_and_knight_fight_moves_come_as_buttons() {
         "{declined}"
     );
     let store = bot.service.store();
-    assert_eq!(store.game(1).await.unwrap().unwrap().draw_offer, None);
+    assert_eq!(
+        store.game(GameId(1)).await.unwrap().unwrap().draw_offer,
+        None
+    );
     // Declined: alice's `draw` is now an offer of her own, not an acceptance.
     let own = bot.text("alice", "draw").await;
     assert!(own.contains("alice offers a draw"), "{own}");
     assert_eq!(
-        store.game(1).await.unwrap().unwrap().state,
+        store.game(GameId(1)).await.unwrap().unwrap().state,
         kibitz::store::GameState::Ongoing
     );
 }

@@ -2,6 +2,7 @@
 
 use kibitz::games::knight_fight::Position;
 use kibitz::games::rng::SeededRng;
+use kibitz::store::GameId;
 use kibitz::{Side, TwoPlayerGame};
 use std::io::Write;
 use std::path::Path;
@@ -273,7 +274,7 @@ pub fn stdout_lines(output: &std::process::Output) -> Vec<String> {
 /// The notations of game `id`'s stored moves, in order.
 pub async fn stored_moves(store: &kibitz::store::Store, id: i64) -> Vec<String> {
     store
-        .moves(id)
+        .moves(GameId(id))
         .await
         .unwrap()
         .into_iter()
@@ -482,7 +483,7 @@ impl Posted {
 
 /// The first legal move of game `id` as the rules list it, for whoever is to move.
 pub async fn first_move(store: &kibitz::Store, id: i64) -> String {
-    let game = store.game(id).await.unwrap().unwrap();
+    let game = store.game(GameId(id)).await.unwrap().unwrap();
     let position = kibitz::AnyGame::parse(game.kind, &game.position).unwrap();
     position.legal_move_texts().into_iter().next().unwrap()
 }
@@ -513,7 +514,12 @@ pub async fn two_pages_of_ratings(
             assert!(!replies.is_empty(), "{text}");
         }
     }
-    let last = service.store().game(6).await.unwrap().expect("six games");
+    let last = service
+        .store()
+        .game(GameId(6))
+        .await
+        .unwrap()
+        .expect("six games");
     assert_eq!(last.state, kibitz::store::GameState::Finished, "resigned");
     service.store().close().await;
 }

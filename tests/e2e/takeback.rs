@@ -3,6 +3,7 @@
 
 use crate::service::{Bot, bot};
 use kibitz::Body;
+use kibitz::store::GameId;
 use kibitz::store::GameState;
 
 async fn a_move(bot: &Bot, id: i64) -> String {
@@ -22,7 +23,7 @@ async fn started(bot: &Bot, game: &str) {
 async fn position_of(bot: &Bot, id: i64) -> String {
     bot.service
         .store()
-        .game(id)
+        .game(GameId(id))
         .await
         .unwrap()
         .unwrap()
@@ -64,8 +65,15 @@ async fn a_takeback_is_asked_granted_by_the_button_and_kept_as_an_event() {
     );
     assert!(reply.contains("alice to move"), "{reply}");
     assert_eq!(position_of(&bot, 1).await, start);
-    assert!(bot.service.store().moves(1).await.unwrap().is_empty());
-    assert_eq!(bot.service.store().takebacks(1).await.unwrap(), 1);
+    assert!(
+        bot.service
+            .store()
+            .moves(GameId(1))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(bot.service.store().takebacks(GameId(1)).await.unwrap(), 1);
     // Play on: alice, bob; alice asks after bob answered, so both moves go back.
     bot.text("alice", &first).await;
     let bobs = a_move(&bot, 1).await;
@@ -76,7 +84,7 @@ async fn a_takeback_is_asked_granted_by_the_button_and_kept_as_an_event() {
         reply.contains("bob declines the takeback in game #1; the move stands."),
         "{reply}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.takeback_offer, None);
     bot.text("bob", "hello").await;
     bot.text("alice", "takeback").await;
@@ -85,10 +93,10 @@ async fn a_takeback_is_asked_granted_by_the_button_and_kept_as_an_event() {
     assert!(reply.contains("alice to move"), "{reply}");
     assert_eq!(position_of(&bot, 1).await, start);
     // Two takeback events; the moves taken back keep their plies, so a new move is ply 4.
-    assert_eq!(bot.service.store().takebacks(1).await.unwrap(), 2);
+    assert_eq!(bot.service.store().takebacks(GameId(1)).await.unwrap(), 2);
     bot.text("alice", &first).await;
     assert_eq!(position_of(&bot, 1).await, after_first);
-    let moves = bot.service.store().moves(1).await.unwrap();
+    let moves = bot.service.store().moves(GameId(1)).await.unwrap();
     assert_eq!(moves.len(), 1, "{moves:?}");
     assert_eq!(
         moves[0].ply, 4,
@@ -104,7 +112,7 @@ async fn a_move_after_the_question_withdraws_it() {
     bot.text("alice", "takeback").await;
     // bob answers with a move instead: the question lapses.
     bot.text("bob", &a_move(&bot, 1).await).await;
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.takeback_offer, None);
     let reply = bot.text("bob", "takeback 1").await;
     assert!(
@@ -133,7 +141,7 @@ async fn the_computer_grants_a_takeback_at_once() {
     assert!(reply.contains("2 moves taken back"), "{reply}");
     assert!(reply.contains("alice to move"), "{reply}");
     assert_eq!(position_of(&bot, 1).await, start);
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.engine_due, None,
         "it is alice's move, not the computer's"
@@ -163,7 +171,7 @@ async fn a_game_is_aborted_before_each_side_moved_twice_and_not_rated() {
         reply.contains("Game #1 was aborted by bob. It is not rated."),
         "{reply}"
     );
-    let game = bot.service.store().game(1).await.unwrap().unwrap();
+    let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.state, GameState::Aborted);
     assert_eq!((game.deadline, game.remind_at), (None, None));
     let board = bot.text("carol", "leaderboard knight-fight").await;
@@ -196,7 +204,16 @@ async fn takebacks_and_aborts_that_cannot_be_refuse_clearly_and_change_nothing()
     )
     .await;
     for _ in 0..4 {
-        let mover = match bot.service.store().game(1).await.unwrap().unwrap().plies % 2 {
+        let mover = match bot
+            .service
+            .store()
+            .game(GameId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .plies
+            % 2
+        {
             0 => "alice",
             _ => "bob",
         };

@@ -9,6 +9,7 @@ use crate::telegram_standin::{
 use kibitz::chat::pacing::Limits;
 use kibitz::chat::telegram::{self, RetryPolicy, TelegramConfig, TelegramError};
 use kibitz::games::knight_fight::Position;
+use kibitz::store::GameId;
 use kibitz::store::{GameRecord, MoveRecord};
 use kibitz::{Catalogue, Renderer, Service, Side, Status, Store, TwoPlayerGame, system_clock};
 use serde_json::json;
@@ -364,7 +365,7 @@ async fn a_whole_game_is_played_in_a_group() {
     let caption = photo_caption(&calls, crate::support::board_size(), "board");
     assert!(caption.contains(expected_result(&finale)), "{caption}");
     assert!(caption.contains(&score_line(&finale)), "{caption}");
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies as usize, moves.len());
     adapter.stop().await;
     // Every call was answered: nothing failed on the way.
@@ -535,7 +536,7 @@ async fn a_restart_and_a_crash_mid_game_lose_and_repeat_nothing() {
     );
     // Each move was applied once and pictured once.
     let store = &third.store;
-    assert_eq!(store.moves(1).await.unwrap().len(), moves.len());
+    assert_eq!(store.moves(GameId(1)).await.unwrap().len(), moves.len());
     let photos = setup
         .standin
         .calls()
@@ -588,7 +589,7 @@ async fn flood_control_server_errors_and_timeouts_are_waited_out() {
     standin.fail_next("getUpdates", Fault::TooManyRequests { retry_after: 1 }, 1);
     let calls = setup.say(&bob(), &moves[1]).await;
     photo_caption(&calls, crate::support::board_size(), "after a refused poll");
-    let game: GameRecord = adapter.store.game(1).await.unwrap().unwrap();
+    let game: GameRecord = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies, 2);
     adapter.stop().await;
 }
@@ -600,8 +601,8 @@ async fn refusals_get_one_clear_reply_and_change_nothing() {
     setup.say(&carol(), "/help").await;
     challenge_and_accept(&setup, 5).await;
     let snapshot = |store: Store| async move {
-        let game = store.game(1).await.unwrap().unwrap();
-        let moves: Vec<MoveRecord> = store.moves(1).await.unwrap();
+        let game = store.game(GameId(1)).await.unwrap().unwrap();
+        let moves: Vec<MoveRecord> = store.moves(GameId(1)).await.unwrap();
         (game, moves)
     };
     let before = snapshot(adapter.store.clone()).await;
@@ -1217,7 +1218,7 @@ async fn a_game_against_the_computer_named_by_the_bots_handle() {
     );
     let mut answered = 0;
     for turn in 0..4 {
-        let game = adapter.store.game(1).await.unwrap().unwrap();
+        let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
         if game.state != kibitz::store::GameState::Ongoing {
             break;
         }
@@ -1231,7 +1232,7 @@ async fn a_game_against_the_computer_named_by_the_bots_handle() {
             .map(|c| c.text().to_string())
             .find(|text| text.starts_with("Alice played"))
             .unwrap_or_else(|| panic!("turn {turn}: no picture of alice's move: {calls:#?}"));
-        let game = adapter.store.game(1).await.unwrap().unwrap();
+        let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
         if game.state != kibitz::store::GameState::Ongoing {
             break;
         }
@@ -1252,7 +1253,7 @@ async fn a_game_against_the_computer_named_by_the_bots_handle() {
     // Once each: no engine picture twice, and the stored moves alternate.
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(engine_photos(&setup.standin.calls()), answered);
-    let moves = adapter.store.moves(1).await.unwrap();
+    let moves = adapter.store.moves(GameId(1)).await.unwrap();
     for pair in moves.windows(2) {
         assert_ne!(pair[0].user_id, pair[1].user_id);
     }
@@ -1299,7 +1300,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         caption.contains("Alice to move · 23 h 59 min left"),
         "{caption}"
     );
-    let game = first.store.game(1).await.unwrap().unwrap();
+    let game = first.store.game(GameId(1)).await.unwrap().unwrap();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let calls = setup.say(&alice(), &position.legal_move_texts()[0]).await;
     let caption = photo_caption(&calls, crate::support::board_size(), "alice's move");
@@ -1331,7 +1332,7 @@ async fn a_clock_that_runs_out_ends_the_game_once_with_two_processes_on_one_data
         "{}",
         told.text()
     );
-    let game = first.store.game(1).await.unwrap().unwrap();
+    let game = first.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(
         game.result.map(|o| o.to_string()).as_deref(),
         Some("white wins (time)")
@@ -1350,7 +1351,7 @@ async fn a_takeback_is_granted_with_the_button() {
         .await;
     let calls = setup.say(&bob(), "/accept").await;
     photo_caption(&calls, crate::support::board_size(), "accept");
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     let start = game.position.clone();
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let calls = setup.say(&alice(), &position.legal_move_texts()[0]).await;
@@ -1427,7 +1428,13 @@ async fn a_takeback_is_granted_with_the_button() {
     );
     assert!(caption.contains("Alice to move"), "{caption}");
     assert_eq!(
-        adapter.store.game(1).await.unwrap().unwrap().position,
+        adapter
+            .store
+            .game(GameId(1))
+            .await
+            .unwrap()
+            .unwrap()
+            .position,
         start
     );
     adapter.stop().await;
@@ -1466,7 +1473,7 @@ async fn replies_and_a_games_own_posts_stay_in_the_forum_topic_it_was_started_in
     let sent = replies(&calls);
     assert_eq!(sent.len(), 1, "{calls:#?}");
     assert_eq!((sent[0].chat(), topic_of(sent[0])), (GROUP, Some(topic)));
-    let game = adapter.store.game(1).await.unwrap().unwrap();
+    let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.thread.as_deref(), Some("77"));
     let position = kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
     let calls = setup

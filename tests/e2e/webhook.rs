@@ -10,6 +10,7 @@ use crate::telegram_standin::{BOT_NAME, Call, StandIn, button_press, message};
 use kibitz::chat::telegram::{self, TelegramError};
 use kibitz::games::knight_fight::Position;
 use kibitz::http::{self, Readiness};
+use kibitz::store::GameId;
 use kibitz::{Catalogue, Renderer, Service, Store, TwoPlayerGame, system_clock};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -256,7 +257,12 @@ async fn two_processes_behind_a_duplicating_balancer_answer_every_update_once() 
         assert!(caption.contains(&score_line(&position)), "{caption}");
     }
     assert_eq!(position.status(), finale.status());
-    let game = balancer.processes[1].store.game(1).await.unwrap().unwrap();
+    let game = balancer.processes[1]
+        .store
+        .game(GameId(1))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(game.plies as usize, moves.len(), "every move applied once");
     let photos = balancer
         .standin

@@ -7,7 +7,7 @@ use crate::games::ambit::Level;
 use crate::games::standings::Period;
 
 /// A game named by its number, `#12` (or `12` where no move could be meant).
-pub type GameRef = i64;
+pub type GameRef = crate::store::GameId;
 
 pub use crate::games::Color;
 
@@ -87,6 +87,7 @@ pub(super) fn game_ref(word: &str) -> Result<GameRef, ParseError> {
         .parse::<i64>()
         .ok()
         .filter(|&id| id > 0)
+        .map(crate::store::GameId)
         .ok_or_else(|| ParseError::BadGameRef(word.to_string()))
 }
 

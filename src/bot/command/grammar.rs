@@ -211,16 +211,19 @@ mod tests {
         assert_eq!(
             parse("board flip #7"),
             Ok(Command::Board {
-                game: Some(7),
+                game: Some(crate::store::GameId(7)),
                 flip: true
             })
         );
-        assert_eq!(parse("ACCEPT 3"), Ok(Command::Accept(Some(3))));
+        assert_eq!(
+            parse("ACCEPT 3"),
+            Ok(Command::Accept(Some(crate::store::GameId(3))))
+        );
         assert_eq!(
             parse("move d3/g7 #2"),
             Ok(Command::Move {
                 text: "d3/g7".into(),
-                game: Some(2)
+                game: Some(crate::store::GameId(2))
             })
         );
         assert_eq!(
@@ -234,7 +237,7 @@ mod tests {
         for line in ["bxc3 #3", "#3 bxc3", "move bxc3 #3"] {
             let expected = Command::Move {
                 text: "bxc3".into(),
-                game: Some(3),
+                game: Some(crate::store::GameId(3)),
             };
             assert_eq!(parse(line), Ok(expected), "{line}");
         }
@@ -244,11 +247,17 @@ mod tests {
             parse("moves e14 #2"),
             Ok(Command::UnitMoves {
                 square: "e14".into(),
-                game: Some(2)
+                game: Some(crate::store::GameId(2))
             })
         );
-        assert_eq!(parse("moves #2"), Ok(Command::History(Some(2))));
-        assert_eq!(parse("history 9"), Ok(Command::History(Some(9))));
+        assert_eq!(
+            parse("moves #2"),
+            Ok(Command::History(Some(crate::store::GameId(2))))
+        );
+        assert_eq!(
+            parse("history 9"),
+            Ok(Command::History(Some(crate::store::GameId(9))))
+        );
         assert_eq!(parse("/ambit daily"), Ok(Command::Daily(None)));
         assert_eq!(
             parse("/start daily_-1001234"),
@@ -369,7 +378,7 @@ mod tests {
         assert_eq!(
             parse("resign CONFIRM #4"),
             Ok(Command::Resign {
-                game: Some(4),
+                game: Some(crate::store::GameId(4)),
                 confirmed: true
             })
         );

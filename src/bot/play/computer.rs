@@ -231,15 +231,15 @@ async fn engine_move<P: Poster>(
     match engine_move_inner(service, platform, due, poster).await {
         Ok(made) => {
             if !made && let Err(error) = service.store.release_engine_move(game_id, holder).await {
-                tracing::warn!(game = game_id, %error, "cannot release an engine claim");
+                tracing::warn!(game = game_id.0, %error, "cannot release an engine claim");
             }
             made
         }
         Err(error) => {
-            tracing::warn!(game = game_id, error = %error, "engine move failed; it will be tried again");
+            tracing::warn!(game = game_id.0, error = %error, "engine move failed; it will be tried again");
             if let Err(error) = service.store.release_engine_move(game_id, holder).await {
                 // The claim then runs out by itself (ENGINE_LEASE_MS).
-                tracing::warn!(game = game_id, %error, "cannot release an engine claim");
+                tracing::warn!(game = game_id.0, %error, "cannot release an engine claim");
             }
             false
         }
@@ -302,7 +302,7 @@ async fn engine_move_inner<P: Poster>(
         schedule::rate_or_defer(service, saved.id, now).await;
     }
     tracing::info!(
-        game = saved.id,
+        game = saved.id.0,
         level = level.number(),
         nodes = choice.nodes,
         depth = choice.depth,
@@ -336,7 +336,7 @@ async fn engine_move_inner<P: Poster>(
     let to = chat_address(&due.chat, seat.game.thread.as_deref());
     if let Err(why) = poster.post(&to, news).await {
         // The move stands (committed); the chat sees it with the next `board`.
-        tracing::warn!(game = seat.game.id, %why, "the engine's move was not delivered");
+        tracing::warn!(game = seat.game.id.0, %why, "the engine's move was not delivered");
     }
     Ok(true)
 }

@@ -86,7 +86,7 @@ pub async fn handle_due_clocks<P: Poster>(
                 .postpone_clock(id, version, holder, deadline, remind_at)
                 .await?
             {
-                tracing::warn!(game = id, "a clock's claim was lost while postponing it");
+                tracing::warn!(game = id.0, "a clock's claim was lost while postponing it");
             }
             continue;
         }
@@ -98,7 +98,7 @@ pub async fn handle_due_clocks<P: Poster>(
             Ok(true) => handled += 1,
             Ok(false) => service.store.release_clock(id, holder).await?,
             Err(error) => {
-                tracing::warn!(game = id, %error, "a game's clock could not be handled; it will be tried again");
+                tracing::warn!(game = id.0, %error, "a game's clock could not be handled; it will be tried again");
                 service.store.release_clock(id, holder).await?;
             }
         }
@@ -125,7 +125,7 @@ async fn time_out<P: Poster>(
         Err(error) => return Err(error.into()),
     };
     schedule::rate_or_defer(service, saved.id, now).await;
-    tracing::info!(game = saved.id, "a game was lost on time");
+    tracing::info!(game = saved.id.0, "a game was lost on time");
     let language = chat_language_of(service, saved.chat_id).await?;
     let seat = Seat::new(saved, 0)?;
     let players = players::read(service, &seat.game).await?;
@@ -133,7 +133,7 @@ async fn time_out<P: Poster>(
     let to = chat_address(&due.chat, seat.game.thread.as_deref());
     if let Err(why) = poster.post(&to, news).await {
         // The result stands (committed); the chat sees it with the next `board`.
-        tracing::warn!(game = seat.game.id, %why, "the timeout was not delivered");
+        tracing::warn!(game = seat.game.id.0, %why, "the timeout was not delivered");
     }
     Ok(true)
 }
@@ -172,7 +172,7 @@ async fn remind<P: Poster>(
     }
     let to = chat_address(&due.chat, game.thread.as_deref());
     if let Err(why) = poster.post(&to, vec![reply]).await {
-        tracing::warn!(game = game.id, %why, "a reminder was not delivered; it will be tried again");
+        tracing::warn!(game = game.id.0, %why, "a reminder was not delivered; it will be tried again");
         return Ok(false);
     }
     if !service
@@ -180,7 +180,10 @@ async fn remind<P: Poster>(
         .finish_reminder(game.id, game.version, holder)
         .await?
     {
-        tracing::warn!(game = game.id, "a reminder's claim was lost while sending");
+        tracing::warn!(
+            game = game.id.0,
+            "a reminder's claim was lost while sending"
+        );
     }
     Ok(true)
 }

@@ -94,7 +94,7 @@ pub(crate) async fn export(
     }
     let text = record.write().map_err(|error| corrupt(&game, &error))?;
     let name = format!("kibitz-{}.{}", game.id, record.extension());
-    tracing::info!(game = game.id, bytes = text.len(), "record exported");
+    tracing::info!(game = game.id.0, bytes = text.len(), "record exported");
     let caption = msg("export-caption")
         .with("id", game.id)
         .with(
@@ -152,7 +152,7 @@ pub(super) async fn replay_of(
             crate::store::StoreError::Corrupt(format!("replay drawing stopped: {error}"))
         })??;
     tracing::info!(
-        game = game.id,
+        game = game.id.0,
         frames = record.turns.len() + 1,
         bytes = gif.len(),
         duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),

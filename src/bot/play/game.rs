@@ -9,7 +9,7 @@ use crate::bot::outcome::Refusal;
 use crate::bot::schedule;
 use crate::bot::service::Service;
 use crate::games::{MoveSquares, PlayedMove};
-use crate::store::{GameRecord, GameState, LastMove, MoveRecord, StoreError};
+use crate::store::{GameId, GameRecord, GameState, LastMove, MoveRecord, StoreError};
 
 pub(super) fn ids(games: &[GameRecord]) -> String {
     games
@@ -39,7 +39,7 @@ pub(super) async fn user_live_games(
 pub(super) async fn game_in_chat(
     service: &Service,
     context: &Context<'_>,
-    id: i64,
+    id: GameId,
 ) -> Result<GameRecord, Refusal> {
     match service.store.game(id).await? {
         Some(game) if game.chat_id == context.chat_id => Ok(game),

@@ -43,7 +43,7 @@ pub(crate) async fn play_bare(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let user = context.user.id;
     let fit = running.fit(user, text);
-    let numbered = |ids: &[i64]| {
+    let numbered = |ids: &[crate::store::GameId]| {
         ids.iter()
             .map(|id| format!("#{id}"))
             .collect::<Vec<_>>()

@@ -38,7 +38,7 @@ pub(super) async fn report(
             Ok(Some(replay)) => replies.push(replay),
             Ok(None) => {}
             Err(error) => {
-                tracing::warn!(game = seat.game.id, %error, "no replay for a finished game");
+                tracing::warn!(game = seat.game.id.0, %error, "no replay for a finished game");
             }
         }
     }

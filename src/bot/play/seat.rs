@@ -11,7 +11,7 @@ use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
 use crate::bot::words::not_a_move;
 use crate::games::{AnyGame, Side, ViewFacts};
-use crate::store::{GameRecord, GameState, StoreError};
+use crate::store::{GameId, GameRecord, GameState, StoreError};
 
 /// A game as one command resolved it.
 #[derive(Debug)]
@@ -64,10 +64,10 @@ pub(crate) struct Running(Vec<(GameRecord, Result<AnyGame, StoreError>)>);
 /// Which of the speaker's games a bare line fits as a move.
 pub(crate) struct Fit {
     /// The games where it is the speaker's turn and the line is a legal move.
-    pub legal: Vec<i64>,
+    pub legal: Vec<GameId>,
     /// The games where it is the speaker's turn and the line is shaped like a move, legal
     /// or not.
-    pub shaped: Vec<i64>,
+    pub shaped: Vec<GameId>,
 }
 
 impl Running {
@@ -97,7 +97,7 @@ impl Running {
     }
 
     /// The game numbered `id` among these, as `user`'s seat.
-    pub fn take(mut self, id: i64, user: i64) -> Result<Seat, Refusal> {
+    pub fn take(mut self, id: GameId, user: i64) -> Result<Seat, Refusal> {
         let at = self.0.iter().position(|(game, _)| game.id == id);
         let Some(at) = at else {
             return Err(msg("no-game").into());

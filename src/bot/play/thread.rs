@@ -13,7 +13,7 @@ use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
 use crate::bot::reply::{NewThread, Outgoing};
 use crate::bot::service::Service;
-use crate::store::{GameRecord, GameState};
+use crate::store::{GameId, GameRecord, GameState};
 
 /// Discord's longest thread name.
 const THREAD_NAME_CHARS: usize = 100;
@@ -41,7 +41,7 @@ pub(super) async fn thread_for(
         .with("white", &players.white)
         .with("black", &players.black);
     Ok(Some(NewThread {
-        game: seat.game.id,
+        game: seat.game.id.0,
         name: limits::cut(&service.say(context.language, &name), THREAD_NAME_CHARS),
     }))
 }
@@ -50,7 +50,7 @@ pub(super) async fn thread_for(
 /// the game's own posts go there from now on, and this is the thread's first message,
 /// the board with the player to move named. Nothing when the game has a thread already
 /// or is gone.
-pub async fn open_thread(service: &Service, game: i64, thread: &str) -> Vec<Outgoing> {
+pub async fn open_thread(service: &Service, game: GameId, thread: &str) -> Vec<Outgoing> {
     let opened = async {
         if !service.store.set_game_thread(game, thread).await? {
             return Ok(Vec::new());
@@ -77,7 +77,7 @@ pub async fn open_thread(service: &Service, game: i64, thread: &str) -> Vec<Outg
     match opened.await {
         Ok(posts) => posts,
         Err(error) => {
-            tracing::warn!(game, %error, "the game's thread could not be set up");
+            tracing::warn!(game = game.0, %error, "the game's thread could not be set up");
             Vec::new()
         }
     }

@@ -469,7 +469,7 @@ mod tests {
             parse(&text),
             Ok(Command::Move {
                 text: "d3".into(),
-                game: Some(2)
+                game: Some(crate::store::GameId(2))
             })
         );
         let text = command_text(

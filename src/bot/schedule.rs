@@ -14,6 +14,7 @@ use crate::bot::platform::Platform;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
+use crate::games::time_control::{DAY_MS, MINUTE_MS};
 use crate::render::AmbitView;
 use crate::store::{Claim, DuePost, GameId, StoreError};
 use std::future::Future;
@@ -28,7 +29,6 @@ pub const DAILY_SCAN: Duration = Duration::from_secs(30);
 pub const POST_LEASE_MS: i64 = 120_000;
 
 /// Milliseconds in a UTC day.
-const DAY_MS: i64 = 86_400_000;
 
 /// Counts a daily post made or failed (`kibitz_daily_posts_total`, label `outcome`).
 fn count_post(platform: Platform, outcome: &'static str) {
@@ -81,7 +81,7 @@ pub async fn post_due_dailies<P: Poster>(
         return Ok(PostRound::default());
     };
     let day = date.to_string();
-    let minute = now.div_euclid(60_000).rem_euclid(1440);
+    let minute = now.div_euclid(MINUTE_MS).rem_euclid(1440);
     let mut round = PostRound::default();
     for due in service.store.due_posts(platform, &day, minute).await? {
         let claim = service
@@ -116,7 +116,7 @@ pub async fn post_due_dailies<P: Poster>(
                 count_post(platform, "posted");
                 // How late the post went out against the time its chat set: a scheduler
                 // starved or down shows here (a post missed and made at start-up too).
-                let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * 60_000;
+                let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * MINUTE_MS;
                 let late_ms = (service.clock)().saturating_sub(due_at).max(0);
                 metrics::histogram!(
                     "kibitz_daily_post_lag_seconds",

@@ -361,7 +361,8 @@ mod tests {
             Some(1.0),
             "{body}"
         );
-        let seconds_today = (crate::system_clock()() % 86_400_000) as f64 / 1000.0;
+        let seconds_today =
+            (crate::system_clock()() % crate::games::time_control::DAY_MS) as f64 / 1000.0;
         let lag = value(
             &samples,
             "kibitz_daily_post_lag_seconds_sum",

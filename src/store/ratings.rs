@@ -10,7 +10,7 @@ use crate::games::standings::{Rating, rate_game};
 use crate::games::{GameKind, Outcome, Side};
 use sqlx::Row;
 
-const DAY_MS: i64 = 86_400_000;
+use crate::games::time_control::DAY_MS;
 
 /// One player's results over a period (see [`Store::period_results`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

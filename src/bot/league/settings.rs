@@ -85,7 +85,10 @@ async fn set_daily(
         .set_daily_setting(&setting, context.user.id, context.now)
         .await?;
     let mut lines = vec![daily_setting_text(service, language, Some(&setting))];
-    let minute_now = context.now.div_euclid(60_000).rem_euclid(1440);
+    let minute_now = context
+        .now
+        .div_euclid(crate::games::time_control::MINUTE_MS)
+        .rem_euclid(1440);
     if setting.enabled && setting.minute_of_day <= minute_now {
         let day = table::date_today(context)?.to_string();
         if service.store.posts_made(context.chat_id, &day).await? == 0 {

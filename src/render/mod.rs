@@ -4,8 +4,8 @@
 //! coordinates, every square look, piece art, header panels) is drawn once per game, on its
 //! first picture, and quantised to an 8-bit palette; a render copies prepared palette
 //! indices into a reused frame, stamps the few words of the header from a glyph cache and
-//! deflates the result (the way lichess' lila-gif stays fast; the project's rendering notes
-//! hold the measurements behind this design).
+//! deflates the result (the way lichess' lila-gif stays fast; `docs/design.md`'s Pictures
+//! section and the render benchmarks hold the measurements behind this design).
 //!
 //! Modules: `theme` (every colour), `canvas` (palette, RGB art, indexed frames, PNG), `font`
 //! (embedded fonts, glyph cache), `board` (layout and background of any board size, and the

@@ -10,8 +10,9 @@
 //! engine's worker). What they share: `seat` (which game a command means), `players` (the
 //! players' names), `game` (a game found and saved), `picture` (the board and its caption),
 //! `report` (the news of a change to a game), `thread` (games in threads of their own),
-//! `clock` (a game's clocks) and `deadlines` (the clocks' worker), `pool` (the computer's
-//! searches), `words` (the rules' words).
+//! `clock` (a game's clocks) and `deadlines` (the clocks' worker). The computer's searches
+//! (`bot/computer_pool.rs`) and the rules' words (`bot/words.rs`) sit one room up: the
+//! service, AMBIT and help use them too.
 
 pub(super) mod challenge;
 pub(super) mod clock;

@@ -28,8 +28,6 @@ pub const DAILY_SCAN: Duration = Duration::from_secs(30);
 /// How long a claim on a post holds before another scheduler may take it over.
 pub const POST_LEASE_MS: i64 = 120_000;
 
-/// Milliseconds in a UTC day.
-
 /// Counts a daily post made or failed (`kibitz_daily_posts_total`, label `outcome`).
 fn count_post(platform: Platform, outcome: &'static str) {
     metrics::counter!(

@@ -196,15 +196,14 @@ fn defining_module(
 ) -> Option<Vec<String>> {
     (0..=path.len()).rev().find_map(|length| {
         let source = modules.get(&path[..length])?;
-        if let Some(next) = path.get(length) {
-            if let Some(target) = source.reexports.get(next) {
-                if depth < 16 {
-                    let mut followed = target.clone();
-                    followed.extend_from_slice(&path[length + 1..]);
-                    if let Some(found) = defining_module(&followed, modules, depth + 1) {
-                        return Some(found);
-                    }
-                }
+        if let Some(next) = path.get(length)
+            && let Some(target) = source.reexports.get(next)
+            && depth < 16
+        {
+            let mut followed = target.clone();
+            followed.extend_from_slice(&path[length + 1..]);
+            if let Some(found) = defining_module(&followed, modules, depth + 1) {
+                return Some(found);
             }
         }
         Some(path[..length].to_vec())
@@ -237,13 +236,14 @@ impl Source {
             if at < skip_until {
                 continue;
             }
-            if word == "mod" {
-                if let Some(&(_, name)) = words.get(index + 1) {
-                    let after = &code[at..];
-                    if after.split(';').next().is_some_and(|d| !d.contains('{')) {
-                        children.insert(name.to_string());
-                    }
-                }
+            if word == "mod"
+                && let Some(&(_, name)) = words.get(index + 1)
+                && code[at..]
+                    .split(';')
+                    .next()
+                    .is_some_and(|d| !d.contains('{'))
+            {
+                children.insert(name.to_string());
             }
             if word != "use" {
                 continue;

@@ -27,6 +27,7 @@ pub mod schedule;
 mod service;
 mod suggest;
 mod words;
+mod worker_rest;
 
 pub use entry::Workers;
 pub use incoming::{ChatInfo, Incoming, Membership, UserInfo};

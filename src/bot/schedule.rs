@@ -280,13 +280,8 @@ pub async fn run_scheduler<P: Poster>(
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "daily posts: database unavailable; trying again"),
         }
-        tokio::select! {
-            () = tokio::time::sleep(every) => {}
-            changed = shutdown.changed() => {
-                if changed.is_err() || *shutdown.borrow() {
-                    break;
-                }
-            }
+        if crate::bot::worker_rest::rest(every, std::future::pending(), &mut shutdown).await {
+            break;
         }
     }
 }

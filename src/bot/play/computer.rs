@@ -361,14 +361,8 @@ pub async fn run_computer<P: Poster>(
                 tracing::warn!(%error, "engine moves: database unavailable; trying again")
             }
         }
-        tokio::select! {
-            () = service.computer.woken() => {}
-            () = tokio::time::sleep(every) => {}
-            changed = shutdown.changed() => {
-                if changed.is_err() || *shutdown.borrow() {
-                    break;
-                }
-            }
+        if crate::bot::worker_rest::rest(every, service.computer.woken(), &mut shutdown).await {
+            break;
         }
     }
 }

@@ -227,13 +227,8 @@ pub async fn run_clocks<P: Poster>(
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "clocks: database unavailable; trying again"),
         }
-        tokio::select! {
-            () = tokio::time::sleep(every) => {}
-            changed = shutdown.changed() => {
-                if changed.is_err() || *shutdown.borrow() {
-                    break;
-                }
-            }
+        if crate::bot::worker_rest::rest(every, std::future::pending(), &mut shutdown).await {
+            break;
         }
     }
 }

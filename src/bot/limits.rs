@@ -91,8 +91,9 @@ pub(crate) enum Verdict {
     Drop,
 }
 
+/// A token bucket: what one user may still send.
 #[derive(Clone, Copy, Debug)]
-struct Bucket {
+pub(crate) struct Bucket {
     /// Commands the user may still send, in thousandths.
     milli_tokens: i64,
     at: i64,
@@ -110,39 +111,69 @@ pub(crate) struct RateLimiter {
 /// Buckets kept before full (idle) ones are forgotten.
 const MAX_BUCKETS: usize = 10_000;
 
-impl RateLimiter {
-    pub(crate) fn check(&self, platform: Platform, user: &str, now: i64) -> Verdict {
-        const FULL: i64 = RATE_COMMANDS as i64 * 1000;
-        let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
-        if buckets.len() >= MAX_BUCKETS {
-            // A bucket idle for a whole window is full again: forgetting it changes nothing.
-            buckets.retain(|_, b| now.saturating_sub(b.at) < RATE_WINDOW_MS);
+impl Bucket {
+    fn full(capacity: u32, now: i64) -> Bucket {
+        Bucket {
+            milli_tokens: i64::from(capacity) * 1000,
+            at: now,
+            refused: false,
         }
-        let bucket = buckets
-            .entry((platform, user.to_string()))
-            .or_insert(Bucket {
-                milli_tokens: FULL,
-                at: now,
-                refused: false,
-            });
-        let elapsed = now.saturating_sub(bucket.at).clamp(0, RATE_WINDOW_MS);
-        bucket.milli_tokens = (bucket.milli_tokens + elapsed * FULL / RATE_WINDOW_MS).min(FULL);
-        bucket.at = bucket.at.max(now);
-        if bucket.milli_tokens == FULL {
+    }
+
+    /// Takes one command's token from a bucket of `capacity` that refills wholly over
+    /// `refill_ms`.
+    pub(crate) fn take(&mut self, capacity: u32, refill_ms: i64, now: i64) -> Verdict {
+        let full = i64::from(capacity) * 1000;
+        let refill_ms = refill_ms.max(1);
+        let elapsed = now.saturating_sub(self.at).clamp(0, refill_ms);
+        self.milli_tokens = (self.milli_tokens + elapsed * full / refill_ms).min(full);
+        self.at = self.at.max(now);
+        if self.milli_tokens == full {
             // The burst is over only once the user was quiet long enough to refill the
             // bucket: a line answered on a token that trickled back in the middle of a flood
             // does not earn the flood a second refusal.
-            bucket.refused = false;
+            self.refused = false;
         }
-        if bucket.milli_tokens >= 1000 {
-            bucket.milli_tokens -= 1000;
+        if self.milli_tokens >= 1000 {
+            self.milli_tokens -= 1000;
             Verdict::Answer
-        } else if bucket.refused {
+        } else if self.refused {
             Verdict::Drop
         } else {
-            bucket.refused = true;
+            self.refused = true;
             Verdict::Refuse
         }
+    }
+}
+
+/// `key`'s bucket in `buckets`, made full the first time; idle (full again) buckets are
+/// forgotten once there are [`MAX_BUCKETS`], which changes nothing.
+pub(crate) fn take_from<K: std::hash::Hash + Eq>(
+    buckets: &Mutex<HashMap<K, Bucket>>,
+    key: K,
+    capacity: u32,
+    refill_ms: i64,
+    now: i64,
+) -> Verdict {
+    let mut buckets = buckets.lock().unwrap_or_else(PoisonError::into_inner);
+    if buckets.len() >= MAX_BUCKETS {
+        buckets.retain(|_, b| now.saturating_sub(b.at) < refill_ms);
+    }
+    buckets
+        .entry(key)
+        .or_insert_with(|| Bucket::full(capacity, now))
+        .take(capacity, refill_ms, now)
+}
+
+impl RateLimiter {
+    pub(crate) fn check(&self, platform: Platform, user: &str, now: i64) -> Verdict {
+        take_from(
+            &self.buckets,
+            (platform, user.to_string()),
+            RATE_COMMANDS,
+            RATE_WINDOW_MS,
+            now,
+        )
     }
 }
 

@@ -191,6 +191,36 @@ impl Service {
     /// `Err(None)`: dropped without a word; else the refusal, and whether it was the rate
     /// limit's.
     fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<(Msg, Outcome)>> {
+        // The group's share first: a line it drops does not also spend the user's own
+        // tokens (which would earn the burst a second refusal).
+        if !incoming.chat.private && incoming.platform != Platform::Console {
+            match self.group_shares.check(
+                incoming.platform,
+                &incoming.chat.id,
+                &incoming.user.id,
+                now,
+            ) {
+                limits::Verdict::Answer => {}
+                limits::Verdict::Refuse => {
+                    let share = self
+                        .group_shares
+                        .share(incoming.platform)
+                        .map_or(0, |share| share.per_minute);
+                    tracing::info!(platform = incoming.platform.as_str(), "group share reached");
+                    return Err(Some((
+                        msg("group-share-limited").number("commands", share),
+                        Outcome::Limited,
+                    )));
+                }
+                limits::Verdict::Drop => {
+                    tracing::debug!(
+                        platform = incoming.platform.as_str(),
+                        "line dropped by the group share"
+                    );
+                    return Err(None);
+                }
+            }
+        }
         if incoming.platform != Platform::Console {
             match self
                 .limiter

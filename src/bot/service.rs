@@ -4,6 +4,7 @@
 //! functions over `&Service`.
 
 use crate::bot::computer_pool::Computer;
+use crate::bot::group_share::GroupShares;
 use crate::bot::i18n::Catalogue;
 use crate::bot::incoming::UserInfo;
 use crate::bot::limits;
@@ -41,6 +42,8 @@ pub struct Service {
     /// `schedule::retry_deferred_ratings` while the process runs.
     pub(super) deferred_ratings: std::sync::Mutex<Vec<crate::store::GameId>>,
     pub(super) limiter: limits::RateLimiter,
+    /// Each member's share of a group's send pace, on platforms that pace groups.
+    pub(super) group_shares: GroupShares,
     /// The computer opponent's searches and worker bell.
     pub(super) computer: Computer,
 }
@@ -55,6 +58,7 @@ impl Service {
             daily_secret: tokio::sync::OnceCell::new(),
             deferred_ratings: std::sync::Mutex::default(),
             limiter: limits::RateLimiter::default(),
+            group_shares: GroupShares::default(),
             computer: Computer::default(),
         }
     }
@@ -63,6 +67,12 @@ impl Service {
     /// `@handle`, a mention) challenges the computer.
     pub fn set_own_identity(&self, platform: Platform, me: UserInfo) {
         self.computer.set_own(platform, me);
+    }
+
+    /// Tells the service that `platform` sends at most `per_minute` messages to one group, so
+    /// that one member's burst of commands there cannot hold up the others' replies.
+    pub fn set_group_pace(&self, platform: Platform, per_minute: u32) {
+        self.group_shares.set_pace(platform, per_minute);
     }
 
     /// The engine's choice in `position` at `level`, searched on this process's bounded pool

@@ -1640,3 +1640,57 @@ async fn a_missing_method_falls_back_and_never_ends_the_bot() {
     );
     adapter.stop().await;
 }
+
+/// One member floods a group with 300 commands in about 2.4 s under Telegram's real pace
+/// (1 a second per chat, 20 a minute per group): their share is answered, one refusal
+/// follows, the rest is dropped, and another member's command is answered seconds later,
+/// not after the whole burst.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_members_burst_in_a_group_holds_up_no_other_member() {
+    let setup = Setup::new().await;
+    let mut paced = config(&setup.standin);
+    paced.limits = Limits::default();
+    let adapter = start_with(&setup.standin, &setup.database(), paced).await;
+    for _ in 0..300 {
+        setup
+            .standin
+            .push(json!({"message": message(GROUP, &alice(), 1, "/help")}));
+        tokio::time::sleep(Duration::from_millis(8)).await;
+    }
+    let asked = Instant::now();
+    setup
+        .standin
+        .push(json!({"message": message(GROUP, &bob(), 2, "/games")}));
+    let calls = setup
+        .standin
+        .wait_for("Bob's answer", |calls| {
+            calls
+                .iter()
+                .any(|c| c.answered() && c.chat() == GROUP && c.text().contains("No games"))
+        })
+        .await;
+    let waited = asked.elapsed();
+    let to_alice: Vec<&Call> = calls
+        .iter()
+        .filter(|c| c.answered() && c.chat() == GROUP && !c.text().contains("No games"))
+        .collect();
+    let refusals = to_alice
+        .iter()
+        .filter(|c| c.text().contains("Slow down"))
+        .count();
+    assert_eq!(refusals, 1, "one refusal for the burst");
+    assert!(
+        to_alice.len() <= 5 + 1,
+        "{} messages answered the burst",
+        to_alice.len()
+    );
+    assert!(
+        waited < Duration::from_secs(15),
+        "Bob waited {waited:?} behind Alice's burst"
+    );
+    adapter.stop().await;
+    eprintln!(
+        "telegram: {} replies to a 300-command burst, another member answered {waited:?} after it",
+        to_alice.len()
+    );
+}

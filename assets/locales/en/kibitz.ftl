@@ -128,6 +128,7 @@ games-page-empty = There is no page { $page } of games here. Type games for the 
 challenge-too-many = You have { $max } open challenges here already: { $ids }. Withdraw one (e.g. decline { $first }) or wait until one is accepted or expires (after 24 hours).
 challenge-expired = Challenge #{ $id } has expired: nobody accepted it within 24 hours. Start a new one: challenge [@user] <game>.
 rate-limited = Slow down, please: I answer at most { $commands } commands per { $seconds } seconds from one person. I will skip your next lines for a moment.
+group-share-limited = Slow down, please: in a group I answer each person at most { $commands } commands a minute, so that everyone here gets a turn. I will skip your next lines here for a moment.
 line-too-long = That line is too long for me: I read at most { $max } characters. Nothing was done.
 resigned = { $user } resigns game #{ $id }. { $winner } wins.
 draw-offered = { $user } offers a draw in game #{ $id }. { $opponent }: draw { $id } to accept, decline { $id } or any move to decline.

@@ -128,6 +128,7 @@ games-page-empty = Det finnes ingen side { $page } med partier her. Skriv games 
 challenge-too-many = Du har allerede { $max } åpne utfordringer her: { $ids }. Trekk én tilbake (f.eks. decline { $first }) eller vent til én blir godtatt eller går ut (etter 24 timer).
 challenge-expired = Utfordring #{ $id } har gått ut: ingen godtok den innen 24 timer. Start en ny: challenge [@bruker] <spill>.
 rate-limited = Rolig nå: jeg svarer på høyst { $commands } kommandoer per { $seconds } sekunder fra én person. De neste linjene dine hopper jeg over en liten stund.
+group-share-limited = Rolig nå: i en gruppe svarer jeg hver person på høyst { $commands } kommandoer i minuttet, så alle her får sin tur. De neste linjene dine her hopper jeg over en liten stund.
 line-too-long = Den linjen er for lang for meg: jeg leser høyst { $max } tegn. Ingenting ble gjort.
 resigned = { $user } gir opp parti #{ $id }. { $winner } vinner.
 draw-offered = { $user } tilbyr remis i parti #{ $id }. { $opponent }: draw { $id } for å godta; et hvilket som helst trekk avslår.

@@ -109,6 +109,9 @@ pub async fn run(
         let url = url::Url::parse(url).map_err(|e| TelegramError::BadApiUrl(e.to_string()))?;
         bot = bot.set_api_url(url);
     }
+    // One member's burst in a group is cut to a share of the group's pace here, before it
+    // can queue ahead of everyone else's replies.
+    service.set_group_pace(PLATFORM, config.limits.group_per_minute);
     let adapter = Adapter {
         service,
         daily_every: config.daily_every,

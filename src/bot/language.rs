@@ -41,7 +41,7 @@ pub(crate) async fn set_language(
         })?)
     };
     service
-        .store
+        .store()
         .set_user_locale(context.user.id, chosen)
         .await?;
     let language = chosen.unwrap_or_else(|| {
@@ -72,7 +72,7 @@ pub(crate) async fn set_chat_language(
         })?),
     };
     service
-        .store
+        .store()
         .set_chat_language(context.chat_id, chosen)
         .await?;
     let (language, line) = match chosen {

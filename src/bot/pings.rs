@@ -15,11 +15,11 @@ pub(crate) async fn pings(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let on = match choice {
         Some(on) => {
-            service.store.set_pings(context.user.id, on).await?;
+            service.store().set_pings(context.user.id, on).await?;
             on
         }
         None => service
-            .store
+            .store()
             .player_names(&[context.user.id])
             .await?
             .get(&context.user.id)

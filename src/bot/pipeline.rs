@@ -172,7 +172,7 @@ impl Service {
         user: &UserRecord,
         chat_id: i64,
     ) -> Result<Languages<'_>, Refusal> {
-        let chat = self.store.chat_language(chat_id).await?;
+        let chat = self.store().chat_language(chat_id).await?;
         let chat = self.catalogue.serving(chat.as_deref());
         let own = self
             .catalogue
@@ -270,7 +270,7 @@ impl Service {
         let started = std::time::Instant::now();
         let read = async {
             let chat_id = self
-                .store
+                .store()
                 .upsert_chat(
                     platform,
                     &incoming.chat.id,
@@ -392,7 +392,7 @@ impl Service {
         now: i64,
     ) -> Result<UserRecord, Refusal> {
         Ok(self
-            .store
+            .store()
             .upsert_user(
                 platform,
                 &user.id,

@@ -81,9 +81,9 @@ pub async fn post_due_dailies<P: Poster>(
     let day = date.to_string();
     let minute = now.div_euclid(MINUTE_MS).rem_euclid(1440);
     let mut round = PostRound::default();
-    for due in service.store.due_posts(platform, &day, minute).await? {
+    for due in service.store().due_posts(platform, &day, minute).await? {
         let claim = service
-            .store
+            .store()
             .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)
             .await?;
         if claim == Claim::Held {
@@ -94,7 +94,7 @@ pub async fn post_due_dailies<P: Poster>(
             Err(error) => {
                 tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
                 service
-                    .store
+                    .store()
                     .release_post(due.chat_id, &day, holder)
                     .await?;
                 count_post(platform, "failed");
@@ -105,7 +105,7 @@ pub async fn post_due_dailies<P: Poster>(
         match poster.post(&due.external_id, replies).await {
             Ok(()) => {
                 if !service
-                    .store
+                    .store()
                     .finish_post(due.chat_id, &day, holder, (service.clock)())
                     .await?
                 {
@@ -126,7 +126,7 @@ pub async fn post_due_dailies<P: Poster>(
             Err(why) => {
                 tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
                 service
-                    .store
+                    .store()
                     .release_post(due.chat_id, &day, holder)
                     .await?;
                 count_post(platform, "failed");
@@ -140,7 +140,7 @@ pub async fn post_due_dailies<P: Poster>(
 /// Rates a finished game; should the database refuse now, the game is kept for
 /// `schedule::retry_deferred_ratings`.
 pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: i64) {
-    if let Err(error) = service.store.rate_game(game_id, now).await {
+    if let Err(error) = service.store().rate_game(game_id, now).await {
         tracing::warn!(game = game_id.0, %error, "rating deferred");
         if let Ok(mut deferred) = service.deferred_ratings.lock() {
             deferred.push(game_id);
@@ -159,7 +159,7 @@ pub async fn retry_deferred_ratings(service: &Service) -> usize {
     let mut rated = 0;
     let mut still = Vec::new();
     for game in games {
-        match service.store.rate_game(game, (service.clock)()).await {
+        match service.store().rate_game(game, (service.clock)()).await {
             Ok(done) => rated += usize::from(done.is_some()),
             Err(error) => {
                 tracing::warn!(game = game.0, %error, "rating deferred again");
@@ -181,9 +181,9 @@ pub async fn retry_deferred_ratings(service: &Service) -> usize {
 /// Rates finished games that a crash left unrated.
 pub async fn catch_up(service: &Service) -> Result<usize, StoreError> {
     let mut rated = 0;
-    for game in service.store.unrated_games().await? {
+    for game in service.store().unrated_games().await? {
         if service
-            .store
+            .store()
             .rate_game(game, (service.clock)())
             .await?
             .is_some()
@@ -217,13 +217,13 @@ async fn daily_post(
         ),
         service.say(language, &msg("daily-post-how")),
     ];
-    let scope = service.store.scope(due.chat_id).await?;
+    let scope = service.store().scope(due.chat_id).await?;
     let mut spoilers = Vec::new();
     if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
         lines.extend(leaderboard::daily_summary(service, language, &scope, yesterday).await?);
         let yesterday_level = daily::daily_level_of(service, due.chat_id, yesterday).await?;
         if let Some(old) = service
-            .store
+            .store()
             .daily(&yesterday.to_string(), yesterday_level.name())
             .await?
         {

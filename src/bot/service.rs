@@ -16,7 +16,26 @@ use crate::games::AnyGame;
 use crate::games::ambit::DailySecret;
 use crate::render::Renderer;
 use crate::store::Store;
+use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+tokio::task_local! {
+    /// The unit of work of the update handled on this task, if its adapter opened one.
+    static UNIT: UnitScope;
+}
+
+struct UnitScope {
+    store: Store,
+    wake_computer: AtomicBool,
+}
+
+/// What a unit of work's handling left to do once the unit commits ([`Service::committed`]).
+#[derive(Debug, Default)]
+#[must_use = "hand it to Service::committed once the unit has committed"]
+pub struct Deferred {
+    wake_computer: bool,
+}
 
 /// Milliseconds since the Unix epoch; injectable so tests can move time.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -32,7 +51,8 @@ pub fn system_clock() -> Clock {
 
 /// The bot: every chat's commands go through one of these.
 pub struct Service {
-    pub(super) store: Store,
+    /// The database outside any unit of work; handlers reach it through [`Service::store`].
+    store: Store,
     pub(super) renderer: Arc<Renderer>,
     pub(super) catalogue: Catalogue,
     pub(super) clock: Clock,
@@ -87,8 +107,48 @@ impl Service {
         self.computer.think(position, level, seed).await
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    /// The store the service works on: the unit of work of the update being handled on this
+    /// task, when its adapter opened one ([`Service::within_unit`]), else the database.
+    pub fn store(&self) -> Store {
+        UNIT.try_with(|unit| unit.store.clone())
+            .unwrap_or_else(|_| self.store.clone())
+    }
+
+    /// Runs `work`, the handling of one update, with every statement the service makes on
+    /// this task joining `unit` (a store from [`Store::begin_unit`]). Bells that would wake a
+    /// worker for what the work changed wait for [`Service::committed`]: woken earlier, the
+    /// worker would look before the unit commits and find nothing.
+    pub async fn within_unit<T>(
+        &self,
+        unit: &Store,
+        work: impl Future<Output = T>,
+    ) -> (T, Deferred) {
+        let scope = UnitScope {
+            store: unit.clone(),
+            wake_computer: AtomicBool::new(false),
+        };
+        UNIT.scope(scope, async move {
+            let output = work.await;
+            let wake_computer = UNIT.with(|unit| unit.wake_computer.load(Ordering::Relaxed));
+            (output, Deferred { wake_computer })
+        })
+        .await
+    }
+
+    /// Rings what a unit's work deferred, once the unit has committed.
+    pub fn committed(&self, deferred: Deferred) {
+        if deferred.wake_computer {
+            self.computer.wake();
+        }
+    }
+
+    /// Wakes the engine's worker (a computer's move is due), or, inside a unit of work, once it
+    /// has committed.
+    pub(crate) fn wake_computer(&self) {
+        let deferred = UNIT.try_with(|unit| unit.wake_computer.store(true, Ordering::Relaxed));
+        if deferred.is_err() {
+            self.computer.wake();
+        }
     }
 
     /// The time by the service's clock (milliseconds since the Unix epoch): what adapters

@@ -19,7 +19,7 @@ pub async fn legal_moves_for(
     user: &str,
 ) -> Vec<String> {
     let known = service
-        .store
+        .store()
         .known_chat_and_user(platform, chat, user)
         .await;
     let (chat_id, user_id) = match known {
@@ -31,7 +31,11 @@ pub async fn legal_moves_for(
         }
     };
     let since = (service.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
-    let games = match service.store.user_live_games(chat_id, user_id, since).await {
+    let games = match service
+        .store()
+        .user_live_games(chat_id, user_id, since)
+        .await
+    {
         Ok(games) => games,
         Err(error) => {
             tracing::warn!(%error, "no move suggestions");
@@ -71,13 +75,13 @@ pub async fn placements_for(
     user: &str,
 ) -> Vec<String> {
     let Ok(Some((chat_id, user_id))) = service
-        .store
+        .store()
         .known_chat_and_user(platform, chat, user)
         .await
     else {
         return Vec::new();
     };
-    let Ok(attempts) = service.store.open_attempts(user_id, chat_id).await else {
+    let Ok(attempts) = service.store().open_attempts(user_id, chat_id).await else {
         return Vec::new();
     };
     let Some(game) = attempts
@@ -108,12 +112,12 @@ pub async fn acceptable_challenges(
 ) -> Vec<(String, i64)> {
     // Someone who never spoke here is no challenger and no invitee yet.
     let (chat_id, user_id) = match service
-        .store
+        .store()
         .known_chat_and_user(platform, chat, user)
         .await
     {
         Ok(Some(keys)) => keys,
-        Ok(None) => match service.store.chat_by_external_id(platform, chat).await {
+        Ok(None) => match service.store().chat_by_external_id(platform, chat).await {
             Ok(Some(chat_id)) => (chat_id, 0),
             _ => return Vec::new(),
         },
@@ -122,7 +126,7 @@ pub async fn acceptable_challenges(
     let since = (service.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
     // Discord offers at most 25 choices.
     let Ok(games) = service
-        .store
+        .store()
         .acceptable_challenges(chat_id, user_id, since, 25)
         .await
     else {
@@ -130,7 +134,7 @@ pub async fn acceptable_challenges(
     };
     let mut offered = Vec::new();
     for game in games {
-        let challenger = match service.store.user(game.challenger_id).await {
+        let challenger = match service.store().user(game.challenger_id).await {
             Ok(Some(user)) => user.display_name,
             _ => "?".to_string(),
         };

@@ -110,7 +110,7 @@ impl Store {
         )
         .bind(day)
         .bind(level)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.as_ref().map(daily_from_row).transpose()
     }
@@ -130,7 +130,7 @@ impl Store {
         .bind(daily.solutions)
         .bind(&daily.solution)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         self.daily(&daily.day, &daily.level)
             .await?
@@ -154,7 +154,7 @@ impl Store {
         .bind(AttemptStatus::Ongoing.as_str())
         .bind(&new.solution)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         let row =
             match &new.day {
@@ -163,7 +163,7 @@ impl Store {
                 ))
                 .bind(new.user_id)
                 .bind(day)
-                .fetch_one(&self.pool)
+                .fetch_one(&mut *self.conn().await?)
                 .await?,
                 None => {
                     sqlx::query(&format!(
@@ -171,7 +171,7 @@ impl Store {
                      WHERE user_id = $1 AND day IS NULL ORDER BY id DESC LIMIT 1"
                     ))
                     .bind(new.user_id)
-                    .fetch_one(&self.pool)
+                    .fetch_one(&mut *self.conn().await?)
                     .await?
                 }
             };
@@ -192,7 +192,7 @@ impl Store {
         .bind(user_id)
         .bind(played_in)
         .bind(AttemptStatus::Ongoing.as_str())
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(attempt_from_row).collect()
     }
@@ -208,7 +208,7 @@ impl Store {
         ))
         .bind(user_id)
         .bind(day)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.as_ref().map(attempt_from_row).transpose()
     }
@@ -226,7 +226,7 @@ impl Store {
         .bind(attempt.finished_at)
         .bind(attempt.id)
         .bind(attempt.version)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         if updated.rows_affected() != 1 {
             return Err(StoreError::Conflict);
@@ -244,7 +244,7 @@ impl Store {
         ))
         .bind(day)
         .bind(chat_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(attempt_from_row).collect()
     }
@@ -264,11 +264,11 @@ impl Store {
         .bind(name)
         .bind(candidate)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         let row = sqlx::query("SELECT value FROM deployment_secrets WHERE name = $1")
             .bind(name)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.conn().await?)
             .await?;
         Ok(row.try_get("value")?)
     }
@@ -281,7 +281,7 @@ impl Store {
         )
         .bind(day)
         .bind(marker)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         Ok(row.is_some())
     }

@@ -44,7 +44,7 @@ impl Store {
         .bind(now)
         .bind(platform.as_str())
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         let mut due: Vec<DueClock> = Vec::with_capacity(rows.len());
         for row in &rows {
@@ -83,7 +83,7 @@ impl Store {
         .bind(game_id.0)
         .bind(version)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(claimed.rows_affected() == 1)
     }
@@ -103,7 +103,7 @@ impl Store {
         .bind(game_id.0)
         .bind(version)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -117,7 +117,7 @@ impl Store {
         )
         .bind(game_id.0)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
@@ -140,7 +140,7 @@ impl Store {
              FROM users WHERE id = $1",
         )
         .bind(user_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         Ok(match row {
             Some(row) => Vacation {
@@ -164,7 +164,7 @@ impl Store {
         .bind(&vacation.month)
         .bind(vacation.days)
         .bind(user_id)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
@@ -190,7 +190,7 @@ impl Store {
         .bind(game_id.0)
         .bind(version)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }

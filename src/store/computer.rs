@@ -41,7 +41,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(COMPUTER_EXTERNAL_ID)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("id")?)
     }
@@ -65,7 +65,7 @@ impl Store {
         .bind(now)
         .bind(platform.as_str())
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {
@@ -98,7 +98,7 @@ impl Store {
         .bind(game_id.0)
         .bind(version)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(claimed.rows_affected() == 1)
     }
@@ -111,7 +111,7 @@ impl Store {
         )
         .bind(game_id.0)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
@@ -128,7 +128,7 @@ impl Store {
                  AND chat_id IN (SELECT id FROM chats WHERE platform = $1)",
         )
         .bind(platform.as_str())
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(released.rows_affected())
     }
@@ -140,7 +140,7 @@ impl Store {
              WHERE chat_id = $1 AND status = 'ongoing' AND computer_level IS NOT NULL",
         )
         .bind(chat_id)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("open")?)
     }
@@ -149,7 +149,7 @@ impl Store {
     pub async fn computer_allowed(&self, chat_id: i64) -> StoreResult<bool> {
         let row = sqlx::query("SELECT computer_allowed FROM chats WHERE id = $1")
             .bind(chat_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.conn().await?)
             .await?;
         Ok(match row {
             Some(row) => row.try_get::<i64, _>("computer_allowed")? != 0,
@@ -161,7 +161,7 @@ impl Store {
         sqlx::query("UPDATE chats SET computer_allowed = $1 WHERE id = $2")
             .bind(i64::from(allowed))
             .bind(chat_id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }
@@ -173,7 +173,7 @@ impl Store {
              WHERE user_id = $1 ORDER BY kind, level",
         )
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .filter_map(|row| {

@@ -33,7 +33,7 @@ impl Store {
         )
         .bind(game_id.0)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {
@@ -55,7 +55,8 @@ impl Store {
         user_id: i64,
         now: i64,
     ) -> StoreResult<GameRecord> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         if !write_game(&mut tx, game, now).await? {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
@@ -90,7 +91,7 @@ impl Store {
              WHERE game_id = $1 AND kind = 'takeback'",
         )
         .bind(game_id.0)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("takebacks")?)
     }

@@ -20,7 +20,8 @@ impl Store {
         placeholder_name: &str,
         forgetting: &Forgetting<'_>,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         for (day, marker) in forgetting.played {
             sqlx::query(
                 "INSERT INTO ambit_played_markers (day, marker)

@@ -79,7 +79,7 @@ impl Store {
     pub async fn chat_language(&self, chat_id: i64) -> StoreResult<Option<String>> {
         let row = sqlx::query("SELECT language FROM chats WHERE id = $1")
             .bind(chat_id)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.conn().await?)
             .await?;
         Ok(row.try_get("language")?)
     }
@@ -88,7 +88,7 @@ impl Store {
         sqlx::query("UPDATE chats SET language = $1 WHERE id = $2")
             .bind(language)
             .bind(chat_id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }
@@ -98,7 +98,7 @@ impl Store {
         sqlx::query("UPDATE users SET locale = $1 WHERE id = $2")
             .bind(locale)
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }
@@ -106,7 +106,7 @@ impl Store {
     pub async fn scope(&self, chat_id: i64) -> StoreResult<Scope> {
         let row = sqlx::query("SELECT community FROM chats WHERE id = $1")
             .bind(chat_id)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *self.conn().await?)
             .await?;
         Ok(Scope {
             chat_id,
@@ -123,7 +123,7 @@ impl Store {
         let row = sqlx::query("SELECT id FROM chats WHERE platform = $1 AND external_id = $2")
             .bind(platform.as_str())
             .bind(external_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.conn().await?)
             .await?;
         row.map(|r| r.try_get("id")).transpose().map_err(Into::into)
     }
@@ -133,7 +133,7 @@ impl Store {
             "SELECT chat_id, enabled, minute_of_day, level FROM daily_settings WHERE chat_id = $1",
         )
         .bind(chat_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.map(|row| {
             let enabled: i64 = row.try_get("enabled")?;
@@ -166,7 +166,7 @@ impl Store {
         .bind(&setting.level)
         .bind(by)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
@@ -190,7 +190,7 @@ impl Store {
         .bind(minute)
         .bind(platform.as_str())
         .bind(MAX_POST_ATTEMPTS)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {
@@ -223,7 +223,7 @@ impl Store {
         .bind(day)
         .bind(holder)
         .bind(lease_until)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         if inserted.rows_affected() == 1 {
             return Ok(Claim::Taken);
@@ -239,7 +239,7 @@ impl Store {
         .bind(day)
         .bind(now)
         .bind(MAX_POST_ATTEMPTS)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(if taken_over.rows_affected() == 1 {
             Claim::Taken
@@ -264,7 +264,7 @@ impl Store {
         .bind(chat_id)
         .bind(day)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }
@@ -278,7 +278,7 @@ impl Store {
         .bind(chat_id)
         .bind(day)
         .bind(holder)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
@@ -291,7 +291,7 @@ impl Store {
         )
         .bind(chat_id)
         .bind(day)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("n")?)
     }
@@ -314,7 +314,7 @@ impl Store {
         .bind(first_day.unwrap_or(""))
         .bind(scope.chat_id)
         .bind(&scope.community)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(daily_result).collect()
     }
@@ -329,7 +329,7 @@ impl Store {
              ORDER BY a.day",
         )
         .bind(user_id)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(daily_result).collect()
     }

@@ -37,6 +37,7 @@ mod platform_name;
 mod ratings;
 mod records;
 mod threads;
+mod unit;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
@@ -70,6 +71,12 @@ pub enum StoreError {
     Conflict,
     #[error("unreadable row in the database: {0}")]
     Corrupt(String),
+    /// A statement of a unit of work ran while another of the same unit was running.
+    #[error("a unit of work ran two statements at once")]
+    UnitInUse,
+    /// A statement ran on a unit of work already committed or rolled back.
+    #[error("the unit of work has ended")]
+    UnitEnded,
     #[error("DATABASE_URL must start with sqlite: or postgres: (it starts with {0:?})")]
     UnknownScheme(String),
 }
@@ -116,6 +123,8 @@ pub type StoreResult<T> = Result<T, StoreError>;
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The unit of work every statement joins, for a store made by [`Store::begin_unit`].
+    unit: Option<std::sync::Arc<unit::UnitTransaction>>,
 }
 
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
@@ -158,7 +167,11 @@ impl Store {
             .connect(&url)
             .await?;
         Self::migrate(&pool, backend).await?;
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            unit: None,
+        })
     }
 
     /// Applies the migrations that `pool`'s database lacks. PostgreSQL serialises racing
@@ -226,22 +239,11 @@ impl Store {
         self.pool.close().await;
     }
 
-    /// A transaction for a command that reads and then writes what it read. SQLite's default
-    /// (deferred) transaction takes the write lock only at its first write, and a reader that
-    /// wants to become a writer after another connection committed cannot wait for the lock
-    /// (its snapshot is stale): SQLite fails it at once with "database is locked", whatever
-    /// the busy timeout. `BEGIN IMMEDIATE` takes the lock at the start, where the busy timeout
-    /// does apply. PostgreSQL's default is right as it is (row locks do the queueing there).
-    async fn begin_write(&self) -> StoreResult<sqlx::Transaction<'static, sqlx::Any>> {
-        Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => self.pool.begin().await?,
-        })
-    }
-
     /// Whether the database answers a trivial query: the readiness probe's question.
     pub async fn ping(&self) -> StoreResult<()> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        sqlx::query("SELECT 1")
+            .execute(&mut *self.conn().await?)
+            .await?;
         Ok(())
     }
 
@@ -267,7 +269,7 @@ impl Store {
         .bind(title)
         .bind(community)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("id")?)
     }
@@ -295,7 +297,7 @@ impl Store {
         .bind(display_name)
         .bind(handle)
         .bind(now)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         UserRecord::from_row(&row)
     }
@@ -305,7 +307,7 @@ impl Store {
             "SELECT id, platform, external_id, display_name, handle, locale FROM users WHERE id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.as_ref().map(UserRecord::from_row).transpose()
     }
@@ -322,7 +324,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(handle)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.as_ref().map(UserRecord::from_row).transpose()
     }
@@ -349,7 +351,7 @@ impl Store {
         .bind(new.computer_level.map(i64::from))
         .bind(new.time_control.map(TimeControl::text))
         .bind(&new.thread)
-        .fetch_one(&self.pool)
+        .fetch_one(&mut *self.conn().await?)
         .await?;
         GameRecord::from_row(&row)
     }
@@ -357,7 +359,7 @@ impl Store {
     pub async fn game(&self, id: GameId) -> StoreResult<Option<GameRecord>> {
         let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id.0)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.conn().await?)
             .await?;
         row.as_ref().map(GameRecord::from_row).transpose()
     }
@@ -455,7 +457,7 @@ impl Store {
         .bind(GameState::Ongoing.as_str())
         .bind(GameState::Challenge.as_str())
         .bind(since)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(GameRecord::from_row).collect()
     }
@@ -514,7 +516,7 @@ impl Store {
                 Text(value) => query.bind(value),
             };
         }
-        let rows = query.fetch_all(&self.pool).await?;
+        let rows = query.fetch_all(&mut *self.conn().await?).await?;
         rows.iter().map(GameRecord::from_row).collect()
     }
 
@@ -540,7 +542,7 @@ impl Store {
         .bind(GameState::Finished.as_str())
         .bind(user_id)
         .bind(user_id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.as_ref().map(GameRecord::from_row).transpose()
     }
@@ -554,7 +556,8 @@ impl Store {
         played: Option<&MoveRecord>,
         now: i64,
     ) -> StoreResult<GameRecord> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         if !write_game(&mut tx, game, now).await? {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
@@ -591,7 +594,7 @@ impl Store {
         )
         .bind(game_id.0)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter().map(MoveRecord::from_row).collect()
     }

@@ -51,7 +51,7 @@ impl Store {
         for id in &ids {
             query = query.bind(*id);
         }
-        let rows = query.fetch_all(&self.pool).await?;
+        let rows = query.fetch_all(&mut *self.conn().await?).await?;
         rows.iter()
             .map(|row| {
                 let pings: i64 = row.try_get("pings")?;
@@ -72,7 +72,7 @@ impl Store {
         sqlx::query("UPDATE users SET pings = $1 WHERE id = $2")
             .bind(i64::from(pings))
             .bind(user_id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }

@@ -43,7 +43,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(key)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.map(|row| {
             Ok(PlatformValue {
@@ -65,7 +65,8 @@ impl Store {
         outbox: &[NewOutboxItem],
         now: i64,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         sqlx::query(
             "INSERT INTO platform_state (platform, key, value, updated_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (platform, key) DO UPDATE SET
@@ -89,7 +90,8 @@ impl Store {
         outbox: &[NewOutboxItem],
         now: i64,
     ) -> StoreResult<()> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         queue_in(&mut tx, platform, outbox, now).await?;
         tx.commit().await?;
         Ok(())
@@ -116,7 +118,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(after)
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {
@@ -133,7 +135,7 @@ impl Store {
     pub async fn remove_outbox_item(&self, id: i64) -> StoreResult<()> {
         sqlx::query("DELETE FROM platform_outbox WHERE id = $1")
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }
@@ -156,7 +158,7 @@ impl Store {
         .bind(platform.as_str())
         .bind(chat)
         .bind(user)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         row.map(|row| Ok((row.try_get("chat_id")?, row.try_get("user_id")?)))
             .transpose()
@@ -181,7 +183,7 @@ impl Store {
         .bind(holder)
         .bind(until)
         .bind(now)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         Ok(row.is_some())
     }
@@ -190,7 +192,7 @@ impl Store {
     pub async fn lease_holder(&self, name: &str) -> StoreResult<Option<String>> {
         let row = sqlx::query("SELECT holder FROM leases WHERE name = $1")
             .bind(name)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.conn().await?)
             .await?;
         row.map(|row| row.try_get("holder"))
             .transpose()
@@ -202,7 +204,7 @@ impl Store {
         sqlx::query("DELETE FROM leases WHERE name = $1 AND holder = $2")
             .bind(name)
             .bind(holder)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }

@@ -43,7 +43,8 @@ impl Store {
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
         // Reads, then writes what it read: a write transaction from the start (see
         // `begin_write`), so that racing raters queue on SQLite instead of failing.
-        let mut tx = self.begin_write().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin_write(self.backend).await?;
         let Some(game) = claim_for_rating(&mut tx, game_id, now).await? else {
             // Nothing to rate (not finished, rated already, or a game without two players);
             // what was claimed is marked so it is not looked at again.
@@ -92,7 +93,7 @@ impl Store {
         let rows =
             sqlx::query("SELECT id FROM games WHERE status = $1 AND rated_at IS NULL ORDER BY id")
                 .bind(GameState::Finished.as_str())
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *self.conn().await?)
                 .await?;
         rows.iter()
             .map(|row| Ok(GameId(row.try_get("id")?)))
@@ -116,7 +117,7 @@ impl Store {
         .bind(scope.key())
         .bind(kind.map_or("", GameKind::name))
         .bind(user_id.unwrap_or(0))
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {
@@ -157,7 +158,7 @@ impl Store {
         .bind(scope.key())
         .bind(kind.name())
         .bind(first_day)
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()
             .map(|row| {

@@ -9,7 +9,7 @@ impl Store {
     pub async fn game_threads(&self, chat_id: i64) -> StoreResult<bool> {
         let row = sqlx::query("SELECT game_threads FROM chats WHERE id = $1")
             .bind(chat_id)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&mut *self.conn().await?)
             .await?;
         Ok(match row {
             Some(row) => row.try_get::<i64, _>("game_threads")? != 0,
@@ -21,7 +21,7 @@ impl Store {
         sqlx::query("UPDATE chats SET game_threads = $1 WHERE id = $2")
             .bind(i64::from(on))
             .bind(chat_id)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
     }
@@ -32,7 +32,7 @@ impl Store {
         let done = sqlx::query("UPDATE games SET thread = $1 WHERE id = $2 AND thread IS NULL")
             .bind(thread)
             .bind(game_id.0)
-            .execute(&self.pool)
+            .execute(&mut *self.conn().await?)
             .await?;
         Ok(done.rows_affected() == 1)
     }

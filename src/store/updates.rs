@@ -44,7 +44,7 @@ impl Store {
         .bind(holder)
         .bind(now)
         .bind(stale_before)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         if claimed.is_some() {
             return Ok(UpdateClaim::Mine);
@@ -59,7 +59,7 @@ impl Store {
         )
         .bind(platform.as_str())
         .bind(update)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         let done = match row {
             Some(row) => row.try_get::<Option<i64>, _>("done_at")?.is_some(),
@@ -91,7 +91,7 @@ impl Store {
         .bind(chat)
         .bind(update)
         .bind(stale_before)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *self.conn().await?)
         .await?;
         Ok(row.is_some())
     }
@@ -106,7 +106,8 @@ impl Store {
         outbox: &[NewOutboxItem],
         now: i64,
     ) -> StoreResult<bool> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin().await?;
         let marked = sqlx::query(
             "UPDATE platform_updates SET done_at = $1
              WHERE platform = $2 AND update_id = $3 AND holder = $4 AND done_at IS NULL",
@@ -136,7 +137,7 @@ impl Store {
         )
         .bind(before)
         .bind(limit)
-        .execute(&self.pool)
+        .execute(&mut *self.conn().await?)
         .await?;
         Ok(gone.rows_affected())
     }

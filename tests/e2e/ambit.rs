@@ -100,7 +100,7 @@ async fn the_daily_is_one_puzzle_for_everyone_once_each_and_kept_private() {
         .await
         .unwrap()
         .expect("stored");
-    let secret = stored_secret(bot.service.store()).await;
+    let secret = stored_secret(&bot.service.store()).await;
     assert_eq!(
         stored.footprint,
         notation::footprint_text(secret_daily_puzzle(date, daily_level(date), &secret).footprint)
@@ -139,7 +139,7 @@ async fn the_daily_cannot_be_made_without_the_deployment_secret_every_process_sh
     let (first, second) = tokio::join!(bot.service.handle(&alice), other.handle(&bob));
     assert!(replies_text(&first).contains("AMBIT daily #333"));
     assert!(replies_text(&second).contains("AMBIT daily #333"));
-    let secret = stored_secret(bot.service.store()).await;
+    let secret = stored_secret(&bot.service.store()).await;
     // The next day's daily is made by the second process alone, with the same secret.
     bot.set_time(crate::service::START_MS + 86_400_000);
     assert!(replies_text(&other.handle(&line("hall", "bob", "daily")).await).contains("#334"));

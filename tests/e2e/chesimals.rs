@@ -190,7 +190,7 @@ async fn whole_turns_are_played_in_chat_each_with_a_picture() {
     let store = bot.service.store();
     let game = store.game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.plies, 4);
-    let moves = crate::support::stored_moves(store, 1).await;
+    let moves = crate::support::stored_moves(&store, 1).await;
     assert_eq!(
         moves,
         [
@@ -263,7 +263,7 @@ async fn a_turn_can_be_played_unit_by_unit_and_closed_with_done() {
     // The caption tells the whole turn, not the closing word.
     assert!(caption.contains("alice played h3-h4 g2-g3."), "{caption}");
     let store = bot.service.store();
-    let moves = crate::support::stored_moves(store, 1).await;
+    let moves = crate::support::stored_moves(&store, 1).await;
     assert_eq!(moves, ["h3-h4", "g2-g3", "end"]);
     let game = store.game(GameId(1)).await.unwrap().unwrap();
     let last = game.last_move.expect("a last move");
@@ -358,7 +358,7 @@ async fn every_line_leaves_the_turn_open_until_done() {
     // Chesimals I offers no Pass: Black's chesimals can move.
     let buttons = buttons_after(&bot, "bob", "board").await;
     assert!(buttons.is_empty(), "{buttons:?}");
-    let stored = crate::support::stored_moves(bot.service.store(), 1).await;
+    let stored = crate::support::stored_moves(&bot.service.store(), 1).await;
     assert_eq!(stored, ["h3-h4 g2-g3", third.as_str(), "end"]);
 }
 

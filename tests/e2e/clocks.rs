@@ -18,7 +18,7 @@ async fn clock_round(service: &Service, holder: &str, posted: &Posted) -> usize 
 }
 
 async fn a_move(bot: &Bot, id: i64) -> String {
-    crate::support::first_move(bot.service.store(), id).await
+    crate::support::first_move(&bot.service.store(), id).await
 }
 
 /// alice (White) and bob (Black) start game 1 of Knight Fight with `time` (if any); alice

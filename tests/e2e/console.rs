@@ -253,7 +253,7 @@ async fn a_loss_on_time_is_printed_with_no_line_typed() {
     assert!(reply.contains("alice challenges bob"), "{reply}");
     let reply = bot.text("bob", "accept").await;
     assert!(reply.contains("alice to move"), "{reply}");
-    let first = crate::support::first_move(bot.service.store(), 1).await;
+    let first = crate::support::first_move(&bot.service.store(), 1).await;
     let reply = bot.text("alice", &first).await;
     assert!(reply.contains("bob to move"), "{reply}");
     let images = tempfile::tempdir().unwrap();

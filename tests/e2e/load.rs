@@ -154,7 +154,7 @@ async fn two_services_on_one_database_apply_each_racing_move_exactly_once() {
         let mut games = store.active_games(chat).await.unwrap();
         assert_eq!(games.len(), 1, "one game in chat load-{index}");
         let game = games.remove(0);
-        let stored = stored_moves(store, game.id.0).await;
+        let stored = stored_moves(&store, game.id.0).await;
         assert_eq!(stored, moves[..MOVES_PER_GAME], "game {}", game.id);
         assert_eq!(game.plies as usize, MOVES_PER_GAME);
     }

@@ -6,7 +6,7 @@ use crate::service::{Bot, bot};
 use kibitz::{Body, Outgoing};
 
 async fn a_move(bot: &Bot, id: i64) -> String {
-    crate::support::first_move(bot.service.store(), id).await
+    crate::support::first_move(&bot.service.store(), id).await
 }
 
 /// The names a reply mentions, as (the text at the mention, the user's platform id).

@@ -7,7 +7,7 @@ use kibitz::store::GameId;
 use kibitz::store::GameState;
 
 async fn a_move(bot: &Bot, id: i64) -> String {
-    crate::support::first_move(bot.service.store(), id).await
+    crate::support::first_move(&bot.service.store(), id).await
 }
 
 /// alice (White) and bob (Black) in game 1 of `game`, no move made.

@@ -103,7 +103,7 @@ pub(crate) async fn open_attempt(
     context: &Context<'_>,
 ) -> Result<Option<AttemptRecord>, Refusal> {
     Ok(service
-        .store
+        .store()
         .open_attempts(context.user.id, context.chat_id)
         .await?
         .into_iter()
@@ -123,7 +123,7 @@ pub(super) async fn save_attempt(
     service: &Service,
     attempt: &AttemptRecord,
 ) -> Result<AttemptRecord, Refusal> {
-    match service.store.save_attempt(attempt).await {
+    match service.store().save_attempt(attempt).await {
         Err(StoreError::Conflict) => Err(msg("ambit-conflict").into()),
         other => Ok(other?),
     }

@@ -42,21 +42,21 @@ pub(crate) async fn ambit_daily(
     };
     let day = date.to_string();
     if service
-        .store
+        .store()
         .daily_attempt(context.user.id, &day)
         .await?
         .is_none()
     {
         // Played, then forgotten (`forgetme`): the day's daily stays played.
         let marker = played_marker(service, &day, context.incoming, context.now).await?;
-        if service.store.daily_played_marked(&day, &marker).await? {
+        if service.store().daily_played_marked(&day, &marker).await? {
             return Err(msg("ambit-daily-forgotten").into());
         }
     }
     let level = daily_level_of(service, counts_for, date).await?;
     let daily = daily_record(service, date, level, context.now).await?;
     let attempt = service
-        .store
+        .store()
         .start_attempt(
             &NewAttempt {
                 user_id: context.user.id,
@@ -91,7 +91,7 @@ async fn linked_group(
         }
     }
     Ok(service
-        .store
+        .store()
         .chat_by_external_id(context.incoming.platform, external)
         .await?
         .ok_or_else(|| msg("daily-link-unknown"))?)
@@ -138,7 +138,7 @@ pub(crate) async fn daily_level_of(
     chat_id: i64,
     date: Date,
 ) -> Result<Level, Refusal> {
-    let setting = service.store.daily_setting(chat_id).await?;
+    let setting = service.store().daily_setting(chat_id).await?;
     Ok(setting
         .and_then(|s| Level::parse(&s.level).ok())
         .unwrap_or_else(|| ambit::daily_level(date)))
@@ -151,7 +151,7 @@ pub(crate) async fn daily_record(
     now: i64,
 ) -> Result<DailyRecord, Refusal> {
     let day = date.to_string();
-    if let Some(daily) = service.store.daily(&day, level.name()).await? {
+    if let Some(daily) = service.store().daily(&day, level.name()).await? {
         return Ok(daily);
     }
     // Made once per day and level and kept: later generator changes leave stored dailies
@@ -169,7 +169,7 @@ pub(crate) async fn daily_record(
         solutions: puzzle.grade.solutions as i64,
         solution: ambit::notation::placements_text(&puzzle.solution),
     };
-    Ok(service.store.keep_daily(&record, now).await?)
+    Ok(service.store().keep_daily(&record, now).await?)
 }
 
 /// The deployment's daily secret: the one in the database, made there (random) by the
@@ -181,7 +181,7 @@ pub(crate) async fn daily_secret(service: &Service, now: i64) -> Result<&DailySe
             let fresh = DailySecret::random()
                 .map_err(|e| StoreError::Corrupt(format!("no random source: {e}")))?;
             let stored = service
-                .store
+                .store()
                 .deployment_secret(DAILY_SECRET, &fresh.to_hex(), now)
                 .await?;
             DailySecret::from_hex(&stored).ok_or_else(|| {

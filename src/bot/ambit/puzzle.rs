@@ -26,7 +26,7 @@ pub(crate) async fn ambit_practice(
     let level = level.unwrap_or(Level::Easy);
     let mut lines = Vec::new();
     for open in service
-        .store
+        .store()
         .open_attempts(context.user.id, context.chat_id)
         .await?
     {
@@ -38,7 +38,7 @@ pub(crate) async fn ambit_practice(
     let seed = SeededRng::new(RandomState::new().hash_one(context.now)).next_u64();
     let puzzle = generate(seed, level);
     let attempt = service
-        .store
+        .store()
         .start_attempt(
             &NewAttempt {
                 user_id: context.user.id,

@@ -18,7 +18,7 @@ pub(crate) async fn forget_me(
     confirmed: bool,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let language = context.own_language;
-    let open = service.store.open_games_of(context.user.id).await?;
+    let open = service.store().open_games_of(context.user.id).await?;
     if !confirmed {
         let mut reply = Outgoing::text(service.say(
             language,
@@ -43,9 +43,9 @@ pub(crate) async fn forget_me(
                 game.result = Some(Outcome::win(side.opposite(), EndReason::Resignation));
             }
         }
-        match service.store.save_game(&game, None, context.now).await {
+        match service.store().save_game(&game, None, context.now).await {
             Ok(saved) => {
-                service.store.rate_game(saved.id, context.now).await?;
+                service.store().rate_game(saved.id, context.now).await?;
             }
             Err(StoreError::Conflict) => return Err(msg("forgetme-conflict").into()),
             Err(other) => return Err(other.into()),
@@ -68,7 +68,7 @@ pub(crate) async fn forget_me(
             .map(|chat| (platform, chat)),
     };
     service
-        .store
+        .store()
         .forget_user_keeping(context.user.id, &placeholder, &forgetting)
         .await?;
     let mut reply = Outgoing::text(service.say(language, &msg("forgetme-done")));

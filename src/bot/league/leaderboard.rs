@@ -44,7 +44,7 @@ pub(crate) async fn leaderboard(
     request: BoardRequest,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let today = table::date_today(context)?;
-    let scope = service.store.scope(context.chat_id).await?;
+    let scope = service.store().scope(context.chat_id).await?;
     let language = context.language;
     let standings = match request.game {
         None => {
@@ -240,7 +240,10 @@ async fn ambit_standings(
     today: Date,
 ) -> Result<Vec<AmbitStanding>, Refusal> {
     let first = period.first_day(today).map(|d| d.to_string());
-    let results = service.store.daily_results(scope, first.as_deref()).await?;
+    let results = service
+        .store()
+        .daily_results(scope, first.as_deref())
+        .await?;
     let mut by_user: BTreeMap<i64, AmbitStanding> = BTreeMap::new();
     for result in results {
         let entry = by_user
@@ -279,7 +282,7 @@ async fn game_standings(
     period: Period,
     today: Date,
 ) -> Result<Vec<GameStanding>, Refusal> {
-    let ratings = service.store.ratings(scope, Some(kind), None).await?;
+    let ratings = service.store().ratings(scope, Some(kind), None).await?;
     let mut standings: Vec<GameStanding> = match period.first_day(today) {
         None => ratings
             .into_iter()
@@ -294,7 +297,7 @@ async fn game_standings(
             .collect(),
         Some(first) => {
             let counts: BTreeMap<i64, (u32, u32, u32)> = service
-                .store
+                .store()
                 .period_results(scope, kind, first.days_since_epoch())
                 .await?
                 .into_iter()
@@ -333,7 +336,7 @@ pub(crate) async fn daily_summary(
 ) -> Result<Vec<String>, Refusal> {
     let day = date.to_string();
     let mut results: Vec<_> = service
-        .store
+        .store()
         .daily_results(scope, Some(&day))
         .await?
         .into_iter()

@@ -21,14 +21,14 @@ pub(crate) async fn settings(
     let language = context.language;
     match change {
         SettingsChange::Show => {
-            let current = service.store.daily_setting(context.chat_id).await?;
-            let computer = service.store.computer_allowed(context.chat_id).await?;
+            let current = service.store().daily_setting(context.chat_id).await?;
+            let computer = service.store().computer_allowed(context.chat_id).await?;
             let mut lines = vec![
                 daily_setting_text(service, language, current.as_ref()),
                 service.say(language, &computer_setting(computer)),
             ];
             if context.incoming.platform.games_in_threads() {
-                let threads = service.store.game_threads(context.chat_id).await?;
+                let threads = service.store().game_threads(context.chat_id).await?;
                 lines.push(service.say(language, &threads_setting(threads)));
             }
             lines.push(service.say(language, &msg("cmd-settings")));
@@ -38,7 +38,10 @@ pub(crate) async fn settings(
             Err(msg("settings-threads-elsewhere").into())
         }
         SettingsChange::Threads(on) => {
-            service.store.set_game_threads(context.chat_id, on).await?;
+            service
+                .store()
+                .set_game_threads(context.chat_id, on)
+                .await?;
             Ok(vec![Outgoing::text(
                 service.say(language, &threads_setting(on)),
             )])
@@ -49,7 +52,7 @@ pub(crate) async fn settings(
         SettingsChange::Daily(change) => set_daily(service, context, change).await,
         SettingsChange::Computer(allowed) => {
             service
-                .store
+                .store()
                 .set_computer_allowed(context.chat_id, allowed)
                 .await?;
             Ok(vec![Outgoing::text(
@@ -66,7 +69,7 @@ async fn set_daily(
     change: DailyChange,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let language = context.language;
-    let current = service.store.daily_setting(context.chat_id).await?;
+    let current = service.store().daily_setting(context.chat_id).await?;
     let mut setting = current.unwrap_or(DailySetting {
         chat_id: context.chat_id,
         enabled: true,
@@ -81,7 +84,7 @@ async fn set_daily(
         setting.level = level.name().to_string();
     }
     service
-        .store
+        .store()
         .set_daily_setting(&setting, context.user.id, context.now)
         .await?;
     let mut lines = vec![daily_setting_text(service, language, Some(&setting))];
@@ -91,7 +94,7 @@ async fn set_daily(
         .rem_euclid(1440);
     if setting.enabled && setting.minute_of_day <= minute_now {
         let day = table::date_today(context)?.to_string();
-        if service.store.posts_made(context.chat_id, &day).await? == 0 {
+        if service.store().posts_made(context.chat_id, &day).await? == 0 {
             lines.push(service.say(language, &msg("settings-daily-soon")));
         }
     }

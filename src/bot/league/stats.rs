@@ -21,7 +21,7 @@ pub(crate) async fn stats(
     let who: UserRecord = match (context.mentioned.first(), handle) {
         (Some(user), _) => user.clone(),
         (None, Some(handle)) => service
-            .store
+            .store()
             .user_by_handle(context.incoming.platform, handle)
             .await?
             .ok_or_else(|| msg("stats-unknown-user").with("user", limits::quote(handle)))?,
@@ -33,7 +33,7 @@ pub(crate) async fn stats(
         language,
         &msg("stats-title").with("player", &who.display_name),
     )];
-    let results = service.store.user_daily_results(who.id).await?;
+    let results = service.store().user_daily_results(who.id).await?;
     let played = results.len() as u32;
     let solved: Vec<_> = results.iter().filter(|r| r.solved).collect();
     let (current, longest) = table::user_streaks(service, who.id, today).await?;
@@ -55,8 +55,8 @@ pub(crate) async fn stats(
             ),
         );
     }
-    let scope = service.store.scope(context.chat_id).await?;
-    let ratings: Vec<RatingRecord> = service.store.ratings(&scope, None, Some(who.id)).await?;
+    let scope = service.store().scope(context.chat_id).await?;
+    let ratings: Vec<RatingRecord> = service.store().ratings(&scope, None, Some(who.id)).await?;
     for kind in GameKind::ALL {
         let game = service.say(language, &help::kind_name(kind));
         let line = match ratings.iter().find(|r| r.kind == kind) {
@@ -71,7 +71,7 @@ pub(crate) async fn stats(
         };
         lines.push(service.say(language, &line));
     }
-    let against_computer = service.store.computer_results(who.id).await?;
+    let against_computer = service.store().computer_results(who.id).await?;
     for kind in GameKind::ALL {
         let levels: Vec<String> = against_computer
             .iter()

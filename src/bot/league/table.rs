@@ -94,7 +94,7 @@ pub(super) async fn user_streaks(
     today: Date,
 ) -> Result<(u32, u32), Refusal> {
     let days: Vec<i64> = service
-        .store
+        .store()
         .user_daily_results(user_id)
         .await?
         .into_iter()

@@ -138,7 +138,7 @@ pub(crate) async fn challenge(
         time_control,
         thread: context.incoming.chat.thread.clone(),
     };
-    let game = service.store.create_challenge(&new, context.now).await?;
+    let game = service.store().create_challenge(&new, context.now).await?;
     Ok(vec![challenge_made(
         service,
         context,
@@ -158,7 +158,7 @@ async fn invitee(
         (Some(user), _) => Some(user.clone()),
         (None, Some(handle)) => Some(
             service
-                .store
+                .store()
                 .user_by_handle(context.incoming.platform, handle)
                 .await?
                 .ok_or_else(|| {
@@ -282,7 +282,7 @@ async fn acceptable(
 async fn only_acceptable(service: &Service, context: &Context<'_>) -> Result<GameRecord, Refusal> {
     let user = context.user.id;
     let open = service
-        .store
+        .store()
         .acceptable_challenges(context.chat_id, user, expiry(context), GAMES_PAGE as i64)
         .await?;
     match open.as_slice() {

@@ -85,11 +85,11 @@ pub(crate) async fn challenge_computer(
         Some(text) => Level::parse(text)
             .ok_or_else(|| msg("computer-bad-level").with("level", crate::games::quote(text)))?,
     };
-    if !service.store.computer_allowed(context.chat_id).await? {
+    if !service.store().computer_allowed(context.chat_id).await? {
         return Err(msg("computer-not-allowed").into());
     }
     if service
-        .store
+        .store()
         .computer_games_in_chat(context.chat_id)
         .await?
         >= MAX_COMPUTER_GAMES_PER_CHAT
@@ -99,7 +99,7 @@ pub(crate) async fn challenge_computer(
             .into());
     }
     let computer = service
-        .store
+        .store()
         .computer_user(context.incoming.platform, context.now)
         .await?;
     let human_side = match args.color.map(|c| c.name()) {
@@ -119,7 +119,7 @@ pub(crate) async fn challenge_computer(
         time_control: None,
         thread: context.incoming.chat.thread.clone(),
     };
-    let mut game = service.store.create_challenge(&new, context.now).await?;
+    let mut game = service.store().create_challenge(&new, context.now).await?;
     let (white, black) = match human_side {
         Side::White => (context.user.id, computer),
         Side::Black => (computer, context.user.id),
@@ -141,7 +141,7 @@ pub(crate) async fn challenge_computer(
             .with("black", &players.black),
     ];
     lines.extend(thinking_line(&seat.game, &seat.position, &players));
-    service.computer.wake();
+    service.wake_computer();
     let picture = picture::picture(
         service,
         context.language,
@@ -190,13 +190,13 @@ pub async fn play_due_engine_moves<P: Poster>(
 ) -> Result<usize, StoreError> {
     let now = (service.clock)();
     let due = service
-        .store
+        .store()
         .due_engine_moves(platform, now, service.computer.permits() as i64)
         .await?;
     let mut claimed = Vec::new();
     for item in due {
         if service
-            .store
+            .store()
             .claim_engine_move(
                 item.game.id,
                 item.game.version,
@@ -230,14 +230,15 @@ async fn engine_move<P: Poster>(
     let game_id = due.game.id;
     match engine_move_inner(service, platform, due, poster).await {
         Ok(made) => {
-            if !made && let Err(error) = service.store.release_engine_move(game_id, holder).await {
+            if !made && let Err(error) = service.store().release_engine_move(game_id, holder).await
+            {
                 tracing::warn!(game = game_id.0, %error, "cannot release an engine claim");
             }
             made
         }
         Err(error) => {
             tracing::warn!(game = game_id.0, error = %error, "engine move failed; it will be tried again");
-            if let Err(error) = service.store.release_engine_move(game_id, holder).await {
+            if let Err(error) = service.store().release_engine_move(game_id, holder).await {
                 // The claim then runs out by itself (ENGINE_LEASE_MS).
                 tracing::warn!(game = game_id.0, %error, "cannot release an engine claim");
             }
@@ -292,7 +293,7 @@ async fn engine_move_inner<P: Poster>(
         user_id: computer,
         notation: played.text.clone(),
     };
-    let saved = match service.store.save_game(&game, Some(&record), now).await {
+    let saved = match service.store().save_game(&game, Some(&record), now).await {
         Ok(saved) => saved,
         // A player's command changed the game first: their change stands.
         Err(StoreError::Conflict) => return Ok(false),
@@ -309,7 +310,7 @@ async fn engine_move_inner<P: Poster>(
         duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
         "engine move made"
     );
-    let language_code = service.store.chat_language(saved.chat_id).await?;
+    let language_code = service.store().chat_language(saved.chat_id).await?;
     let language = service.catalogue.language_for(language_code.as_deref());
     // The position as played, not as reloaded: it carries the move's report (what the Ice
     // Age froze), which the stored position text does not, so the notes and the picture

@@ -67,12 +67,15 @@ pub async fn handle_due_clocks<P: Poster>(
     poster: &P,
 ) -> Result<usize, StoreError> {
     let now = (service.clock)();
-    let due = service.store.due_clocks(platform, now, CLOCK_ROUND).await?;
+    let due = service
+        .store()
+        .due_clocks(platform, now, CLOCK_ROUND)
+        .await?;
     let mut handled = 0;
     for item in due {
         let (id, version) = (item.game.id, item.game.version);
         if !service
-            .store
+            .store()
             .claim_clock(id, version, holder, now, now + CLOCK_LEASE_MS)
             .await?
         {
@@ -82,7 +85,7 @@ pub async fn handle_due_clocks<P: Poster>(
         if let Some(postponed) = vacation_postponed(service, &item.game).await? {
             let (deadline, remind_at) = postponed;
             if !service
-                .store
+                .store()
                 .postpone_clock(id, version, holder, deadline, remind_at)
                 .await?
             {
@@ -96,10 +99,10 @@ pub async fn handle_due_clocks<P: Poster>(
         };
         match done {
             Ok(true) => handled += 1,
-            Ok(false) => service.store.release_clock(id, holder).await?,
+            Ok(false) => service.store().release_clock(id, holder).await?,
             Err(error) => {
                 tracing::warn!(game = id.0, %error, "a game's clock could not be handled; it will be tried again");
-                service.store.release_clock(id, holder).await?;
+                service.store().release_clock(id, holder).await?;
             }
         }
     }
@@ -118,7 +121,7 @@ async fn time_out<P: Poster>(
     let loser = position.side_to_move();
     lose_on_time(&mut game, loser);
     let now = (service.clock)();
-    let saved = match service.store.save_game(&game, None, now).await {
+    let saved = match service.store().save_game(&game, None, now).await {
         Ok(saved) => saved,
         // A move (or a resignation) came first: it stands, and the clock with it.
         Err(StoreError::Conflict) => return Ok(false),
@@ -176,7 +179,7 @@ async fn remind<P: Poster>(
         return Ok(false);
     }
     if !service
-        .store
+        .store()
         .finish_reminder(game.id, game.version, holder)
         .await?
     {
@@ -201,12 +204,12 @@ async fn vacation_postponed(
     let Some(player) = game.player(to_move) else {
         return Ok(None);
     };
-    let vacation = service.store.vacation(player).await?;
+    let vacation = service.store().vacation(player).await?;
     Ok(with_vacation(game, to_move, &vacation))
 }
 
 async fn chat_language_of(service: &Service, chat_id: i64) -> Result<&str, Refusal> {
-    let code = service.store.chat_language(chat_id).await?;
+    let code = service.store().chat_language(chat_id).await?;
     Ok(service.catalogue.language_for(code.as_deref()))
 }
 

@@ -41,7 +41,7 @@ pub(super) async fn shown_game(
         None => match seat::players_seat(service, context, None, false).await {
             Ok(seat) => seat.game,
             Err(refusal) => service
-                .store
+                .store()
                 .last_finished_game(context.chat_id, context.user.id)
                 .await?
                 .ok_or(refusal)?,
@@ -59,7 +59,10 @@ async fn record(
     game: &GameRecord,
     players: &Players,
 ) -> Result<Record, Refusal> {
-    let mut moves = service.store.first_moves(game.id, RECORD_MOVES + 1).await?;
+    let mut moves = service
+        .store()
+        .first_moves(game.id, RECORD_MOVES + 1)
+        .await?;
     if moves.len() as i64 > RECORD_MOVES {
         return Err(msg("export-too-long").with("id", game.id).into());
     }

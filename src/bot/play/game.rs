@@ -30,7 +30,7 @@ pub(super) async fn user_live_games(
     context: &Context<'_>,
 ) -> Result<Vec<GameRecord>, Refusal> {
     Ok(service
-        .store
+        .store()
         .user_live_games(context.chat_id, context.user.id, expiry(context))
         .await?)
 }
@@ -41,7 +41,7 @@ pub(super) async fn game_in_chat(
     context: &Context<'_>,
     id: GameId,
 ) -> Result<GameRecord, Refusal> {
-    match service.store.game(id).await? {
+    match service.store().game(id).await? {
         Some(game) if game.chat_id == context.chat_id => Ok(game),
         _ => Err(msg("no-such-game").with("id", id).into()),
     }
@@ -60,7 +60,7 @@ pub(super) async fn save(
     mark_engine_due(service, &mut game, context.now);
     super::clock::stop_clocks(&mut game);
     let game = &game;
-    let saved = service.store.save_game(game, played, context.now).await;
+    let saved = service.store().save_game(game, played, context.now).await;
     crate::bot::outcome::store_time("save_game", started);
     let saved = match saved {
         Err(StoreError::Conflict) => {
@@ -87,7 +87,7 @@ pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: i64
     });
     game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
     if due {
-        service.computer.wake();
+        service.wake_computer();
     }
 }
 

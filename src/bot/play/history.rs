@@ -143,7 +143,7 @@ pub(crate) async fn history(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let game = export::shown_game(service, context, game_ref).await?;
     let mut moves = service
-        .store
+        .store()
         .first_moves(game.id, HISTORY_MOVES + 1)
         .await?;
     let cut = moves.len() as i64 > HISTORY_MOVES;
@@ -198,7 +198,7 @@ pub(crate) async fn finished_games(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let page = page.clamp(1, 100_000);
     let mut games = service
-        .store
+        .store()
         .finished_games(
             context.chat_id,
             ((page - 1) * GAMES_PAGE) as i64,

@@ -25,7 +25,7 @@ pub(crate) async fn games(
     // the last one.
     let page = page.clamp(1, 100_000);
     let mut active = service
-        .store
+        .store()
         .live_games(
             context.chat_id,
             expiry(context),
@@ -55,7 +55,7 @@ pub(crate) async fn games(
         );
     }
     let ids: Vec<i64> = active.iter().flat_map(people).collect();
-    let names = service.store.display_names(&ids).await?;
+    let names = service.store().display_names(&ids).await?;
     for game in &active {
         let name = service.say(context.language, &help::kind_name(game.kind));
         let line = games_line(service, context.language, game, &names)?.with("id", game.id);

@@ -183,11 +183,11 @@ pub(crate) async fn board(
                 if let Some(puzzle) = puzzle::ambit_board(service, context).await? {
                     return Ok(puzzle);
                 }
-                let ongoing = service.store.ongoing_games(context.chat_id, 2).await?;
+                let ongoing = service.store().ongoing_games(context.chat_id, 2).await?;
                 match ongoing.as_slice() {
                     [one] => one.clone(),
                     _ => match service
-                        .store
+                        .store()
                         .last_finished_game(context.chat_id, context.user.id)
                         .await?
                     {

@@ -40,7 +40,7 @@ pub(super) async fn read(service: &Service, game: &GameRecord) -> Result<Players
         .into_iter()
         .flatten()
         .collect();
-    let names = service.store.player_names(&ids).await?;
+    let names = service.store().player_names(&ids).await?;
     let named = |id: Option<i64>| id.and_then(|id| names.get(&id));
     let ping = |id: Option<i64>| {
         named(id)

@@ -115,7 +115,7 @@ pub(crate) async fn running_games(
 ) -> Result<Running, Refusal> {
     let user = context.user.id;
     let games = service
-        .store
+        .store()
         .user_live_games(context.chat_id, user, expiry(context))
         .await?;
     Ok(Running(

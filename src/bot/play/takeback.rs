@@ -77,7 +77,7 @@ pub(crate) async fn takeback(
             .into());
     }
     let standing = service
-        .store
+        .store()
         .last_standing_moves(game.id, TURNS_LOOKED_AT)
         .await?;
     if taken_back(&standing, side).is_none() {
@@ -121,7 +121,7 @@ async fn grant_takeback(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let mut game = seat.game;
     let standing = service
-        .store
+        .store()
         .last_standing_moves(game.id, TURNS_LOOKED_AT)
         .await?;
     let Some(count) = taken_back(&standing, asker) else {
@@ -152,7 +152,7 @@ async fn grant_takeback(
     clock::restart_deadline(&mut game, &position);
     game::mark_engine_due(service, &mut game, context.now);
     let saved = match service
-        .store
+        .store()
         .take_back(&game, from_ply, context.user.id, context.now)
         .await
     {
@@ -188,7 +188,7 @@ pub(crate) async fn abort(
     playing_side(&seat)?;
     let mut game = seat.game;
     let standing = service
-        .store
+        .store()
         .last_standing_moves(game.id, TURNS_LOOKED_AT)
         .await?;
     let (white, black) = turns(&standing);

@@ -28,7 +28,7 @@ pub(super) async fn thread_for(
 ) -> Result<Option<NewThread>, Refusal> {
     if !context.incoming.platform.games_in_threads()
         || context.incoming.chat.thread.is_some()
-        || !service.store.game_threads(context.chat_id).await?
+        || !service.store().game_threads(context.chat_id).await?
     {
         return Ok(None);
     }
@@ -52,13 +52,13 @@ pub(super) async fn thread_for(
 /// or is gone.
 pub async fn open_thread(service: &Service, game: GameId, thread: &str) -> Vec<Outgoing> {
     let opened = async {
-        if !service.store.set_game_thread(game, thread).await? {
+        if !service.store().set_game_thread(game, thread).await? {
             return Ok(Vec::new());
         }
-        let Some(record) = service.store.game(game).await? else {
+        let Some(record) = service.store().game(game).await? else {
             return Ok(Vec::new());
         };
-        let code = service.store.chat_language(record.chat_id).await?;
+        let code = service.store().chat_language(record.chat_id).await?;
         let language = service.catalogue.language_for(code.as_deref());
         let seat = Seat::new(record, 0)?;
         let players = players::read(service, &seat.game).await?;

@@ -41,7 +41,7 @@ pub(crate) async fn vacation(
     days: Option<u32>,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let now = context.now;
-    let mut vacation = service.store.vacation(context.user.id).await?;
+    let mut vacation = service.store().vacation(context.user.id).await?;
     let month = month_of(now);
     let used = match vacation.month.as_deref() == Some(month.as_str()) {
         true => vacation.days,
@@ -78,7 +78,7 @@ pub(crate) async fn vacation(
     vacation.month = Some(month);
     vacation.days = used + days;
     service
-        .store
+        .store()
         .set_vacation(context.user.id, &vacation)
         .await?;
     let moved = stand_clocks_still(service, context, &vacation).await?;
@@ -98,7 +98,7 @@ async fn stand_clocks_still(
     vacation: &Vacation,
 ) -> Result<usize, Refusal> {
     let mut moved = 0;
-    for mut game in service.store.open_games_of(context.user.id).await? {
+    for mut game in service.store().open_games_of(context.user.id).await? {
         if game.state != GameState::Ongoing {
             continue;
         }
@@ -114,7 +114,7 @@ async fn stand_clocks_still(
         };
         game.deadline = Some(deadline);
         game.remind_at = remind_at;
-        match service.store.save_game(&game, None, context.now).await {
+        match service.store().save_game(&game, None, context.now).await {
             Ok(_) => moved += 1,
             Err(StoreError::Conflict) => {}
             Err(error) => return Err(error.into()),

@@ -200,22 +200,29 @@ impl Adapter<'_> {
         counted("getUpdates", request.into_future().await).map_err(|e| classify(&e))
     }
 
-    /// Handles one update and records it as handled together with the sends it owes.
+    /// Handles one update and records it as handled (the offset) together with its effects
+    /// and the sends it owes, in one unit of work.
     async fn handle(&self, update: &Update, bot_name: &str) -> Result<(), TelegramError> {
         let store = self.service.store();
+        let id = update.id.0.to_string();
         // After a switch from webhook mode, Telegram may still hold updates a process handled
         // but whose 200 it never heard: handled once is enough (one primary-key look-up).
         let pushed = store.update_state(PLATFORM, i64::from(update.id.0)).await?;
-        let outbox = if pushed == UpdateClaim::Done {
+        if pushed == UpdateClaim::Done {
             tracing::debug!(update = update.id.0, "handled in webhook mode already");
-            Vec::new()
-        } else {
-            self.replies_to(update, bot_name).await
-        };
-        let id = update.id.0.to_string();
-        let now = self.service.now();
-        self.recorded("polled", || {
-            store.record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, now)
+            let now = self.service.now();
+            store
+                .record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &[], now)
+                .await?;
+            return Ok(());
+        }
+        self.handle_once(update, bot_name, "polled", |unit, outbox| {
+            let (id, now) = (id.clone(), self.service.now());
+            async move {
+                unit.record_platform_event(PLATFORM, LAST_UPDATE_KEY, &id, &outbox, now)
+                    .await?;
+                Ok(true)
+            }
         })
         .await?;
         Ok(())

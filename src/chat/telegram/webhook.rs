@@ -362,11 +362,11 @@ impl Adapter<'_> {
         {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        let outbox = self.replies_to(update, bot_name).await;
-        let now = self.service.now();
+        let holder = self.holder.as_str();
         let finished = self
-            .recorded("pushed", || {
-                store.finish_update(PLATFORM, id, &self.holder, &outbox, now)
+            .handle_once(update, bot_name, "pushed", |unit, outbox| {
+                let now = self.service.now();
+                async move { unit.finish_update(PLATFORM, id, holder, &outbox, now).await }
             })
             .await?;
         if !finished {

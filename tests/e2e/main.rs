@@ -12,6 +12,7 @@ mod discord_standin;
 mod fuzz_corpus;
 mod glacier;
 mod history;
+mod kill_flood;
 mod languages;
 mod layout;
 mod league;

@@ -667,6 +667,16 @@ impl StandIn {
         lock(&self.inner).most_polling
     }
 
+    /// How many calls of `method` (lower case) were made, answered or not, without copying
+    /// them.
+    pub fn count_calls(&self, method: &str) -> usize {
+        lock(&self.inner)
+            .calls
+            .iter()
+            .filter(|c| c.method == method)
+            .count()
+    }
+
     pub fn calls(&self) -> Vec<Call> {
         lock(&self.inner).calls.clone()
     }

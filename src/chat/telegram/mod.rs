@@ -7,22 +7,28 @@
 //! inline keyboards whose callback data is the button's command line).
 //!
 //! # Exactly once
-//! Each update goes through three steps:
-//! 1. the service handles it (and commits its own changes, e.g. a move);
-//! 2. one store transaction records the update id as handled *and* queues every send the
-//!    replies need in an outbox;
-//! 3. the outbox is drained: each send is deleted once Telegram took it.
+//! Each update goes through two steps:
+//! 1. one unit of work ([`crate::store::Store::begin_unit`]) holds everything the update
+//!    changes: the service's own changes (a move, a challenge accepted), the update's id
+//!    recorded as handled (the polling offset, or the webhook's claim marked done), and every
+//!    send its replies need, queued in the outbox. It commits as a whole or not at all;
+//! 2. the outbox is drained: each send is deleted once Telegram took it.
 //!
-//! `getUpdates` asks from the recorded id + 1, so after a restart an update recorded in step 2
-//! is never handled again, and the replies it still owed are still in the outbox, sent like
-//! any other: nothing is lost and nothing repeated. What remains are two short
-//! windows with no network in them: a crash between steps 1 and 2 makes Telegram deliver the
-//! update again and the service handle it a second time (its reply then explains, e.g. "not
-//! your turn"), and a crash between Telegram's answer to a send and the deletion of its row
-//! sends that one reply twice. Recording the id *before* handling would turn the first window
-//! into a lost update, and recording it after the sends would widen it to the whole delivery,
-//! retries included. A send whose request timed out is ambiguous (Telegram may have taken
-//! it); it is retried, preferring a rare duplicate to a lost reply.
+//! `getUpdates` asks from the recorded id + 1. A crash before the commit leaves nothing of
+//! the update: Telegram delivers it again and it is handled afresh, with its replies. A crash
+//! after the commit leaves the update recorded and its replies queued, sent like any other
+//! after the restart: nothing is lost, no move is made twice, and no redelivery earns a
+//! misleading refusal ("not your turn"). What remains is one short window with no database
+//! in it: a crash between Telegram's answer to a send and the deletion of its row sends that
+//! one reply again. A chat's lane sends one row at a time and deletes it before the next, so
+//! a crash repeats at most one reply per chat (`kill_flood` in the tests counts them: 0 lost,
+//! at most one per chat and kill). A send whose request timed out is just as ambiguous
+//! (Telegram may have taken it); it is retried, preferring a rare duplicate to a lost reply.
+//!
+//! What only Telegram can tell (a group's admins, a daily link's members) is asked before the
+//! unit begins, so no network call runs while it holds the database (on SQLite, its write
+//! lock). A bell a handler rings for a worker (the computer's move is due) waits for the
+//! commit: woken earlier, the worker would look before the move is there.
 //!
 //! Updates are handled one after another, so the recorded id is always the last one handled.
 //! Sending (step 3) runs beside polling, in one lane per chat: a lane sends its chat's

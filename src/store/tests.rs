@@ -6,6 +6,7 @@ mod fair_play;
 mod league;
 mod platform;
 mod records;
+mod unit;
 
 /// A PostgreSQL server to run this suite against instead of SQLite (`.ci/run` sets it):
 /// `postgres://user:password@127.0.0.1:5432/postgres`, a user that may create databases.

@@ -152,6 +152,17 @@ impl Game {
         }
     }
 
+    /// Gives up one life for help (the bot's hint in a daily, where a life is a star): done
+    /// while the puzzle is on and more than one life is left, so help never ends it.
+    pub fn spend_life(&mut self) -> bool {
+        if self.status() == GameStatus::Ongoing && self.lives > 1 {
+            self.lives -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
     /// The stars earned: the lives left at the solve, or `None` if not solved.
     pub fn stars(&self) -> Option<u8> {
         self.is_solved().then_some(self.lives)

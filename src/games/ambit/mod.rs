@@ -14,6 +14,7 @@ pub mod daily;
 pub mod footprint;
 pub mod game;
 pub mod generator;
+pub mod hint;
 pub mod notation;
 pub mod solver;
 
@@ -29,7 +30,8 @@ pub use daily::{
 };
 pub use game::{Game, GameStatus, LIVES, PlaceOutcome};
 pub use generator::{Grade, Level, Puzzle, generate, grade};
-pub use solver::{Solution, solve};
+pub use hint::hint;
+pub use solver::{Solution, complete, solve};
 
 /// The game's name on the command line, in chat and in the database.
 pub const NAME: &str = "ambit";

@@ -280,6 +280,54 @@ pub fn solve(footprint: Footprint) -> Option<Solution> {
     None
 }
 
+/// A set of `pieces` placements in all that solves `footprint` and includes every one of
+/// `forced` (the further placements on squares of their own, none on a square of
+/// `blocked`), if there is one. With
+/// `pieces` the footprint's minimum, this completes `forced` to a minimal solution.
+pub fn complete(
+    footprint: Footprint,
+    forced: &[Placement],
+    blocked: u64,
+    pieces: usize,
+) -> Option<Vec<Placement>> {
+    let candidates = Candidates::new(footprint);
+    let mut allowed: Set = [0; 5];
+    for i in 0..candidates.placements.len() {
+        set_add(&mut allowed, i);
+    }
+    for square in footprint::squares(blocked) {
+        allowed = set_minus(&allowed, &candidates.on_square[footprint::index(square)]);
+    }
+    let mut uncovered = footprint.0;
+    let mut squares = 0u64;
+    for placement in forced {
+        let bit = footprint::bit(placement.square);
+        if !footprint.allows(*placement) || squares & bit != 0 {
+            return None;
+        }
+        squares |= bit;
+        uncovered &= !placement.attacks();
+        allowed = set_minus(
+            &allowed,
+            &candidates.on_square[footprint::index(placement.square)],
+        );
+    }
+    let left = pieces.checked_sub(forced.len())?;
+    let mut search = Search {
+        candidates: &candidates,
+        first_only: true,
+        found: 0,
+        first: None,
+        used: [0; 5],
+        stack: Vec::with_capacity(left),
+    };
+    search.dive(uncovered, allowed, left);
+    let further = search.first?;
+    let mut all = forced.to_vec();
+    all.extend(further.iter().map(|&i| candidates.placements[i as usize]));
+    Some(all)
+}
+
 /// Whether `placements` solve `footprint` (valid, distinct squares, exact union, anchored).
 pub fn is_solution(footprint: Footprint, placements: &[Placement]) -> bool {
     let mut squares = 0u64;

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 mod dailies;
 mod footprints;
 mod generating;
+mod hints;
 mod properties;
 mod rules;
 mod solving;

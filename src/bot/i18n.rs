@@ -225,7 +225,8 @@ mod tests {
                 .with("number", 1)
                 .with("result", "★")
                 .with("time", "1:00")
-                .number("pieces", n);
+                .number("pieces", n)
+                .with("hints", "");
             let text = catalogue.text("ru", "ambit-share", &args);
             text.rsplit(' ').next().unwrap_or_default().to_string()
         };
@@ -242,7 +243,11 @@ mod tests {
         for (n, word) in expected {
             assert_eq!(pieces(n), word, "{n}");
         }
-        let nb = catalogue.text("nb", "ambit-share", &Args::new().number("pieces", 2));
+        let nb = catalogue.text(
+            "nb",
+            "ambit-share",
+            &Args::new().number("pieces", 2).with("hints", ""),
+        );
         assert!(nb.ends_with("2 brikker"), "{nb}");
     }
 

@@ -79,6 +79,7 @@ pub(super) fn command_word(parsed: &Parsed) -> &'static str {
             Command::Daily(_) => Word::Daily,
             Command::Place(_) => Word::Place,
             Command::GiveUp => Word::GiveUp,
+            Command::Hint => Word::Hint,
             Command::Leaderboard(_) => Word::Leaderboard,
             Command::Stats(_) => Word::Stats,
             Command::ForgetMe { .. } => Word::ForgetMe,

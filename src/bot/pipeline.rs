@@ -355,6 +355,7 @@ impl Service {
             Command::Lang(code) => language::set_language(self, context, code.as_deref()).await,
             Command::Place(text) => ambit::puzzle::ambit_place(self, context, &text).await,
             Command::GiveUp => ambit::puzzle::ambit_giveup(self, context).await,
+            Command::Hint => ambit::hint::ambit_hint(self, context).await,
             Command::Board { game, flip } => play::moves::board(self, context, game, flip).await,
             Command::Resign { game, confirmed } => {
                 if confirmed || !context.incoming.platform.asks_before_resigning() {

@@ -140,6 +140,7 @@ impl Pressed {
             | Command::Ambit(_)
             | Command::Daily(_)
             | Command::GiveUp
+            | Command::Hint
             | Command::Stats(_)
             | Command::Settings(_)
             | Command::Export(_)

@@ -36,7 +36,8 @@ pub struct AmbitView {
     pub caption: String,
     /// A placement that was refused and the squares it reached outside the footprint.
     pub attempt: Option<(Placement, Vec<Square>)>,
-    /// Pieces of a solution to show (after giving up or losing); empty: none.
+    /// Pieces of a solution to show as ghosts (after giving up or losing, or the one piece a
+    /// hint names); empty: none.
     pub solution: Vec<Placement>,
     /// The player gave the puzzle up: it is over and no star is earned, whatever lives the
     /// rules still count.

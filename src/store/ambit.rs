@@ -53,6 +53,8 @@ pub struct AttemptRecord {
     pub started_at: i64,
     pub finished_at: Option<i64>,
     pub version: i64,
+    /// Hints taken so far.
+    pub hints: i64,
 }
 
 /// A new attempt, before it is stored.
@@ -68,7 +70,7 @@ pub struct NewAttempt {
 }
 
 const ATTEMPT_COLUMNS: &str = "id, user_id, chat_id, played_in, day, level, state, status, stars, solution, \
-     started_at, finished_at, version";
+     started_at, finished_at, version, hints";
 
 fn daily_from_row(row: &DbRow) -> StoreResult<DailyRecord> {
     Ok(DailyRecord {
@@ -98,6 +100,7 @@ fn attempt_from_row(row: &DbRow) -> StoreResult<AttemptRecord> {
         started_at: row.try_get("started_at")?,
         finished_at: row.try_get("finished_at")?,
         version: row.try_get("version")?,
+        hints: row.try_get("hints")?,
     })
 }
 
@@ -217,7 +220,7 @@ impl Store {
     pub async fn save_attempt(&self, attempt: &AttemptRecord) -> StoreResult<AttemptRecord> {
         let updated = sqlx::query(
             "UPDATE ambit_attempts SET state = $1, status = $2, stars = $3, finished_at = $4,
-                 version = version + 1
+                 hints = $7, version = version + 1
              WHERE id = $5 AND version = $6",
         )
         .bind(&attempt.state)
@@ -226,6 +229,7 @@ impl Store {
         .bind(attempt.finished_at)
         .bind(attempt.id)
         .bind(attempt.version)
+        .bind(attempt.hints)
         .execute(&mut *self.conn().await?)
         .await?;
         if updated.rows_affected() != 1 {

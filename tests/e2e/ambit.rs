@@ -283,3 +283,108 @@ async fn a_finished_dailys_picture_tells_its_time() {
     let practice = bot.say("bob", "giveup").await;
     assert_eq!(time_ink(&practice[0]), 0);
 }
+
+/// The placement a hint reply names ("Hint: Nf3 belongs …").
+fn hinted(reply: &str) -> String {
+    reply
+        .split("Hint: ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("a hint: {reply}"))
+        .to_string()
+}
+
+/// The picture's bytes of the first reply.
+fn picture(replies: &[kibitz::Outgoing]) -> Vec<u8> {
+    match &replies[0].body {
+        Body::Image { png, .. } => png.clone(),
+        other => panic!("a picture, not {other:?}"),
+    }
+}
+
+/// `speaker`'s open puzzle as the rules core reads it.
+async fn open_game(bot: &Bot, speaker: &str) -> kibitz::games::ambit::Game {
+    let store = bot.service.store();
+    let user = store
+        .user_by_handle(kibitz::Platform::Console, speaker)
+        .await
+        .unwrap()
+        .expect("the speaker is known");
+    let chat = store
+        .upsert_chat(kibitz::Platform::Console, "room", None, None, 0)
+        .await
+        .unwrap();
+    let attempts = store.open_attempts(user.id, chat).await.unwrap();
+    kibitz::games::ambit::Game::parse(&attempts.first().expect("an open puzzle").state).unwrap()
+}
+
+#[tokio::test]
+async fn hints_are_free_in_practice_and_cost_a_star_in_the_daily() {
+    let bot = bot().await;
+    // Practice: following every hint solves the puzzle with all three stars.
+    bot.text("alice", "ambit hard").await;
+    let board = picture(&bot.say("alice", "board").await);
+    let replies = bot.say("alice", "hint").await;
+    let reply = replies_text(&replies);
+    assert!(reply.contains("shown faintly on its square"), "{reply}");
+    assert!(!reply.contains("cost a star"), "{reply}");
+    assert_ne!(
+        picture(&replies),
+        board,
+        "the hinted piece is drawn on its square"
+    );
+    let mut placement = hinted(&reply);
+    let mut hints = 1;
+    loop {
+        let placed = bot.text("alice", &placement).await;
+        assert!(!placed.contains("outside"), "{placed}");
+        if placed.contains("Solved!") {
+            assert!(placed.contains("You keep 3 of 3 stars"), "{placed}");
+            break;
+        }
+        assert!(hints < 12, "the hints never end the puzzle");
+        placement = hinted(&bot.text("alice", "hint").await);
+        hints += 1;
+    }
+    let reply = bot.text("alice", "hint").await;
+    assert!(reply.contains("no AMBIT puzzle open"), "{reply}");
+
+    // The daily: a hint costs a star, never the last; the share line shows each one.
+    let daily = bot.say("bob", "daily").await;
+    assert!(daily[0].private);
+    let replies = bot.say("bob", "hint").await;
+    assert!(replies[0].private, "a daily's hint stays private");
+    let reply = replies_text(&replies);
+    assert!(
+        reply.contains("The hint cost a star: 2 stars left"),
+        "{reply}"
+    );
+    bot.text("bob", &format!("place {}", hinted(&reply))).await;
+    let reply = bot.text("bob", "hint").await;
+    assert!(reply.contains("1 star left"), "{reply}");
+    bot.text("bob", &format!("place {}", hinted(&reply))).await;
+    let before = open_game(&bot, "bob").await;
+    let reply = bot.text("bob", "hint").await;
+    assert!(reply.contains("would cost your last star"), "{reply}");
+    assert_eq!(
+        open_game(&bot, "bob").await,
+        before,
+        "a refused hint changes nothing"
+    );
+    // Bob finishes by himself: a minimal solution holding his pieces, from the solver.
+    let footprint = before.footprint();
+    let minimum = kibitz::games::ambit::solve(footprint).unwrap().min_pieces;
+    let rest = kibitz::games::ambit::complete(footprint, before.placements(), 0, minimum)
+        .expect("the hinted pieces complete to a minimal solution");
+    let mut last = String::new();
+    for placement in &rest[before.placements().len()..] {
+        last = bot.text("bob", &format!("place {placement}")).await;
+    }
+    assert!(last.contains("Solved!"), "{last}");
+    let share = last
+        .lines()
+        .find(|l| l.starts_with("AMBIT #333 "))
+        .unwrap_or_else(|| panic!("a share line: {last}"));
+    assert!(share.starts_with("AMBIT #333 ★☆☆ "), "{share}");
+    assert!(share.ends_with(" 💡 💡"), "{share}");
+}

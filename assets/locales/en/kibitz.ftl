@@ -25,6 +25,7 @@ cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
 cmd-daily = daily — today's AMBIT puzzle: the same for everyone, one try each, timed
 cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
+cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution (in the daily it costs a star)
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — the AMBIT daily here at a UTC time · settings language|computer|threads … (admins)
@@ -53,6 +54,7 @@ menu-settings = Daily post settings (admins)
 menu-forgetme = Delete your data
 menu-lang = Choose your language
 menu-giveup = Give up the AMBIT puzzle and see a solution
+menu-hint = A hint for the AMBIT puzzle (costs a star in the daily)
 
 ## Rules
 
@@ -155,12 +157,19 @@ ambit-daily-forgotten = You played today's puzzle before Kibitz forgot you, so i
 ambit-no-puzzle = You have no AMBIT puzzle open here. Start one: ambit, or daily for today's puzzle.
 ambit-placed = { $placement } placed.
 ambit-given-up = Puzzle ended.
+ambit-hint = Hint: { $placement } belongs to a smallest solution. It is shown faintly on its square.
+ambit-hint-cost = The hint cost a star: { $stars ->
+    [one] 1 star
+   *[other] { $stars } stars
+} left to win.
+ambit-hint-last-star = A hint would cost your last star, so none is given. You can still solve it yourself!
+ambit-hint-none = There is no hint to give: every piece of a smallest solution stands where another piece is.
 ambit-solution = A solution with the fewest pieces: { $solution }
 ambit-lives = Lives: { $stars }
 ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
     [one] 1 piece
    *[other] { $pieces } pieces
-}
+}{ $hints }
 ambit-share-unsolved = ✗
 ambit-share-public = { $player }: { $share }
 ambit-level-auto = by weekday
@@ -366,6 +375,7 @@ slash-ambit = ambit
 slash-daily = daily
 slash-place = place
 slash-giveup = giveup
+slash-hint = hint
 slash-leaderboard = leaderboard
 slash-stats = stats
 slash-settings = settings

@@ -25,6 +25,7 @@ cmd-ambit = ambit [easy|medium|hard] — en AMBIT-oppgave til øving
 cmd-daily = daily — dagens AMBIT-oppgave: lik for alle, ett forsøk hver, på tid
 cmd-place = place <brikke><felt> — sett en brikke på AMBIT-brettet, f.eks. place Nf3 (eller bare Nf3)
 cmd-giveup = giveup — avslutt AMBIT-oppgaven og se en løsning
+cmd-hint = hint — vis én brikke fra en korteste løsning i AMBIT-oppgaven (koster en stjerne i dagens oppgave)
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller ratingene i et spill her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — dagens AMBIT her på et klokkeslett (UTC) · settings language|computer|threads … (admin)
@@ -53,6 +54,7 @@ menu-settings = Innstillinger for daglig innlegg (administratorer)
 menu-forgetme = Slett dataene dine
 menu-lang = Velg språk
 menu-giveup = Gi opp AMBIT-oppgaven og se en løsning
+menu-hint = Et hint i AMBIT-oppgaven (koster en stjerne i dagens oppgave)
 
 ## Regler
 
@@ -155,12 +157,19 @@ ambit-daily-forgotten = Du spilte dagens oppgave før Kibitz glemte deg, så den
 ambit-no-puzzle = Du har ingen åpen AMBIT-oppgave her. Start en: ambit, eller daily for dagens oppgave.
 ambit-placed = { $placement } er satt ut.
 ambit-given-up = Oppgaven er avsluttet.
+ambit-hint = Hint: { $placement } hører til en korteste løsning. Den vises svakt på sin rute.
+ambit-hint-cost = Hintet kostet en stjerne: { $stars ->
+    [one] 1 stjerne
+   *[other] { $stars } stjerner
+} igjen å vinne.
+ambit-hint-last-star = Et hint ville koste din siste stjerne, så du får ikke noe. Du kan fortsatt løse den selv!
+ambit-hint-none = Det finnes ikke noe hint å gi: hver brikke i en korteste løsning står der en annen brikke står.
 ambit-solution = En løsning med færrest mulig brikker: { $solution }
 ambit-lives = Liv: { $stars }
 ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
     [one] { $pieces } brikke
    *[other] { $pieces } brikker
-}
+}{ $hints }
 ambit-share-unsolved = ✗
 ambit-share-public = { $player }: { $share }
 ambit-level-auto = etter ukedag
@@ -374,6 +383,7 @@ slash-ambit = ambit
 slash-daily = dagens
 slash-place = plasser
 slash-giveup = avslutt
+slash-hint = hint
 slash-leaderboard = tabell
 slash-stats = statistikk
 slash-settings = innstillinger

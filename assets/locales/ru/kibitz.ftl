@@ -25,6 +25,7 @@ cmd-ambit = ambit [easy|medium|hard] — тренировочная задача
 cmd-daily = daily — задача дня AMBIT: одна для всех, одна попытка, на время
 cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (или просто Nf3)
 cmd-giveup = giveup — завершить задачу AMBIT и посмотреть решение
+cmd-hint = hint — в задаче AMBIT показать одну фигуру из кратчайшего решения (в задаче дня стоит звезду)
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [on|off] [hh:mm] [auto|easy|medium|hard] — задача дня здесь в заданное время UTC · settings language|computer|threads … (админы)
@@ -53,6 +54,7 @@ menu-settings = Настройки ежедневной публикации (д
 menu-forgetme = Удалить ваши данные
 menu-lang = Выбрать язык
 menu-giveup = Сдаться в задаче AMBIT и посмотреть решение
+menu-hint = Подсказка в задаче AMBIT (в задаче дня стоит звезду)
 
 ## Правила
 
@@ -155,6 +157,15 @@ ambit-daily-forgotten = Вы сыграли сегодняшнюю задачу 
 ambit-no-puzzle = У вас здесь нет открытой задачи AMBIT. Начните: ambit, или daily для задачи дня.
 ambit-placed = Поставлено: { $placement }.
 ambit-given-up = Задача завершена.
+ambit-hint = Подсказка: { $placement } входит в кратчайшее решение. Она бледно показана на своей клетке.
+ambit-hint-cost = Подсказка стоила звезду: { $stars ->
+    [one] осталась { $stars } звезда
+    [few] осталось { $stars } звезды
+    [many] осталось { $stars } звёзд
+   *[other] осталось { $stars } звезды
+}.
+ambit-hint-last-star = Подсказка стоила бы последней звезды, поэтому её не будет. Вы ещё можете решить сами!
+ambit-hint-none = Подсказать нечего: каждая фигура кратчайшего решения стоит там, где уже стоит другая.
 ambit-solution = Решение с наименьшим числом фигур: { $solution }
 ambit-lives = Жизни: { $stars }
 ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
@@ -162,7 +173,7 @@ ambit-share = AMBIT #{ $number } { $result } { $time } · { $pieces ->
     [few] { $pieces } фигуры
     [many] { $pieces } фигур
    *[other] { $pieces } фигуры
-}
+}{ $hints }
 ambit-share-unsolved = ✗
 ambit-share-public = { $player }: { $share }
 ambit-level-auto = по дню недели
@@ -394,6 +405,7 @@ slash-ambit = ambit
 slash-daily = задача-дня
 slash-place = поставить
 slash-giveup = сдать-задачу
+slash-hint = подсказка
 slash-leaderboard = рейтинг
 slash-stats = статистика
 slash-settings = настройки

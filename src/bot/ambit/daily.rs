@@ -279,4 +279,5 @@ fn share_line(
         .with("result", result)
         .with("time", time)
         .number("pieces", game.placements().len() as u32)
+        .with("hints", " 💡".repeat(attempt.hints.clamp(0, 3) as usize))
 }

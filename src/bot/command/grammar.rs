@@ -138,6 +138,7 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             words => Command::Place(words.join("")),
         },
         Word::GiveUp => Command::GiveUp,
+        Word::Hint => Command::Hint,
         Word::Leaderboard => Command::Leaderboard(BoardRequest::parse(&lower(rest))?),
         Word::Stats => match rest {
             [] => Command::Stats(None),

@@ -60,6 +60,7 @@ pub enum Command {
     Daily(Option<String>),
     Place(String),
     GiveUp,
+    Hint,
     /// `leaderboard [game] [week|month|all] [page]`.
     Leaderboard(BoardRequest),
     /// `stats [@user]`.

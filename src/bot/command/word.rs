@@ -45,6 +45,7 @@ vocabulary!(
     Daily,
     Place,
     GiveUp,
+    Hint,
     Leaderboard,
     Stats,
     Settings,
@@ -107,6 +108,7 @@ impl Word {
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
             Place => ("place", &["p"], "cmd-place", "menu-place", "slash-place"),
             GiveUp => ("giveup", &["give-up", "reveal"], "cmd-giveup", "menu-giveup", "slash-giveup"),
+            Hint => ("hint", &["tip", "clue"], "cmd-hint", "menu-hint", "slash-hint"),
             Leaderboard => ("leaderboard", &["lb", "top", "standings"], "cmd-leaderboard", "menu-leaderboard", "slash-leaderboard"),
             Stats => ("stats", &["profile"], "cmd-stats", "menu-stats", "slash-stats"),
             Settings => ("settings", &["config"], "cmd-settings", "menu-settings", "slash-settings"),
@@ -156,6 +158,7 @@ impl Word {
                 | Word::History
                 | Word::Export
                 | Word::Replay
+                | Word::Hint
         )
     }
 

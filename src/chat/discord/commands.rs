@@ -286,7 +286,7 @@ fn options(word: Word) -> Vec<SlashOption> {
             SlashOption::text(name::LIST, "Which games: the finished ones").choices(["finished"]),
             SlashOption::number(name::PAGE, "The page", 1),
         ],
-        Word::Daily | Word::GiveUp | Word::Lang => Vec::new(),
+        Word::Daily | Word::GiveUp | Word::Hint | Word::Lang => Vec::new(),
         Word::Vacation => vec![SlashOption::number(
             name::PAGE,
             "Days (at most 7 a month)",

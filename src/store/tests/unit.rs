@@ -120,15 +120,19 @@ async fn a_unit_rolled_back_or_dropped_leaves_nothing_and_a_conflict_only_undoes
     );
 }
 
-/// A unit's statements run one at a time: two at once (a bug in the caller) fail at once
-/// rather than wait on each other for ever.
+/// A unit's statements run one at a time: a second one while the first holds the unit (a
+/// bug in the caller) fails at once rather than wait on it for ever.
 #[tokio::test]
-async fn two_statements_of_one_unit_at_once_fail_instead_of_waiting() {
+async fn a_second_statement_while_the_unit_is_held_fails_instead_of_waiting() {
     let (_dir, store) = temp_store().await;
     let game = started_game(&store).await;
     let unit = store.begin_unit().await.unwrap();
-    let (first, second) = tokio::join!(unit.game(game.id), unit.game(game.id));
-    assert!(first.is_ok());
-    assert!(matches!(second, Err(StoreError::UnitInUse)));
+    let held = unit.conn().await.unwrap();
+    assert!(matches!(
+        unit.game(game.id).await,
+        Err(StoreError::UnitInUse)
+    ));
+    drop(held);
+    assert!(unit.game(game.id).await.is_ok());
     unit.rollback_unit().await.unwrap();
 }

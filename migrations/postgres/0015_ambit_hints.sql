@@ -1,0 +1,2 @@
+-- How many hints a player took in an AMBIT attempt: a daily's share line shows them (💡).
+ALTER TABLE ambit_attempts ADD COLUMN hints BIGINT NOT NULL DEFAULT 0;

@@ -13,8 +13,8 @@ async fn stored_secret(store: &Store) -> DailySecret {
     DailySecret::from_hex(&text).expect("a secret was made")
 }
 
-/// The solution stored with `speaker`'s open puzzle.
-async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
+/// `speaker`'s open puzzle in the room.
+async fn open_attempt(bot: &Bot, speaker: &str) -> kibitz::store::AttemptRecord {
     let store = bot.service.store();
     let user = store
         .user_by_handle(kibitz::Platform::Console, speaker)
@@ -26,8 +26,13 @@ async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
         .await
         .unwrap();
     let attempts = store.open_attempts(user.id, chat).await.unwrap();
-    let attempt = attempts.first().expect("an open puzzle");
-    attempt
+    attempts.into_iter().next().expect("an open puzzle")
+}
+
+/// The solution stored with `speaker`'s open puzzle.
+async fn open_solution(bot: &Bot, speaker: &str) -> Vec<String> {
+    open_attempt(bot, speaker)
+        .await
         .solution
         .split_whitespace()
         .map(str::to_string)
@@ -304,18 +309,7 @@ fn picture(replies: &[kibitz::Outgoing]) -> Vec<u8> {
 
 /// `speaker`'s open puzzle as the rules core reads it.
 async fn open_game(bot: &Bot, speaker: &str) -> kibitz::games::ambit::Game {
-    let store = bot.service.store();
-    let user = store
-        .user_by_handle(kibitz::Platform::Console, speaker)
-        .await
-        .unwrap()
-        .expect("the speaker is known");
-    let chat = store
-        .upsert_chat(kibitz::Platform::Console, "room", None, None, 0)
-        .await
-        .unwrap();
-    let attempts = store.open_attempts(user.id, chat).await.unwrap();
-    kibitz::games::ambit::Game::parse(&attempts.first().expect("an open puzzle").state).unwrap()
+    kibitz::games::ambit::Game::parse(&open_attempt(bot, speaker).await.state).unwrap()
 }
 
 #[tokio::test]

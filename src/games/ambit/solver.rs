@@ -298,14 +298,9 @@ pub fn complete(
     for square in footprint::squares(blocked) {
         allowed = set_minus(&allowed, &candidates.on_square[footprint::index(square)]);
     }
+    standing_apart(footprint, forced)?;
     let mut uncovered = footprint.0;
-    let mut squares = 0u64;
     for placement in forced {
-        let bit = footprint::bit(placement.square);
-        if !footprint.allows(*placement) || squares & bit != 0 {
-            return None;
-        }
-        squares |= bit;
         uncovered &= !placement.attacks();
         allowed = set_minus(
             &allowed,
@@ -328,15 +323,24 @@ pub fn complete(
     Some(all)
 }
 
-/// Whether `placements` solve `footprint` (valid, distinct squares, exact union, anchored).
-pub fn is_solution(footprint: Footprint, placements: &[Placement]) -> bool {
+/// The squares `placements` stand on, if each is valid in `footprint` and no two share a
+/// square.
+fn standing_apart(footprint: Footprint, placements: &[Placement]) -> Option<u64> {
     let mut squares = 0u64;
     for p in placements {
         let bit = footprint::bit(p.square);
         if !footprint.allows(*p) || squares & bit != 0 {
-            return false;
+            return None;
         }
         squares |= bit;
+    }
+    Some(squares)
+}
+
+/// Whether `placements` solve `footprint` (valid, distinct squares, exact union, anchored).
+pub fn is_solution(footprint: Footprint, placements: &[Placement]) -> bool {
+    if standing_apart(footprint, placements).is_none() {
+        return false;
     }
     let covered = Footprint::union_of(placements).0;
     covered == footprint.0

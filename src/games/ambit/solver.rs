@@ -126,6 +126,15 @@ impl Candidates {
         }
     }
 
+    /// Every candidate, as a set.
+    fn all(&self) -> Set {
+        let mut all: Set = [0; 5];
+        for i in 0..self.placements.len() {
+            set_add(&mut all, i);
+        }
+        all
+    }
+
     /// A lower bound on the pieces needed to cover `uncovered`.
     fn lower_bound(&self, uncovered: u64) -> usize {
         let mut left = uncovered;
@@ -153,7 +162,19 @@ struct Search<'a> {
     stack: Vec<u16>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search over `candidates` that stops at its first solution when `first_only`.
+    fn new(candidates: &'a Candidates, first_only: bool, depth: usize) -> Self {
+        Search {
+            candidates,
+            first_only,
+            found: 0,
+            first: None,
+            used: [0; 5],
+            stack: Vec::with_capacity(depth),
+        }
+    }
+
     /// Notes the placements on the stack as a solution.
     fn record(&mut self) {
         self.found += 1;
@@ -232,30 +253,13 @@ impl Search<'_> {
 /// no pieces at all.
 pub fn solve(footprint: Footprint) -> Option<Solution> {
     let candidates = Candidates::new(footprint);
-    let mut all: Set = [0; 5];
-    for i in 0..candidates.placements.len() {
-        set_add(&mut all, i);
-    }
-    let mut search = Search {
-        candidates: &candidates,
-        first_only: true,
-        found: 0,
-        first: None,
-        used: [0; 5],
-        stack: Vec::new(),
-    };
+    let all = candidates.all();
+    let mut search = Search::new(&candidates, true, 0);
     search.dive(footprint.0, all, 64);
     let upper = search.first.as_ref()?.len();
     let lower = candidates.lower_bound(footprint.0);
     for k in lower..=upper {
-        let mut search = Search {
-            candidates: &candidates,
-            first_only: false,
-            found: 0,
-            first: None,
-            used: [0; 5],
-            stack: Vec::with_capacity(k),
-        };
+        let mut search = Search::new(&candidates, false, k);
         search.dive(footprint.0, all, k);
         if let Some(first) = search.first {
             let mut example: Vec<Placement> = first
@@ -291,10 +295,7 @@ pub fn complete(
     pieces: usize,
 ) -> Option<Vec<Placement>> {
     let candidates = Candidates::new(footprint);
-    let mut allowed: Set = [0; 5];
-    for i in 0..candidates.placements.len() {
-        set_add(&mut allowed, i);
-    }
+    let mut allowed = candidates.all();
     for square in footprint::squares(blocked) {
         allowed = set_minus(&allowed, &candidates.on_square[footprint::index(square)]);
     }
@@ -308,14 +309,7 @@ pub fn complete(
         );
     }
     let left = pieces.checked_sub(forced.len())?;
-    let mut search = Search {
-        candidates: &candidates,
-        first_only: true,
-        found: 0,
-        first: None,
-        used: [0; 5],
-        stack: Vec::with_capacity(left),
-    };
+    let mut search = Search::new(&candidates, true, left);
     search.dive(uncovered, allowed, left);
     let further = search.first?;
     let mut all = forced.to_vec();

@@ -120,6 +120,7 @@ fn daily_board(
             lines.push(msg("ambit-daily-elsewhere"));
         }
         lines.push(msg("ambit-how"));
+        lines.push(msg("ambit-hint-tip-daily"));
     } else {
         lines.push(msg("ambit-daily-done"));
         lines.push(share_line(service, context, attempt, &game, date));

@@ -57,6 +57,7 @@ pub(crate) async fn ambit_practice(
         service.say(context.language, &level_message(level.name())),
     ));
     lines.push(msg("ambit-how"));
+    lines.push(msg("ambit-hint-tip"));
     let game = attempt::ambit_game(&attempt)?;
     Ok(vec![attempt::ambit_picture(
         service,

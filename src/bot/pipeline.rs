@@ -191,59 +191,29 @@ impl Service {
     /// `Err(None)`: dropped without a word; else the refusal, and whether it was the rate
     /// limit's.
     fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<(Msg, Outcome)>> {
-        // The group's share first: a line it drops does not also spend the user's own
-        // tokens (which would earn the burst a second refusal).
-        if !incoming.chat.private && incoming.platform != Platform::Console {
-            match self.group_shares.check(
-                incoming.platform,
-                &incoming.chat.id,
-                &incoming.user.id,
-                now,
-            ) {
-                limits::Verdict::Answer => {}
-                limits::Verdict::Refuse => {
+        let platform = incoming.platform;
+        if platform != Platform::Console {
+            // The group's share first: a line it drops does not also spend the user's own
+            // tokens (which would earn the burst a second refusal). Only platforms that pace
+            // groups declare a share; elsewhere it answers every line.
+            if !incoming.chat.private {
+                let verdict =
+                    self.group_shares
+                        .check(platform, &incoming.chat.id, &incoming.user.id, now);
+                bounded(verdict, platform, "group share", || {
                     let share = self
                         .group_shares
-                        .share(incoming.platform)
-                        .map_or(0, |share| share.per_minute);
-                    tracing::info!(platform = incoming.platform.as_str(), "group share reached");
-                    return Err(Some((
-                        msg("group-share-limited").number("commands", share),
-                        Outcome::Limited,
-                    )));
-                }
-                limits::Verdict::Drop => {
-                    tracing::debug!(
-                        platform = incoming.platform.as_str(),
-                        "line dropped by the group share"
-                    );
-                    return Err(None);
-                }
+                        .share(platform)
+                        .map_or(0, |s| s.per_minute);
+                    msg("group-share-limited").number("commands", share)
+                })?;
             }
-        }
-        if incoming.platform != Platform::Console {
-            match self
-                .limiter
-                .check(incoming.platform, &incoming.user.id, now)
-            {
-                limits::Verdict::Answer => {}
-                limits::Verdict::Refuse => {
-                    tracing::info!(platform = incoming.platform.as_str(), "rate limit reached");
-                    return Err(Some((
-                        msg("rate-limited")
-                            .number("commands", limits::RATE_COMMANDS)
-                            .number("seconds", (limits::RATE_WINDOW_MS / 1000) as u32),
-                        Outcome::Limited,
-                    )));
-                }
-                limits::Verdict::Drop => {
-                    tracing::debug!(
-                        platform = incoming.platform.as_str(),
-                        "line dropped by the rate limit"
-                    );
-                    return Err(None);
-                }
-            }
+            let verdict = self.limiter.check(platform, &incoming.user.id, now);
+            bounded(verdict, platform, "rate limit", || {
+                msg("rate-limited")
+                    .number("commands", limits::RATE_COMMANDS)
+                    .number("seconds", (limits::RATE_WINDOW_MS / 1000) as u32)
+            })?;
         }
         if incoming.text.len() > limits::MAX_LINE_CHARS
             && incoming.text.chars().count() > limits::MAX_LINE_CHARS
@@ -408,5 +378,30 @@ impl Service {
                 now,
             )
             .await?)
+    }
+}
+
+/// What a rate limit's `verdict` makes of a line: answered, refused once with `refusal`
+/// (logged as `limit` reached), or dropped without a word.
+fn bounded(
+    verdict: limits::Verdict,
+    platform: Platform,
+    limit: &'static str,
+    refusal: impl FnOnce() -> Msg,
+) -> Result<(), Option<(Msg, Outcome)>> {
+    match verdict {
+        limits::Verdict::Answer => Ok(()),
+        limits::Verdict::Refuse => {
+            tracing::info!(platform = platform.as_str(), limit, "limit reached");
+            Err(Some((refusal(), Outcome::Limited)))
+        }
+        limits::Verdict::Drop => {
+            tracing::debug!(
+                platform = platform.as_str(),
+                limit,
+                "line dropped by a limit"
+            );
+            Err(None)
+        }
     }
 }

@@ -53,7 +53,7 @@ pub fn budget(level: Level) -> Budget {
 
 /// Mate (and a frozen king) `ply` plies from the root scores `MATE - ply` for the winner,
 /// so the shortest win scores highest; every such score is beyond [`WON`].
-const MATE: i32 = 2_000_000;
+pub const MATE: i32 = 2_000_000;
 const INFINITY: i32 = 3_000_000;
 /// The deepest ply the search goes (iterations, extensions and quiescence together).
 const MAX_PLY: usize = 100;

@@ -8,6 +8,7 @@
 //!   generic over what an entry stores.
 //! - [`think`] / [`random_choice`]: any game's move as a player would type it.
 
+pub mod analysis;
 pub mod arena;
 pub mod chesimals;
 pub mod glacier;

@@ -52,6 +52,14 @@ pub struct Turn {
     pub text: String,
 }
 
+/// What a review adds to a turn in a PGN: its mark as a numeric annotation glyph (`$4`) and
+/// the value after it as a `[%eval …]` comment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnNote {
+    pub nag: Option<u8>,
+    pub eval: Option<String>,
+}
+
 /// A position of a record's replay: the start, or the position after a turn.
 #[derive(Clone, Debug)]
 pub struct Step {
@@ -219,14 +227,20 @@ impl Record {
 
     /// The record as its file holds it: PGN for Glacier Chess, else the text format.
     pub fn write(&self) -> Result<String, RecordError> {
+        self.write_annotated(&[])
+    }
+
+    /// [`Record::write`] with a review's notes on the turns (`notes[i]` on turn `i`): a PGN
+    /// carries them; the text format, which has no place for them, is written as without.
+    pub fn write_annotated(&self, notes: &[TurnNote]) -> Result<String, RecordError> {
         let steps = self.replay()?;
         Ok(match self.kind {
-            GameKind::Glacier => self.write_pgn(&steps),
+            GameKind::Glacier => self.write_pgn(&steps, notes),
             _ => self.write_text(),
         })
     }
 
-    fn write_pgn(&self, steps: &[Step]) -> String {
+    fn write_pgn(&self, steps: &[Step], notes: &[TurnNote]) -> String {
         let mut out = String::new();
         let date = self
             .date
@@ -263,7 +277,15 @@ impl Record {
                 Side::Black => {}
             }
             tokens.push(step.written.clone());
-            after_comment = step.ice_age;
+            let note = step.turn.and_then(|index| notes.get(index));
+            if let Some(nag) = note.and_then(|note| note.nag) {
+                tokens.push(format!("${nag}"));
+            }
+            let eval = note.and_then(|note| note.eval.as_deref());
+            after_comment = step.ice_age || eval.is_some();
+            if let Some(eval) = eval {
+                tokens.push(format!("{{[%eval {eval}]}}"));
+            }
             if step.ice_age {
                 tokens.push(format!("{{{ICE_AGE_COMMENT}}}"));
             }

@@ -169,3 +169,31 @@ fn bad_records_are_refused_with_their_reason() {
         Err(RecordError::Syntax { line: 1, .. })
     ));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A review's notes (glyphs, values, mates) in a Glacier PGN read back as the same game,
+    /// wherever they fall (before Black's move, beside an Ice Age's comment).
+    #[test]
+    fn an_annotated_pgn_reads_back_as_the_same_game(seed in 0u64..1_000, plies in 1usize..120) {
+        let (start, messages) = random_game(GameKind::Glacier, seed, plies);
+        let mut last = start.clone();
+        for (_, text) in &messages {
+            last.play_message(text).expect("replays");
+        }
+        let record = record_of(GameKind::Glacier, &start, &messages, &last);
+        let notes: Vec<TurnNote> = (0..record.turns.len())
+            .map(|i| TurnNote {
+                nag: [None, Some(6), Some(2), Some(4)][i % 4],
+                eval: [Some("0.35".to_string()), None, Some("#-2".to_string())][i % 3].clone(),
+            })
+            .collect();
+        let written = record.write_annotated(&notes).expect("writes");
+        let annotated = written.contains("{[%eval 0.35]}");
+        prop_assert!(annotated, "{}", written);
+        let read = Record::read(&written).expect("reads back");
+        prop_assert_eq!(read.turns, record.turns);
+        prop_assert_eq!(read.result, record.result);
+    }
+}

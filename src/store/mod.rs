@@ -24,6 +24,7 @@ macro_rules! stored_as_text {
 }
 
 mod ambit;
+mod analyses;
 mod clocks;
 mod computer;
 mod database_url;
@@ -41,6 +42,7 @@ mod unit;
 mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
+pub use analyses::{AnalysisRecord, DueAnalysis};
 pub use clocks::{DueClock, Vacation};
 pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use database_url::{database_label, database_url_secrets};

@@ -2,6 +2,7 @@ use super::*;
 use crate::games::{GameKind, Side};
 
 mod ambit;
+mod analyses;
 mod fair_play;
 mod league;
 mod platform;

@@ -14,6 +14,7 @@
 //! and one module a game.
 
 mod ambit;
+mod analysis;
 mod board;
 mod canvas;
 mod chesimals;
@@ -27,6 +28,7 @@ mod table;
 pub mod theme;
 
 pub use ambit::AmbitView;
+pub use analysis::{ReviewView, Severity};
 pub use glacier::FROST_WARNING_MOVES;
 /// The height of a two-player board's header (names, caption): the board is drawn below it.
 pub use header::HEIGHT as HEADER_HEIGHT;
@@ -36,6 +38,7 @@ use std::sync::OnceLock;
 
 use crate::games::{AnyGame, MoveSquares, ViewFacts};
 
+use analysis::ReviewArt;
 use board::TiledArt;
 use canvas::{FramePool, Indexed};
 use chesimals::ChesimalsArt;
@@ -102,6 +105,7 @@ pub struct Renderer {
     ambit: OnceLock<ambit::AmbitArt>,
     chesimals: OnceLock<ChesimalsArt>,
     table: OnceLock<TableArt>,
+    review: OnceLock<ReviewArt>,
 }
 
 /// The art in `cell`, prepared by `make` when this is the first call. Two threads asking at
@@ -148,6 +152,7 @@ impl Renderer {
             ambit: OnceLock::new(),
             chesimals: OnceLock::new(),
             table: OnceLock::new(),
+            review: OnceLock::new(),
         })
     }
 
@@ -198,6 +203,17 @@ impl Renderer {
 
     fn table_art(&self) -> Result<&TableArt, RenderError> {
         prepared(&self.table, || TableArt::new(&self.theme, &self.glyphs))
+    }
+
+    /// PNG bytes of a game's review: its winning-chance graph with the marked turns.
+    pub fn render_review(&self, view: &ReviewView) -> Result<Vec<u8>, RenderError> {
+        timed("review", || {
+            prepared(&self.review, || ReviewArt::new(&self.theme, &self.glyphs))?.render(
+                view,
+                &self.glyphs,
+                &self.frames,
+            )
+        })
     }
 
     /// PNG bytes of a table (a leaderboard page).

@@ -239,7 +239,7 @@ fn replay(c: &mut Criterion) {
         panic!("the art could not be prepared: {error}");
     }
     let record = glacier_record(120);
-    let pictures = match kibitz::bot::replay_pictures(&record) {
+    let pictures = match kibitz::bot::replay_pictures(&record, &[]) {
         Ok(pictures) => pictures,
         Err(error) => panic!("the record does not replay: {error}"),
     };

@@ -163,6 +163,8 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         "export",
         "export #1",
         "replay #1",
+        "analysis #1",
+        "analysis #1",
         "pings",
         "pings off",
         "pings on",
@@ -226,6 +228,14 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
     say("carol", "resign".into()).await;
     say("dave", "forgetme".into()).await;
     say("dave", "forgetme confirm".into()).await;
+    // The review asked for above, made by the worker (claim, progress, done), then shown.
+    let posted = Dropped;
+    service
+        .review_due_games(kibitz::Platform::Console, "plans", &posted)
+        .await
+        .unwrap();
+    say("alice", "analysis #1".into()).await;
+    say("alice", "history #1".into()).await;
 
     let statements: BTreeSet<String> = take_statements().into_iter().collect();
     assert!(
@@ -289,6 +299,15 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         statements.len(),
         scans.join("\n")
     );
+}
+
+/// A poster that sends nothing anywhere (the statements are what this binary looks at).
+struct Dropped;
+
+impl kibitz::bot::schedule::Poster for Dropped {
+    async fn post(&self, _chat: &str, _replies: Vec<kibitz::Outgoing>) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A service on a fresh SQLite file at `url`, its clock a second further on each reading.

@@ -16,6 +16,8 @@ pub struct Computer {
     searches: Arc<Semaphore>,
     permits: usize,
     wake: Notify,
+    /// The bell of the reviews' worker (`play::analysis`), rung with the engine's.
+    reviews: Notify,
     /// The bot's own user on each platform, as the adapters learnt it at start.
     own: Mutex<Vec<(Platform, UserInfo)>>,
 }
@@ -33,6 +35,7 @@ impl Default for Computer {
             searches: Arc::new(Semaphore::new(permits)),
             permits,
             wake: Notify::new(),
+            reviews: Notify::new(),
             own: Mutex::default(),
         }
     }
@@ -62,9 +65,16 @@ impl Computer {
             .flatten()
     }
 
-    /// Wakes the engine's worker: a move is due here.
+    /// Wakes the engine's worker and the reviews' worker: a move or a review is due here.
+    /// (A review asked for wakes the engine's worker too, which finds nothing: one query.)
     pub(super) fn wake(&self) {
         self.wake.notify_one();
+        self.reviews.notify_one();
+    }
+
+    /// Until [`Computer::wake`] is called, for the reviews' worker.
+    pub(super) async fn reviews_woken(&self) {
+        self.reviews.notified().await;
     }
 
     /// Until [`Computer::wake`] is called.

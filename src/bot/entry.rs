@@ -6,6 +6,7 @@
 use crate::bot::command::Word;
 use crate::bot::help;
 use crate::bot::platform::Platform;
+use crate::bot::play::analysis::{self, ANALYSIS_SCAN};
 use crate::bot::play::computer::{self, ENGINE_SCAN};
 use crate::bot::play::deadlines::{self, CLOCK_SCAN};
 use crate::bot::play::thread;
@@ -31,6 +32,7 @@ impl Service {
     /// Runs the background workers of `platform` until `shutdown`: the daily posts
     /// (`schedule::run_scheduler`, every `workers.daily_every`), the computer's moves
     /// (`computer::run_computer`, every [`ENGINE_SCAN`] and whenever a move is due here)
+    /// with the reviews of finished games (`analysis::run_reviews`, every [`ANALYSIS_SCAN`])
     /// when `workers.engine`, and the games' clocks (`deadlines::run_clocks`, every
     /// [`CLOCK_SCAN`]). Each worker posts through a poster of its own from `posters`, and
     /// finishes the round in hand when `shutdown` turns true; this returns when all have.
@@ -43,13 +45,23 @@ impl Service {
         shutdown: watch::Receiver<bool>,
     ) {
         let engine = workers.engine.then(|| {
-            computer::run_computer(
-                self,
-                platform,
-                holder.clone(),
-                posters(),
-                ENGINE_SCAN,
-                shutdown.clone(),
+            futures_util::future::join(
+                computer::run_computer(
+                    self,
+                    platform,
+                    holder.clone(),
+                    posters(),
+                    ENGINE_SCAN,
+                    shutdown.clone(),
+                ),
+                analysis::run_reviews(
+                    self,
+                    platform,
+                    holder.clone(),
+                    posters(),
+                    ANALYSIS_SCAN,
+                    shutdown.clone(),
+                ),
             )
         });
         tokio::join!(
@@ -128,6 +140,17 @@ impl Service {
         poster: &P,
     ) -> Result<usize, StoreError> {
         deadlines::handle_due_clocks(self, platform, holder, poster).await
+    }
+
+    /// One round of the reviews' worker (`analysis::review_due_games`): the reviews of
+    /// finished games asked for in `platform`'s chats.
+    pub async fn review_due_games<P: Poster>(
+        &self,
+        platform: Platform,
+        holder: &str,
+        poster: &P,
+    ) -> Result<usize, StoreError> {
+        analysis::review_due_games(self, platform, holder, poster).await
     }
 
     /// One round of the engine's worker (`computer::play_due_engine_moves`).

@@ -75,6 +75,7 @@ pub(super) fn command_word(parsed: &Parsed) -> &'static str {
             Command::History(_) | Command::UnitMoves { .. } => Word::History,
             Command::Export(_) => Word::Export,
             Command::Replay(_) => Word::Replay,
+            Command::Analysis(_) => Word::Analysis,
             Command::Ambit(_) => Word::Ambit,
             Command::Daily(_) => Word::Daily,
             Command::Place(_) => Word::Place,

@@ -353,6 +353,7 @@ impl Service {
             }
             Command::Export(game) => play::export::export(self, context, game).await,
             Command::Replay(game) => play::export::replay(self, context, game).await,
+            Command::Analysis(game) => play::analysis::analysis(self, context, game).await,
         }
     }
 

@@ -145,6 +145,7 @@ impl Pressed {
             | Command::Settings(_)
             | Command::Export(_)
             | Command::Replay(_)
+            | Command::Analysis(_)
             | Command::UnitMoves { .. }
             | Command::Lang(_) => Pressed::Kept,
         }

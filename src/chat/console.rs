@@ -259,7 +259,7 @@ impl Session<'_> {
         }
     }
 
-    /// Makes the computer's moves that are due and prints them.
+    /// Makes the computer's moves and the reviews that are due and prints them.
     async fn engine_moves<W: AsyncWrite + Unpin>(
         &mut self,
         output: &mut W,
@@ -279,6 +279,15 @@ impl Session<'_> {
                     break;
                 }
             }
+        }
+        // A review asked for on this line is made now too, so its picture follows the line
+        // (one at a time per chat, and the console is one chat).
+        if let Err(error) = self
+            .service
+            .review_due_games(Platform::Console, holder, &posts)
+            .await
+        {
+            tracing::warn!(%error, "analyses: database unavailable");
         }
         let made = posts.0.into_inner().unwrap_or_default();
         self.print(output, &made).await

@@ -1,6 +1,7 @@
 //! End-to-end tests: the real binary and the real service, with real SQLite files.
 
 mod ambit;
+mod analysis;
 mod bounds;
 mod chesimals;
 mod cli;

@@ -122,7 +122,7 @@ async fn a_finished_glacier_games_replay_shows_the_positions_of_its_pgn_frame_by
 
     // Each position of the PGN drawn as a picture, compared with the GIF's frame pixel by
     // pixel.
-    let pictures = replay_pictures(&record).unwrap();
+    let pictures = replay_pictures(&record, &[]).unwrap();
     let (width, height, frames) = gif_frames(&gif);
     assert_eq!(frames.len(), 45, "the start and each move");
     let renderer = Renderer::new().unwrap();

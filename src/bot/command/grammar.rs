@@ -117,6 +117,7 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
         },
         Word::Export => Command::Export(args::optional_ref(rest, word)?),
         Word::Replay => Command::Replay(args::optional_ref(rest, word)?),
+        Word::Analysis => Command::Analysis(args::optional_ref(rest, word)?),
         Word::Vacation => match rest {
             [] => Command::Vacation(None),
             [days] => Command::Vacation(Some(

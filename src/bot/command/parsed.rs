@@ -54,6 +54,8 @@ pub enum Command {
     Export(Option<GameRef>),
     /// `replay [#id]`: a game's animated replay (GIF).
     Replay(Option<GameRef>),
+    /// `analysis [#id]`: the engine's review of a finished game.
+    Analysis(Option<GameRef>),
     /// AMBIT practice, with an optional level.
     Ambit(Option<Level>),
     /// Today's daily; a Telegram deep link names the group it counts for.

@@ -40,6 +40,7 @@ vocabulary!(
     History,
     Export,
     Replay,
+    Analysis,
     Games,
     Ambit,
     Daily,
@@ -103,6 +104,7 @@ impl Word {
             History => ("history", &["moves"], "cmd-history", "menu-history", "slash-history"),
             Export => ("export", &["pgn", "record"], "cmd-export", "menu-export", "slash-export"),
             Replay => ("replay", &["gif", "animation"], "cmd-replay", "menu-replay", "slash-replay"),
+            Analysis => ("analysis", &["analyse", "analyze", "review"], "cmd-analysis", "menu-analysis", "slash-analysis"),
             Games => ("games", &[], "cmd-games", "menu-games", "slash-games"),
             Ambit => ("ambit", &["puzzle"], "cmd-ambit", "menu-ambit", "slash-ambit"),
             Daily => ("daily", &["today"], "cmd-daily", "menu-daily", "slash-daily"),
@@ -158,6 +160,7 @@ impl Word {
                 | Word::History
                 | Word::Export
                 | Word::Replay
+                | Word::Analysis
                 | Word::Hint
         )
     }

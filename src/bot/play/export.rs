@@ -6,6 +6,7 @@
 //! moves' key), so the file and the animation show the same game.
 
 use super::game;
+use super::marks;
 use super::players::{self, Players};
 use super::seat;
 use crate::bot::command::GameRef;
@@ -15,9 +16,10 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
+use crate::engine::analysis::{Mark, pgn_eval};
 use crate::games::ambit::Date;
-use crate::games::records::{self, Record};
-use crate::games::{AnyGame, Side};
+use crate::games::records::{self, Record, TurnNote};
+use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
 use crate::store::{GameRecord, GameState};
 
@@ -54,7 +56,7 @@ pub(super) async fn shown_game(
 }
 
 /// The record of `game` as it stands, with its players' names.
-async fn record(
+pub(super) async fn record(
     service: &Service,
     game: &GameRecord,
     players: &Players,
@@ -95,7 +97,21 @@ pub(crate) async fn export(
     if record.turns.is_empty() {
         return Err(msg("export-nothing").with("id", game.id).into());
     }
-    let text = record.write().map_err(|error| corrupt(&game, &error))?;
+    // A reviewed Glacier game's PGN carries the review: marks as NAGs, values as evals.
+    let notes: Vec<TurnNote> = match marks::stored_review(service, &game, &sides(&record)).await? {
+        Some(review) if game.kind == GameKind::Glacier => review
+            .turns
+            .iter()
+            .map(|turn| TurnNote {
+                nag: turn.mark.map(Mark::nag),
+                eval: turn.after.and_then(pgn_eval),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let text = record
+        .write_annotated(&notes)
+        .map_err(|error| corrupt(&game, &error))?;
     let name = format!("kibitz-{}.{}", game.id, record.extension());
     tracing::info!(game = game.id.0, bytes = text.len(), "record exported");
     let caption = msg("export-caption")
@@ -145,7 +161,8 @@ pub(super) async fn replay_of(
             .number("turns", REPLAY_TURNS as u32)
             .into());
     }
-    let pictures = replay_pictures(&record).map_err(|error| corrupt(game, &error))?;
+    let marks = marks::stored_marks(service, game, &sides(&record)).await?;
+    let pictures = replay_pictures(&record, &marks).map_err(|error| corrupt(game, &error))?;
     // Many frames: drawn off the async threads, as the engine's searches are.
     let renderer = service.renderer.clone();
     let started = std::time::Instant::now();
@@ -173,6 +190,11 @@ pub(super) async fn replay_of(
     )))
 }
 
+/// Who played each turn of `record`.
+fn sides(record: &Record) -> Vec<Side> {
+    record.turns.iter().map(|turn| turn.side).collect()
+}
+
 /// A stored game whose moves the rules no longer read: a fault of the store, not the user's.
 fn corrupt(game: &GameRecord, error: &records::RecordError) -> Refusal {
     crate::store::StoreError::Corrupt(format!("game {} record: {error}", game.id)).into()
@@ -181,9 +203,13 @@ fn corrupt(game: &GameRecord, error: &records::RecordError) -> Refusal {
 /// The pictures of a record's replay: its start, then the position after each turn, each
 /// with its view (the players' names, the turn as `12. Nf3` or `12... Nf6` with an Ice Age's
 /// mark, the last move's squares, the rules' facts; the last picture adds the result and,
-/// for a game ended off the board, how it ended). The same for every reader: the captions
-/// are notation, not words of a language.
-pub fn replay_pictures(record: &Record) -> Result<Vec<(AnyGame, View)>, records::RecordError> {
+/// for a game ended off the board, how it ended), and the turn's mark from a review
+/// (`marks[i]` for turn `i`; none where the list is short). The same for every reader: the
+/// captions are notation, not words of a language.
+pub fn replay_pictures(
+    record: &Record,
+    marks: &[Option<Mark>],
+) -> Result<Vec<(AnyGame, View)>, records::RecordError> {
     let steps = record.replay()?;
     let last = steps.len() - 1;
     Ok(steps
@@ -197,7 +223,11 @@ pub fn replay_pictures(record: &Record) -> Result<Vec<(AnyGame, View)>, records:
                         Side::White => ".",
                         Side::Black => "...",
                     };
-                    format!("{}{dots} {}", step.number, step.written)
+                    let mark = step
+                        .turn
+                        .and_then(|index| marks.get(index).copied().flatten())
+                        .map_or("", Mark::symbol);
+                    format!("{}{dots} {}{mark}", step.number, step.written)
                 }
             };
             if step.ice_age {

@@ -3,6 +3,7 @@
 //! with the mover's score after each, whole turns for the Chesimals. And `games finished`.
 
 use super::export;
+use super::marks;
 use super::players::{self, Players};
 use super::seat;
 use crate::bot::command::GameRef;
@@ -13,6 +14,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
+use crate::engine::analysis::Mark;
 use crate::games::{AnyGame, GameKind, Side, TwoPlayerGame};
 use crate::store::{GameRecord, GameState, MoveRecord};
 
@@ -81,10 +83,8 @@ fn written(game: &GameRecord, moves: &[MoveRecord]) -> Vec<Written> {
         .collect()
 }
 
-/// The lines of a history: numbered full moves (White's and Black's), several a line; for
-/// the Chesimals one turn a line (a turn typed over several messages joined).
-fn lines(kind: GameKind, moves: &[Written]) -> Vec<String> {
-    // Consecutive moves of one side are one turn.
+/// The moves grouped in turns: consecutive moves of one side are one turn.
+fn turns(moves: &[Written]) -> Vec<(Side, String)> {
     let mut turns: Vec<(Side, String)> = Vec::new();
     for played in moves {
         match turns.last_mut() {
@@ -93,6 +93,19 @@ fn lines(kind: GameKind, moves: &[Written]) -> Vec<String> {
                 text.push_str(&played.text);
             }
             _ => turns.push((played.side, played.text.clone())),
+        }
+    }
+    turns
+}
+
+/// The lines of a history: numbered full moves (White's and Black's), several a line; for
+/// the Chesimals one turn a line (a turn typed over several messages joined). A turn marked
+/// by the game's review (`marks[i]` for turn `i`) carries its `?!`, `?` or `??`.
+fn lines(kind: GameKind, moves: &[Written], marks: &[Option<Mark>]) -> Vec<String> {
+    let mut turns = turns(moves);
+    for ((_, text), mark) in turns.iter_mut().zip(marks) {
+        if let Some(mark) = mark {
+            text.push_str(mark.symbol());
         }
     }
     let chesimals = matches!(
@@ -161,12 +174,23 @@ pub(crate) async fn history(
     if moves.is_empty() {
         text.push(service.say(language, &msg("history-no-moves")));
     }
-    text.extend(lines(game.kind, &written(&game, &moves)));
+    let written = written(&game, &moves);
+    let marks = if cut || game.state != GameState::Finished {
+        Vec::new()
+    } else {
+        let sides: Vec<Side> = turns(&written).iter().map(|(side, _)| *side).collect();
+        marks::stored_marks(service, &game, &sides).await?
+    };
+    let marked = marks.iter().any(Option::is_some);
+    text.extend(lines(game.kind, &written, &marks));
     if cut {
         text.push(service.say(language, &msg("history-cut")));
     }
     if game.kind == GameKind::Glacier && text.iter().any(|l| l.contains(ICE_AGE_MARK)) {
         text.push(service.say(language, &msg("history-ice-age")));
+    }
+    if marked {
+        text.push(service.say(language, &msg("history-marks").with("id", game.id)));
     }
     Ok(vec![Outgoing::text(text.join("\n"))])
 }
@@ -266,12 +290,36 @@ mod tests {
             .map(|i| if i % 2 == 0 { (W, "a") } else { (B, "b") })
             .collect();
         assert_eq!(
-            lines(GameKind::Glacier, &moves(&list)),
+            lines(GameKind::Glacier, &moves(&list), &[]),
             ["1. a b  2. a b  3. a b  4. a b  5. a b", "6. a b  7. a",]
         );
         assert_eq!(
-            lines(GameKind::KnightFight, &moves(&[(B, "x")])),
+            lines(GameKind::KnightFight, &moves(&[(B, "x")]), &[]),
             ["1... x"]
+        );
+    }
+
+    #[test]
+    fn a_reviewed_game_carries_its_marks_on_the_turns() {
+        use crate::engine::analysis::Mark;
+        let list = [(W, "e4"), (B, "f6"), (W, "d4"), (B, "g5")];
+        assert_eq!(
+            lines(
+                GameKind::Glacier,
+                &moves(&list),
+                &[
+                    None,
+                    Some(Mark::Inaccuracy),
+                    Some(Mark::Mistake),
+                    Some(Mark::Blunder)
+                ]
+            ),
+            ["1. e4 f6?!  2. d4? g5??"]
+        );
+        let turns = [(W, "a1a2"), (W, "end"), (B, "b1b2")];
+        assert_eq!(
+            lines(GameKind::Critters, &moves(&turns), &[Some(Mark::Blunder)]),
+            ["1. white: a1a2 end??", "1. black: b1b2"]
         );
     }
 
@@ -279,7 +327,7 @@ mod tests {
     fn chesimals_histories_write_whole_turns() {
         let list = [(W, "a1a2"), (B, "b1b2"), (B, "c1c2"), (W, "pass")];
         assert_eq!(
-            lines(GameKind::ChesimalsOne, &moves(&list)),
+            lines(GameKind::ChesimalsOne, &moves(&list), &[]),
             ["1. white: a1a2", "1. black: b1b2 c1c2", "2. white: pass"]
         );
     }

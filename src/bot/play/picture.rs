@@ -105,6 +105,10 @@ pub(super) fn picture(
     }
     let mut buttons = move_buttons(game, to_move, &facts);
     buttons.extend(
+        review_button(game)
+            .map(|(label, command)| Button::new(service.say(language, &msg(label)), command)),
+    );
+    buttons.extend(
         turn_buttons(game, position)
             .into_iter()
             .map(|(label, word)| Button::new(service.say(language, &msg(label)), word)),
@@ -145,6 +149,12 @@ fn turn_buttons(game: &GameRecord, position: &AnyGame) -> Vec<(&'static str, Str
     } else {
         Vec::new()
     }
+}
+
+/// Analysis under the picture of a finished game with moves: the engine's review of it.
+fn review_button(game: &GameRecord) -> Option<(&'static str, String)> {
+    (game.state == GameState::Finished && game.plies > 0)
+        .then(|| ("button-analysis", format!("analysis #{}", game.id)))
 }
 
 /// Knight Fight's few landing squares fit under the picture: one press plays one. They are

@@ -243,7 +243,8 @@ fn options(word: Word) -> Vec<SlashOption> {
         | Word::Abort
         | Word::History
         | Word::Export
-        | Word::Replay => {
+        | Word::Replay
+        | Word::Analysis => {
             vec![game_number("The game's number")]
         }
         Word::Move => vec![

@@ -80,6 +80,16 @@ enum Command {
         games: u32,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Writes each game's record here (`game-N.pgn` for Glacier Chess, else `.txt`).
+        #[arg(long)]
+        records: Option<PathBuf>,
+    },
+    /// The engine's review of a game's record (as `analysis` in chat): each turn's value
+    /// and mark, each side's accuracy, the time it took; the graph as a PNG with `--output`.
+    Analyse {
+        file: PathBuf,
+        #[arg(short = 'o', long = "output")]
+        output: Option<PathBuf>,
     },
     /// Measurements of this build on this machine (docs/capacity.md).
     Bench {
@@ -179,7 +189,9 @@ fn execute(command: Command) -> Result<(), Failure> {
             black,
             games,
             seed,
-        } => cli::arena::play_match(&game, white, black, games, seed),
+            records,
+        } => cli::arena::play_match(&game, white, black, games, seed, records.as_deref()),
+        Command::Analyse { file, output } => cli::analyse::analyse(&file, output.as_deref()),
         Command::Perft {
             game,
             position,

@@ -7,12 +7,14 @@
 //!
 //! - `output`: a tool's answer, its lines or a [`Failure`];
 //! - `position`, `last_move`, `rules`: the rules tools (`perft`, `moves`, `play`, `render`);
-//! - `record`, `arena`, `ambit`: `kibitz record`, `kibitz match`, `kibitz ambit …`;
+//! - `record`, `arena`, `ambit`, `analyse`: `kibitz record`, `kibitz match`, `kibitz ambit …`,
+//!   `kibitz analyse`;
 //! - `config`, `secrets`: `kibitz run`'s configuration and the secrets kept out of its errors;
 //! - `run`, `stop`, `logs`: running the bot, stopping it, and where its logs go;
 //! - `bench_load`, `bench_engine`, `fuzzing`: the measuring and fuzzing tools.
 
 pub mod ambit;
+pub mod analyse;
 pub mod arena;
 pub mod bench_engine;
 pub mod bench_load;

@@ -70,6 +70,10 @@ pub struct GameResult {
     pub a_moves: u32,
     pub b_time: Duration,
     pub b_moves: u32,
+    /// The start position's text and each move as played (its side and text), so the game
+    /// can be written as a record (`kibitz match --records`).
+    pub start: String,
+    pub played: Vec<(Side, String)>,
 }
 
 impl GameResult {
@@ -156,6 +160,8 @@ pub fn play_game(kind: GameKind, a: Player, b: Player, a_side: Side, seed: u64) 
         a_moves: 0,
         b_time: Duration::ZERO,
         b_moves: 0,
+        start: position.position_text(),
+        played: Vec::new(),
     };
     while result.moves < MOVE_LIMIT {
         if let Status::Over(outcome) = position.status() {
@@ -184,7 +190,14 @@ pub fn play_game(kind: GameKind, a: Player, b: Player, a_side: Side, seed: u64) 
         }
         // An engine that finds no move in an ongoing game, or one the rules refuse, is a bug
         // the match must not hide: the game is scored as that side's loss.
-        let played = text.is_some_and(|text| position.play_text(&text).is_ok());
+        let side = position.side_to_move();
+        let played = text.is_some_and(|text| {
+            let ok = position.play_text(&text).is_ok();
+            if ok {
+                result.played.push((side, text));
+            }
+            ok
+        });
         if !played {
             let loser = position.side_to_move();
             result.outcome = Some(Outcome::win(loser.opposite(), EndReason::Resignation));

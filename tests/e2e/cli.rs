@@ -556,3 +556,53 @@ fn a_glacier_pgn_reads_back_through_the_command_line() {
     let expected = stdout_lines(&kibitz(&["play", "glacier", "start", "hxg3", "Nxf6"]));
     assert_eq!(lines[lines.len() - 2..], expected[expected.len() - 2..]);
 }
+
+/// `kibitz match --records` writes each game as a record `kibitz analyse` reads: a line a
+/// turn, each side's accuracy, the time taken, and the graph as a PNG.
+#[test]
+fn a_match_game_is_recorded_and_analysed_from_the_command_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let records = dir.path().join("games");
+    let records_text = records.to_string_lossy().into_owned();
+    let output = kibitz(&[
+        "match",
+        "knight-fight",
+        "--white",
+        "1",
+        "--black",
+        "2",
+        "--games",
+        "1",
+        "--records",
+        &records_text,
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let record = records.join("game-1.txt");
+    let text = std::fs::read_to_string(&record).expect("the game's record");
+    let turns = text
+        .lines()
+        .filter(|l| l.starts_with("white: ") || l.starts_with("black: "))
+        .count();
+    assert!(turns > 0, "{text}");
+    let png = dir.path().join("review.png");
+    let output = kibitz(&[
+        "analyse",
+        &record.to_string_lossy(),
+        "-o",
+        &png.to_string_lossy(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), turns + 4, "{lines:?}");
+    assert!(lines[1].starts_with("1. "), "{lines:?}");
+    assert!(
+        lines[lines.len() - 3].starts_with("Kibitz level 1: accuracy "),
+        "{lines:?}"
+    );
+    assert!(
+        lines[lines.len() - 1].starts_with("analysed in "),
+        "{lines:?}"
+    );
+    let picture = image::open(&png).expect("a PNG");
+    assert_eq!((picture.width(), picture.height()), (720, 382));
+}

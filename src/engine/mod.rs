@@ -14,6 +14,7 @@ pub mod chesimals;
 pub mod glacier;
 pub mod knight_fight;
 mod level;
+pub mod puzzle;
 mod table;
 
 #[cfg(test)]

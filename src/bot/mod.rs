@@ -8,6 +8,7 @@ mod computer_pool;
 mod context;
 mod display_name;
 mod entry;
+mod game_puzzle;
 mod group_share;
 mod help;
 pub mod i18n;

@@ -77,7 +77,7 @@ pub(super) fn command_word(parsed: &Parsed) -> &'static str {
             Command::Replay(_) => Word::Replay,
             Command::Analysis(_) => Word::Analysis,
             Command::Ambit(_) => Word::Ambit,
-            Command::Daily(_) => Word::Daily,
+            Command::Daily(_) | Command::GamePuzzle { .. } => Word::Daily,
             Command::Place(_) => Word::Place,
             Command::GiveUp => Word::GiveUp,
             Command::Hint => Word::Hint,

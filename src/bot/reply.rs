@@ -139,6 +139,7 @@ impl Pressed {
             | Command::Vacation(_)
             | Command::Ambit(_)
             | Command::Daily(_)
+            | Command::GamePuzzle { .. }
             | Command::GiveUp
             | Command::Hint
             | Command::Stats(_)

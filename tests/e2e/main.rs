@@ -11,6 +11,7 @@ mod console;
 mod discord;
 mod discord_standin;
 mod fuzz_corpus;
+mod game_puzzle;
 mod glacier;
 mod history;
 mod kill_flood;

@@ -2,8 +2,9 @@
 
 use super::args::{self, BoardRequest, game_ref};
 use super::error::ParseError;
-use super::parsed::{Command, Parsed};
+use super::parsed::{Command, Parsed, PuzzleAsk};
 use super::word::Word;
+use crate::games::GameKind;
 
 impl Parsed {
     pub fn of(line: &str) -> Parsed {
@@ -133,7 +134,18 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             [level] => Command::Ambit(Some(args::level(level)?)),
             _ => return Err(usage()),
         },
-        Word::Daily => Command::Daily(None),
+        Word::Daily => match rest {
+            [] => Command::Daily(None),
+            [game, more @ ..] => {
+                let kind = GameKind::parse(game).ok_or_else(usage)?;
+                let ask = match more {
+                    [] => PuzzleAsk::Show,
+                    [word] if word.eq_ignore_ascii_case("top") => PuzzleAsk::Standings,
+                    words => PuzzleAsk::Answer(words.join(" ")),
+                };
+                Command::GamePuzzle { kind, ask }
+            }
+        },
         Word::Place => match rest {
             [] => return Err(usage()),
             words => Command::Place(words.join("")),

@@ -13,5 +13,5 @@ pub use args::{
 };
 pub use error::ParseError;
 pub use grammar::parse;
-pub use parsed::{Command, Parsed};
+pub use parsed::{Command, Parsed, PuzzleAsk};
 pub use word::{COMMANDS, COMPUTER_WORDS, Word};

@@ -4,6 +4,7 @@
 use super::args::{BoardRequest, ChallengeArgs, GameRef, SettingsChange};
 use super::error::ParseError;
 use super::word::Word;
+use crate::games::GameKind;
 use crate::games::ambit::Level;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +55,12 @@ pub enum Command {
     Export(Option<GameRef>),
     /// `replay [#id]`: a game's animated replay (GIF).
     Replay(Option<GameRef>),
+    /// `daily <game> [move|top]`: the day's puzzle of a two-player game, an answer to it,
+    /// or the chat's standings.
+    GamePuzzle {
+        kind: GameKind,
+        ask: PuzzleAsk,
+    },
     /// `analysis [#id]`: the engine's review of a finished game.
     Analysis(Option<GameRef>),
     /// AMBIT practice, with an optional level.
@@ -119,4 +126,15 @@ impl Parsed {
     pub fn needs_membership(&self) -> Option<&str> {
         self.command.as_ref().ok()?.needs_membership()
     }
+}
+
+/// What `daily <game> …` asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAsk {
+    /// The day's puzzle.
+    Show,
+    /// The player's one answer (a move as typed).
+    Answer(String),
+    /// The chat's standings (`top`).
+    Standings,
 }

@@ -1,0 +1,334 @@
+//! `daily <game>`: the day's puzzle of a two-player game (Glacier Chess, Knight Fight): one
+//! move wins clearly, found by the engine in self-play (`engine::puzzle`), the same for
+//! everyone and unknown in advance (the deployment's secret is in its seed). `daily <game>
+//! <move>` is the player's one answer, rated (Glicko-2, the player against the puzzle) and
+//! counted in a streak; `daily <game> top` the chat's standings.
+
+use crate::bot::ambit::attempt::{daily_number, today};
+use crate::bot::ambit::daily::daily_secret;
+use crate::bot::command::PuzzleAsk;
+use crate::bot::context::Context;
+use crate::bot::help;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
+use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
+use crate::games::ambit::{Date, Weekday};
+use crate::games::standings::{Rating, rate_game, streaks};
+use crate::games::{AnyGame, EndReason, GameKind, Outcome, Side};
+use crate::render::View;
+use crate::store::{GamePuzzleRecord, PuzzleAnswer, StoreError};
+
+/// Knight Fight's landing squares fit under the picture as buttons up to this many.
+const ANSWER_BUTTONS: usize = 20;
+
+/// Solved days read for a streak: more than a year.
+const STREAK_DAYS: i64 = 400;
+
+/// Players a chat's standings list.
+const STANDINGS_ROWS: i64 = 10;
+
+/// The difficulty of a day's puzzle: easy early in the week, hard at its end (as a
+/// newspaper's puzzles grow through the week).
+pub fn difficulty_of(date: Date) -> Difficulty {
+    match date.weekday() {
+        Weekday::Monday | Weekday::Tuesday => Difficulty::Easy,
+        Weekday::Wednesday | Weekday::Thursday => Difficulty::Medium,
+        Weekday::Friday | Weekday::Saturday | Weekday::Sunday => Difficulty::Hard,
+    }
+}
+
+pub(crate) async fn game_puzzle(
+    service: &Service,
+    context: &Context<'_>,
+    kind: GameKind,
+    ask: PuzzleAsk,
+) -> Result<Vec<Outgoing>, Refusal> {
+    if !puzzle::has_puzzles(kind) {
+        return Err(msg("puzzle-no-game")
+            .with(
+                "game",
+                service.say(context.language, &help::kind_name(kind)),
+            )
+            .into());
+    }
+    let date = today(context.now)
+        .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
+    if ask == PuzzleAsk::Standings {
+        return standings(service, context, kind, date).await;
+    }
+    let record = day_puzzle(service, kind, date, context.now).await?;
+    let answered = service
+        .store()
+        .puzzle_answer(&record.day, kind, context.user.id)
+        .await?;
+    match (ask, answered) {
+        (_, Some(answer)) => Ok(vec![result(service, context, &record, &answer).await?]),
+        (PuzzleAsk::Answer(text), None) => answer(service, context, &record, &text).await,
+        _ => show(service, context, &record, date),
+    }
+}
+
+/// The day's puzzle of `kind`, made on the engine pool by the first request of the day.
+async fn day_puzzle(
+    service: &Service,
+    kind: GameKind,
+    date: Date,
+    now: i64,
+) -> Result<GamePuzzleRecord, Refusal> {
+    let day = date.to_string();
+    if let Some(kept) = service.store().game_puzzle(&day, kind).await? {
+        return Ok(kept);
+    }
+    let secret = daily_secret(service, now).await?;
+    let mac = secret.mac(&[b"game-puzzle", kind.name().as_bytes(), day.as_bytes()]);
+    let mut seed_bytes = [0u8; 8];
+    seed_bytes.copy_from_slice(&mac[..8]);
+    let seed = u64::from_le_bytes(seed_bytes);
+    let wanted = difficulty_of(date);
+    let started = std::time::Instant::now();
+    let made = service
+        .computer
+        .search(move || puzzle::generate(kind, seed, wanted, DAILY_GAMES))
+        .await
+        .flatten()
+        .ok_or_else(|| StoreError::Corrupt(format!("no {kind} puzzle for {day}")))?;
+    tracing::info!(
+        game = kind.name(),
+        day = %day,
+        difficulty = made.difficulty.name(),
+        duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
+        "daily game puzzle made"
+    );
+    let record = GamePuzzleRecord {
+        day,
+        kind,
+        position: made.position.position_text(),
+        solution: made.solution,
+        shown: made.shown,
+        difficulty: made.difficulty.name().to_string(),
+        rating: puzzle_start_rating(made.difficulty),
+    };
+    Ok(service.store().keep_game_puzzle(&record, now).await?)
+}
+
+/// A new puzzle's rating by its difficulty, before anyone answered it.
+fn puzzle_start_rating(difficulty: Difficulty) -> Rating {
+    let rating = match difficulty {
+        Difficulty::Easy => 1200.0,
+        Difficulty::Medium => 1500.0,
+        Difficulty::Hard => 1800.0,
+    };
+    Rating {
+        rating,
+        ..Rating::default()
+    }
+}
+
+fn position_of(record: &GamePuzzleRecord) -> Result<AnyGame, Refusal> {
+    AnyGame::parse(record.kind, &record.position).map_err(|e| {
+        StoreError::Corrupt(format!("puzzle {} {}: {}", record.day, record.kind, e.key)).into()
+    })
+}
+
+/// The puzzle's picture: the position, whose move it is, how to answer (Knight Fight: a
+/// button a landing square).
+fn show(
+    service: &Service,
+    context: &Context<'_>,
+    record: &GamePuzzleRecord,
+    date: Date,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = context.language;
+    let position = position_of(record)?;
+    let game = service.say(language, &help::kind_name(record.kind));
+    let mover = position.side_to_move();
+    let side = service.say(language, &msg(side_key(mover)));
+    let title = msg("puzzle-title")
+        .with("game", game.as_str())
+        .number("number", daily_number(date) as u32)
+        .with("difficulty", record.difficulty.as_str());
+    let task = msg("puzzle-task").with("side", side.as_str());
+    let how = msg("puzzle-how").with("game", record.kind.name());
+    let facts = position.view_facts();
+    let view = View {
+        white: service.say(language, &msg("side-white")),
+        black: service.say(language, &msg("side-black")),
+        caption: service.say(language, &task),
+        detail: String::new(),
+        last_move: None,
+        flip: mover == Side::Black,
+        facts: facts.clone(),
+    };
+    let png = service.renderer.render(&position, &view)?;
+    let caption = service.say_all(language, &[title, task, how]);
+    let buttons = if record.kind == GameKind::KnightFight && facts.moves.len() <= ANSWER_BUTTONS {
+        facts
+            .moves
+            .iter()
+            .map(|mv| Button::new(mv.clone(), format!("daily {} {mv}", record.kind.name())))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(vec![Outgoing::image(png, caption).with_buttons(buttons)])
+}
+
+fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::White => "side-white",
+        Side::Black => "side-black",
+    }
+}
+
+/// The player's one answer: checked against the rules (an illegal move is refused and costs
+/// nothing), then judged, rated and kept.
+async fn answer(
+    service: &Service,
+    context: &Context<'_>,
+    record: &GamePuzzleRecord,
+    text: &str,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let mut position = position_of(record)?;
+    let played = position
+        .play_text(text)
+        .map_err(|error| Refusal::from(crate::bot::words::rules_message(&error)))?;
+    let solved = played.text == record.solution;
+    let player = service
+        .store()
+        .puzzle_rating(context.user.id, record.kind)
+        .await?;
+    // The player against the puzzle: a solve is the player's win.
+    let outcome = if solved {
+        Outcome::win(Side::White, EndReason::Resignation)
+    } else {
+        Outcome::win(Side::Black, EndReason::Resignation)
+    };
+    let (player, rated) = rate_game(player, record.rating, outcome);
+    let answer = PuzzleAnswer {
+        answer: played.shown.clone(),
+        solved,
+    };
+    let kept = service
+        .store()
+        .answer_puzzle(
+            record,
+            context.user.id,
+            context.chat_id,
+            &answer,
+            player,
+            rated,
+            context.now,
+        )
+        .await?;
+    let answer = if kept {
+        tracing::info!(
+            game = record.kind.name(),
+            solved,
+            "daily game puzzle answered"
+        );
+        answer
+    } else {
+        // A racing answer of the same player got in first: that one counts.
+        service
+            .store()
+            .puzzle_answer(&record.day, record.kind, context.user.id)
+            .await?
+            .ok_or_else(|| StoreError::Corrupt("a puzzle answer vanished".into()))?
+    };
+    Ok(vec![result(service, context, record, &answer).await?])
+}
+
+/// How the player's answer went: right or not, the solution, their rating and streak, and
+/// a share line that gives nothing away. Only for them (it names the solution).
+async fn result(
+    service: &Service,
+    context: &Context<'_>,
+    record: &GamePuzzleRecord,
+    answer: &PuzzleAnswer,
+) -> Result<Outgoing, Refusal> {
+    let language = context.own_language;
+    let date = today(context.now)
+        .ok_or_else(|| Refusal::Store(StoreError::Corrupt("clock out of range".into())))?;
+    let days = service
+        .store()
+        .solved_puzzle_days(context.user.id, record.kind, STREAK_DAYS)
+        .await?;
+    let day_numbers: Vec<i64> = days
+        .iter()
+        .filter_map(|day| Date::parse(day).ok().map(Date::days_since_epoch))
+        .collect();
+    let (streak, _) = streaks(&day_numbers, date.days_since_epoch());
+    let rating = service
+        .store()
+        .puzzle_rating(context.user.id, record.kind)
+        .await?;
+    let game = service.say(language, &help::kind_name(record.kind));
+    let verdict = if answer.solved {
+        msg("puzzle-solved").with("move", answer.answer.as_str())
+    } else {
+        msg("puzzle-missed")
+            .with("move", answer.answer.as_str())
+            .with("solution", record.shown.as_str())
+    };
+    let standing = msg("puzzle-rating")
+        .number("rating", rating.rating.round().max(0.0) as u32)
+        .number("streak", streak);
+    let share = msg("puzzle-share")
+        .with("game", game.as_str())
+        .number("number", daily_number(date) as u32)
+        .with("mark", if answer.solved { "✅" } else { "❌" })
+        .number("streak", streak);
+    let mut reply = Outgoing::text(service.say_all(language, &[verdict, standing, share]));
+    reply.private = true;
+    Ok(reply)
+}
+
+/// `daily <game> top`: the chat's puzzle solvers of the last 30 days, the most solved first,
+/// with their puzzle rating.
+async fn standings(
+    service: &Service,
+    context: &Context<'_>,
+    kind: GameKind,
+    date: Date,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = context.language;
+    let first = Date::from_days_since_epoch(date.days_since_epoch() - 29)
+        .unwrap_or(date)
+        .to_string();
+    let rows = service
+        .store()
+        .puzzle_standings(context.chat_id, kind, &first, STANDINGS_ROWS)
+        .await?;
+    let game = service.say(language, &help::kind_name(kind));
+    if rows.is_empty() {
+        return Ok(vec![Outgoing::text(
+            service.say(
+                language,
+                &msg("puzzle-standings-none")
+                    .with("game", game.as_str())
+                    .with("name", kind.name()),
+            ),
+        )]);
+    }
+    let mut lines = vec![service.say(
+        language,
+        &msg("puzzle-standings-head").with("game", game.as_str()),
+    )];
+    for (index, row) in rows.iter().enumerate() {
+        let name = crate::bot::display_name::clean(&row.name);
+        lines.push(
+            service.say(
+                language,
+                &msg("puzzle-standings-row")
+                    .number("rank", index as u32 + 1)
+                    .with("player", name.as_str())
+                    .number("solved", row.solved as u32)
+                    .number("answered", row.answered as u32)
+                    .number("rating", row.rating.rating.round().max(0.0) as u32),
+            ),
+        );
+    }
+    Ok(vec![Outgoing::text(lines.join("\n"))])
+}

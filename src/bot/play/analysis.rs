@@ -362,20 +362,20 @@ pub async fn run_reviews<P: Poster>(
     holder: String,
     poster: P,
     every: Duration,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
-    loop {
-        match review_due_games(service, platform, &holder, &poster).await {
-            Ok(finished) if finished > 0 => continue,
-            Ok(_) => {}
-            Err(error) => {
-                tracing::warn!(%error, "analyses: database unavailable; trying again")
-            }
-        }
-        if crate::bot::worker_rest::rest(every, service.computer.reviews_woken(), &mut shutdown)
-            .await
-        {
-            break;
-        }
-    }
+    let (holder, poster) = (&holder, &poster);
+    crate::bot::worker_rest::run_rounds(
+        "analyses",
+        every,
+        || service.computer.reviews_woken(),
+        // Some were finished: more may be waiting behind them.
+        move || async move {
+            review_due_games(service, platform, holder, poster)
+                .await
+                .map(|finished| finished > 0)
+        },
+        shutdown,
+    )
+    .await;
 }

@@ -351,19 +351,20 @@ pub async fn run_computer<P: Poster>(
     holder: String,
     poster: P,
     every: Duration,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
-    loop {
-        match play_due_engine_moves(service, platform, &holder, &poster).await {
-            // Some were made: more may be waiting behind them.
-            Ok(made) if made > 0 => continue,
-            Ok(_) => {}
-            Err(error) => {
-                tracing::warn!(%error, "engine moves: database unavailable; trying again")
-            }
-        }
-        if crate::bot::worker_rest::rest(every, service.computer.woken(), &mut shutdown).await {
-            break;
-        }
-    }
+    let (holder, poster) = (&holder, &poster);
+    crate::bot::worker_rest::run_rounds(
+        "engine moves",
+        every,
+        || service.computer.woken(),
+        // Some were made: more may be waiting behind them.
+        move || async move {
+            play_due_engine_moves(service, platform, holder, poster)
+                .await
+                .map(|made| made > 0)
+        },
+        shutdown,
+    )
+    .await;
 }

@@ -221,17 +221,20 @@ pub async fn run_clocks<P: Poster>(
     holder: String,
     poster: P,
     every: Duration,
-    mut shutdown: watch::Receiver<bool>,
+    shutdown: watch::Receiver<bool>,
 ) {
-    loop {
-        match handle_due_clocks(service, platform, &holder, &poster).await {
-            // A full round: more may be waiting behind it.
-            Ok(handled) if handled as i64 >= CLOCK_ROUND => continue,
-            Ok(_) => {}
-            Err(error) => tracing::warn!(%error, "clocks: database unavailable; trying again"),
-        }
-        if crate::bot::worker_rest::rest(every, std::future::pending(), &mut shutdown).await {
-            break;
-        }
-    }
+    let (holder, poster) = (&holder, &poster);
+    crate::bot::worker_rest::run_rounds(
+        "clocks",
+        every,
+        std::future::pending,
+        // A full round: more may be waiting behind it.
+        move || async move {
+            handle_due_clocks(service, platform, holder, poster)
+                .await
+                .map(|handled| handled as i64 >= CLOCK_ROUND)
+        },
+        shutdown,
+    )
+    .await;
 }

@@ -158,8 +158,8 @@ pub fn generate(kind: GameKind, seed: u64, wanted: Difficulty, games: u32) -> Op
 }
 
 /// `position` as a puzzle: every legal move valued by a search of `budget` from the
-/// opponent's side; a puzzle when the best wins ([`WINNING`]) and the next is at least
-/// [`MARGIN`] worse.
+/// opponent's side; a puzzle when there are two moves or more, the best wins ([`WINNING`])
+/// and the next is at least [`MARGIN`] worse.
 pub fn check(position: &AnyGame, budget: &Budget) -> Option<Puzzle> {
     let kind = position.kind();
     let mover = position.side_to_move();
@@ -172,9 +172,13 @@ pub fn check(position: &AnyGame, budget: &Budget) -> Option<Puzzle> {
         let chance = chance_for(mover, kind, value_for_white(&child, budget)?);
         valued.push((chance, played.text, played.shown));
     }
+    // A forced move is no puzzle: there must be a wrong answer to find the right one among.
+    if valued.len() < 2 {
+        return None;
+    }
     valued.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let (best, solution, shown) = valued.first()?.clone();
-    let runner_up = valued.get(1).map_or(-1.0, |v| v.0);
+    let (best, solution, shown) = valued[0].clone();
+    let runner_up = valued[1].0;
     if best < WINNING || best - runner_up < MARGIN {
         return None;
     }

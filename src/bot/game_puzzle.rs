@@ -15,8 +15,8 @@ use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
 use crate::games::ambit::{Date, Weekday};
-use crate::games::standings::{Rating, rate_game, streaks};
-use crate::games::{AnyGame, EndReason, GameKind, Outcome, Side};
+use crate::games::standings::{Rating, rate_win, streaks};
+use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
 use crate::store::{GamePuzzleRecord, PuzzleAnswer, StoreError};
 
@@ -200,12 +200,12 @@ async fn answer(
         .puzzle_rating(context.user.id, record.kind)
         .await?;
     // The player against the puzzle: a solve is the player's win.
-    let outcome = if solved {
-        Outcome::win(Side::White, EndReason::Resignation)
+    let (player, rated) = if solved {
+        rate_win(player, record.rating)
     } else {
-        Outcome::win(Side::Black, EndReason::Resignation)
+        let (rated, player) = rate_win(record.rating, player);
+        (player, rated)
     };
-    let (player, rated) = rate_game(player, record.rating, outcome);
     let answer = PuzzleAnswer {
         answer: played.shown.clone(),
         solved,

@@ -172,28 +172,23 @@ pub fn evaluate(position: &AnyGame, next: Option<&AnyGame>) -> Evaluation {
         played_best: false,
     };
     if let Status::Over(outcome) = position.status() {
-        let white = match outcome.winner {
-            None => 0,
-            Some(Side::White) => FORCED,
-            Some(Side::Black) => -FORCED,
-        };
         return Evaluation {
-            white: Some(white),
+            white: Some(result_value(outcome)),
             ..unjudged
         };
     }
     let budget = budget(position.kind());
     let found = match position {
         AnyGame::Glacier(game) => glacier::search(game, &budget, ANALYSIS_SEED)
-            .map(|t| (position_move_text(game, &[t.best]), t.score)),
+            .map(|t| (super::line_text(game, &[t.best]), t.score)),
         AnyGame::KnightFight(game) => knight_fight::search(game, &budget, ANALYSIS_SEED)
-            .map(|t| (position_move_text(game, &[t.best]), t.score)),
+            .map(|t| (super::line_text(game, &[t.best]), t.score)),
         AnyGame::Chesimals(game) => {
             if game.turn_in_progress() {
                 return unjudged;
             }
             chesimals::search(game, &budget, ANALYSIS_SEED)
-                .map(|t| (position_move_text(game.as_ref(), &t.best), t.score))
+                .map(|t| (super::line_text(game.as_ref(), &t.best), t.score))
         }
     };
     let Some((best, score)) = found else {
@@ -221,15 +216,13 @@ pub fn evaluate(position: &AnyGame, next: Option<&AnyGame>) -> Evaluation {
 /// A result the rules decided, as a value: beyond every searched score.
 const FORCED: i32 = WON * 4;
 
-/// The moves of `line` as typed, for [`AnyGame::play_text`].
-fn position_move_text<G: crate::games::TwoPlayerGame>(game: &G, line: &[G::Move]) -> String {
-    let mut position = game.clone();
-    let mut texts = Vec::with_capacity(line.len());
-    for &mv in line {
-        texts.push(position.move_text(mv));
-        position.play_unchecked(mv);
+/// White's value of a game the rules ended: [`FORCED`] for the winner, 0 for a draw.
+pub fn result_value(outcome: crate::games::Outcome) -> i32 {
+    match outcome.winner {
+        None => 0,
+        Some(Side::White) => FORCED,
+        Some(Side::Black) => -FORCED,
     }
-    texts.join(" ")
 }
 
 /// White's winning chance, -1 (Black wins) to 1, for White's value `white` in `kind`: a

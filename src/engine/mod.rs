@@ -127,17 +127,23 @@ fn random_line<G: TwoPlayerGame>(
     Some(choice_of(game, &line, &thought))
 }
 
-/// The typed text of `line` played from `game`, each move written in the position it is
-/// played from.
-fn choice_of<G: TwoPlayerGame, T>(game: &G, line: &[G::Move], thought: &Thought<T>) -> Choice {
+/// The typed text of `line` played from `game` (for [`AnyGame::play_text`]), each move
+/// written in the position it is played from.
+fn line_text<G: TwoPlayerGame>(game: &G, line: &[G::Move]) -> String {
     let mut position = game.clone();
     let mut texts = Vec::with_capacity(line.len());
     for &mv in line {
         texts.push(position.move_text(mv));
         position.play_unchecked(mv);
     }
+    texts.join(" ")
+}
+
+/// The typed text of `line` played from `game`, each move written in the position it is
+/// played from.
+fn choice_of<G: TwoPlayerGame, T>(game: &G, line: &[G::Move], thought: &Thought<T>) -> Choice {
     Choice {
-        text: texts.join(" "),
+        text: line_text(game, line),
         score: thought.score,
         nodes: thought.nodes,
         depth: thought.depth,

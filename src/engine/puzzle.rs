@@ -6,7 +6,7 @@
 //! The margins and budgets (and why) are in `docs/engines.md`, "Daily puzzles".
 
 use super::analysis::win_chance;
-use super::{Budget, Level, WON, glacier, knight_fight, random_choice, think};
+use super::{Budget, Level, glacier, knight_fight, random_choice, think};
 use crate::games::rng::SeededRng;
 use crate::games::{AnyGame, GameKind, Side, Status};
 
@@ -222,11 +222,7 @@ fn chance_for(mover: Side, kind: GameKind, white: i32) -> f64 {
 /// every searched value).
 fn value_for_white(position: &AnyGame, budget: &Budget) -> Option<i32> {
     if let Status::Over(outcome) = position.status() {
-        return Some(match outcome.winner {
-            None => 0,
-            Some(Side::White) => WON * 4,
-            Some(Side::Black) => -WON * 4,
-        });
+        return Some(super::analysis::result_value(outcome));
     }
     let score = match position {
         AnyGame::Glacier(game) => glacier::search(game, budget, 1)?.score,

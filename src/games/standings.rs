@@ -56,6 +56,18 @@ pub fn rate_game(white: Rating, black: Rating, outcome: Outcome) -> (Rating, Rat
     (white.into(), black.into())
 }
 
+/// The new ratings of two sides of one rated contest that `winner` won (a player against a
+/// puzzle: solving it is the player's win), as [`rate_game`] with White winning.
+pub fn rate_win(winner: Rating, loser: Rating) -> (Rating, Rating) {
+    let (winner, loser) = glicko2(
+        &winner.into(),
+        &loser.into(),
+        &Outcomes::WIN,
+        &Glicko2Config::new(),
+    );
+    (winner.into(), loser.into())
+}
+
 /// The time window of a leaderboard, in UTC days.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Period {

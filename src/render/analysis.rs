@@ -3,7 +3,7 @@
 //! dots in their colours, and each player's accuracy, in the header colours of the boards.
 
 use super::RenderError;
-use super::canvas::{FramePool, Indexed, Palette, Ramp, Rgb};
+use super::canvas::{FramePool, Indexed, Palette, Ramp};
 use super::font::{Face, GlyphCache, TextStyle};
 use super::theme::Theme;
 
@@ -47,13 +47,6 @@ const TITLE: TextStyle = TextStyle::new(Face::Bold, 24.0);
 const LINE: TextStyle = TextStyle::new(Face::Regular, 18.0);
 const LEGEND: TextStyle = TextStyle::new(Face::Regular, 15.0);
 
-/// Colours of the dots: inaccuracy, mistake, blunder (lichess's, which players know).
-const DOTS: [Rgb; 3] = [
-    Rgb(0x56, 0xb4, 0xe9),
-    Rgb(0xe6, 0x9f, 0x00),
-    Rgb(0xdf, 0x53, 0x53),
-];
-
 /// The palette and ramps, prepared once.
 #[derive(Debug)]
 pub struct ReviewArt {
@@ -75,13 +68,14 @@ impl ReviewArt {
         let mut palette = Palette::new();
         let background = palette.add(colours.background)?;
         let black_area = palette.add(colours.panel)?;
-        let white_area = palette.add(Rgb(0xd9, 0xdd, 0xe3))?;
+        let review = &theme.review;
+        let white_area = palette.add(review.white_area)?;
         let middle = palette.add(colours.icon_disc)?;
         let curve = palette.add(colours.winner)?;
         let dots = [
-            palette.add(DOTS[0])?,
-            palette.add(DOTS[1])?,
-            palette.add(DOTS[2])?,
+            palette.add(review.inaccuracy)?,
+            palette.add(review.mistake)?,
+            palette.add(review.blunder)?,
         ];
         let levels = 16;
         let title = palette.ramp(colours.background, colours.name, levels)?;

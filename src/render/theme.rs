@@ -12,6 +12,7 @@ pub struct Theme {
     pub glacier: GlacierTheme,
     pub ambit: AmbitTheme,
     pub chesimals: ChesimalsTheme,
+    pub review: ReviewTheme,
 }
 
 /// Around the board: the surround and the coordinates.
@@ -144,6 +145,16 @@ pub struct AmbitTheme {
     /// The rack under the board.
     pub rack_plate: Rgb,
     pub rack_letter: Rgb,
+}
+
+/// A game's review graph (the rest is the header's colours): White's share of the winning
+/// chance, and the dots of the marked turns in lichess's colours, which players know.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewTheme {
+    pub white_area: Rgb,
+    pub inaccuracy: Rgb,
+    pub mistake: Rgb,
+    pub blunder: Rgb,
 }
 
 /// Chesimals I, II and Critters: a calm board under units drawn as discs in their chesimal's
@@ -307,6 +318,12 @@ impl Theme {
             leaderless_letter: Rgb(0x5c, 0x61, 0x6b),
             moved: Rgb(0x22, 0xb0, 0xe6),
             target: Rgb(0x3f, 0xa8, 0x6b),
+        },
+        review: ReviewTheme {
+            white_area: Rgb(0xd9, 0xdd, 0xe3),
+            inaccuracy: Rgb(0x56, 0xb4, 0xe9),
+            mistake: Rgb(0xe6, 0x9f, 0x00),
+            blunder: Rgb(0xdf, 0x53, 0x53),
         },
     };
 }

@@ -197,6 +197,10 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         "lang auto",
         "settings",
         "settings daily on 09:00",
+        "settings daily kf on 00:00",
+        "settings",
+        "settings daily kf off",
+        "settings daily kf on 00:00",
         "settings language nb",
         "settings language auto",
         "nonsense words",
@@ -239,6 +243,13 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         .unwrap();
     say("alice", "analysis #1".into()).await;
     say("alice", "history #1".into()).await;
+    // The daily posts' round (AMBIT's and Knight Fight's are due in "room") and the puzzles
+    // made ahead: background work, bounded the same way.
+    service
+        .post_due_dailies(kibitz::Platform::Console, "plans", &posted)
+        .await
+        .unwrap();
+    service.make_wanted_puzzles().await.unwrap();
 
     let statements: BTreeSet<String> = take_statements().into_iter().collect();
     assert!(

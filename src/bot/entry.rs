@@ -4,7 +4,9 @@
 //! Each is a plain call into the module that does the work.
 
 use crate::bot::command::Word;
+use crate::bot::game_puzzle;
 use crate::bot::help;
+use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
 use crate::bot::play::analysis::{self, ANALYSIS_SCAN};
 use crate::bot::play::computer::{self, ENGINE_SCAN};
@@ -130,6 +132,18 @@ impl Service {
         poster: &P,
     ) -> Result<PostRound, StoreError> {
         schedule::post_due_dailies(self, platform, holder, poster).await
+    }
+
+    /// Makes today's puzzle of each game a chat has the daily post of on, ahead of its
+    /// posts and requests (`game_puzzle::make_wanted_puzzles`, each scheduler round).
+    /// Returns the games made now.
+    pub async fn make_wanted_puzzles(&self) -> Result<Vec<crate::games::GameKind>, StoreError> {
+        game_puzzle::make_wanted_puzzles(self)
+            .await
+            .map_err(|refusal| match refusal {
+                Refusal::Store(error) => error,
+                other => StoreError::Corrupt(other.to_string()),
+            })
     }
 
     /// One round of the clocks' worker (`deadlines::handle_due_clocks`).

@@ -11,6 +11,7 @@ use crate::bot::context::Context;
 use crate::bot::help;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
+use crate::bot::reply::SPOILER_STAND_IN;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
@@ -18,7 +19,8 @@ use crate::games::ambit::{Date, Weekday};
 use crate::games::standings::{Rating, rate_win, streaks};
 use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
-use crate::store::{GamePuzzleRecord, PuzzleAnswer, StoreError};
+use crate::store::{DailyPuzzle, GamePuzzleRecord, PuzzleAnswer, StoreError};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Knight Fight's landing squares fit under the picture as buttons up to this many.
 const ANSWER_BUTTONS: usize = 20;
@@ -58,7 +60,14 @@ pub(crate) async fn game_puzzle(
     if ask == PuzzleAsk::Standings {
         return standings(service, context, kind, date).await;
     }
-    let record = day_puzzle(service, kind, date, context.now).await?;
+    let record = day_puzzle(service, kind, date, context.now)
+        .await?
+        .ok_or_else(|| {
+            msg("puzzle-being-made").with(
+                "game",
+                service.say(context.language, &help::kind_name(kind)),
+            )
+        })?;
     let answered = service
         .store()
         .puzzle_answer(&record.day, kind, context.user.id)
@@ -66,12 +75,66 @@ pub(crate) async fn game_puzzle(
     match (ask, answered) {
         (_, Some(answer)) => Ok(vec![result(service, context, &record, &answer).await?]),
         (PuzzleAsk::Answer(text), None) => answer(service, context, &record, &text).await,
-        _ => show(service, context, &record, date),
+        _ => Ok(vec![puzzle_picture(
+            service,
+            context.language,
+            &record,
+            date,
+            Vec::new(),
+        )?]),
     }
 }
 
-/// The day's puzzle of `kind`, made on the engine pool by the first request of the day.
-async fn day_puzzle(
+/// The day's puzzle of `kind`: kept, or made now on the engine pool by the first to need it
+/// (a request, a post, or the scheduler ahead of both when a chat has the post on), under a
+/// lease in the database so that no two processes make it at once. `None` while another
+/// holds the lease.
+pub(crate) async fn day_puzzle(
+    service: &Service,
+    kind: GameKind,
+    date: Date,
+    now: i64,
+) -> Result<Option<GamePuzzleRecord>, Refusal> {
+    let day = date.to_string();
+    if let Some(kept) = service.store().game_puzzle(&day, kind).await? {
+        return Ok(Some(kept));
+    }
+    let lease = making_lease(kind, &day);
+    // Each caller its own holder: two requests of one process must not both make it.
+    let holder = format!(
+        "{}#{}",
+        crate::bot::schedule::holder_name(),
+        MAKER.fetch_add(1, Ordering::Relaxed)
+    );
+    if !service
+        .store()
+        .take_lease(&lease, &holder, now, now + MAKING_LEASE_MS)
+        .await?
+    {
+        return Ok(None);
+    }
+    let made = make_puzzle(service, kind, date, now).await;
+    if let Err(error) = service.store().release_lease(&lease, &holder).await {
+        tracing::warn!(%error, game = kind.name(), "the puzzle's lease stays until it runs out");
+    }
+    made.map(Some)
+}
+
+/// The name of the lease its maker holds on the puzzle of `kind` on `day`.
+pub(crate) fn making_lease(kind: GameKind, day: &str) -> String {
+    format!("game-puzzle:{}:{day}", kind.name())
+}
+
+/// Counts the callers of [`day_puzzle`] in this process, for their lease holder names.
+static MAKER: AtomicU64 = AtomicU64::new(0);
+
+/// How long a maker of a day's puzzle holds it before another may take over (a Glacier
+/// puzzle takes 3-16 s in release; a maker that died is replaced after this).
+const MAKING_LEASE_MS: i64 = 180_000;
+
+/// Makes and keeps the day's puzzle (another maker may have kept it since the caller
+/// looked: then that one is read back).
+async fn make_puzzle(
     service: &Service,
     kind: GameKind,
     date: Date,
@@ -113,6 +176,86 @@ async fn day_puzzle(
     Ok(service.store().keep_game_puzzle(&record, now).await?)
 }
 
+/// The games with daily puzzles.
+pub(crate) fn puzzle_games() -> impl Iterator<Item = GameKind> {
+    GameKind::ALL
+        .into_iter()
+        .filter(|kind| puzzle::has_puzzles(*kind))
+}
+
+/// Makes today's puzzle of every game some chat has the daily post of on, ahead of its
+/// first post and request (so nobody waits for the engine). Returns the games made now.
+pub(crate) async fn make_wanted_puzzles(service: &Service) -> Result<Vec<GameKind>, Refusal> {
+    let now = (service.clock)();
+    let Some(date) = today(now) else {
+        return Ok(Vec::new());
+    };
+    let day = date.to_string();
+    let mut made = Vec::new();
+    for kind in puzzle_games() {
+        if service.store().game_puzzle(&day, kind).await?.is_some()
+            || !service
+                .store()
+                .daily_puzzle_wanted(DailyPuzzle::Game(kind))
+                .await?
+        {
+            continue;
+        }
+        if day_puzzle(service, kind, date, now).await?.is_some() {
+            made.push(kind);
+        }
+    }
+    Ok(made)
+}
+
+/// The post of the day's puzzle of `kind` in a chat that has it on: the puzzle, how to
+/// answer, and how the chat did yesterday with yesterday's move behind a spoiler. `None`
+/// while another process is making the puzzle (the post waits for the next round).
+pub(crate) async fn daily_post(
+    service: &Service,
+    chat_id: i64,
+    kind: GameKind,
+    date: Date,
+    now: i64,
+) -> Result<Option<Vec<Outgoing>>, Refusal> {
+    let language = service.catalogue.language_for(None);
+    let Some(record) = day_puzzle(service, kind, date, now).await? else {
+        return Ok(None);
+    };
+    let game = service.say(language, &help::kind_name(kind));
+    let mut lines = Vec::new();
+    let mut hidden = None;
+    if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
+        let day = yesterday.to_string();
+        let (answered, solved) = service
+            .store()
+            .puzzle_day_counts(chat_id, kind, &day)
+            .await?;
+        let number = daily_number(yesterday) as u32;
+        lines.push(if answered == 0 {
+            msg("puzzle-post-yesterday-none").number("number", number)
+        } else {
+            msg("puzzle-post-yesterday")
+                .number("number", number)
+                .number("solved", solved as u32)
+                .number("answered", answered as u32)
+        });
+        if let Some(old) = service.store().game_puzzle(&day, kind).await? {
+            hidden = Some(old.shown);
+        }
+    }
+    let mut post = puzzle_picture(service, language, &record, date, lines)?;
+    if let Some(solution) = hidden {
+        let line = service.say(
+            language,
+            &msg("puzzle-post-solution").with("solution", SPOILER_STAND_IN),
+        );
+        post.push_line_with_spoiler(&line, SPOILER_STAND_IN, &solution);
+    }
+    tracing::debug!(game = %game, "daily game puzzle post made");
+    Ok(Some(vec![post]))
+}
+
 /// A new puzzle's rating by its difficulty, before anyone answered it.
 fn puzzle_start_rating(difficulty: Difficulty) -> Rating {
     let rating = match difficulty {
@@ -133,14 +276,14 @@ fn position_of(record: &GamePuzzleRecord) -> Result<AnyGame, Refusal> {
 }
 
 /// The puzzle's picture: the position, whose move it is, how to answer (Knight Fight: a
-/// button a landing square).
-fn show(
+/// button a landing square), then `more` lines.
+fn puzzle_picture(
     service: &Service,
-    context: &Context<'_>,
+    language: &str,
     record: &GamePuzzleRecord,
     date: Date,
-) -> Result<Vec<Outgoing>, Refusal> {
-    let language = context.language;
+    more: Vec<crate::bot::msg::Msg>,
+) -> Result<Outgoing, Refusal> {
     let position = position_of(record)?;
     let game = service.say(language, &help::kind_name(record.kind));
     let mover = position.side_to_move();
@@ -162,7 +305,9 @@ fn show(
         facts: facts.clone(),
     };
     let png = service.renderer.render(&position, &view)?;
-    let caption = service.say_all(language, &[title, task, how]);
+    let mut lines = vec![title, task, how];
+    lines.extend(more);
+    let caption = service.say_all(language, &lines);
     let buttons = if record.kind == GameKind::KnightFight && facts.moves.len() <= ANSWER_BUTTONS {
         facts
             .moves
@@ -172,7 +317,7 @@ fn show(
     } else {
         Vec::new()
     };
-    Ok(vec![Outgoing::image(png, caption).with_buttons(buttons)])
+    Ok(Outgoing::image(png, caption).with_buttons(buttons))
 }
 
 fn side_key(side: Side) -> &'static str {

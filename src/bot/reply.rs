@@ -214,4 +214,27 @@ impl Outgoing {
         self.buttons = buttons;
         self
     }
+
+    /// Adds `line` as the text's (or caption's) last line with `hidden` in place of its
+    /// `stand_in`, behind a spoiler. The spoiler is marked by its place in the text, not by
+    /// marks in it that a player's name could imitate: the line is said (translated) with
+    /// the stand-in, which is then replaced.
+    pub(crate) fn push_line_with_spoiler(&mut self, line: &str, stand_in: &str, hidden: &str) {
+        let text = match &mut self.body {
+            Body::Text(text) => text,
+            Body::Image { caption, .. } | Body::File { caption, .. } => caption,
+        };
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let offset = text.len();
+        if let Some(at) = line.find(stand_in) {
+            self.spoilers.push(offset + at..offset + at + hidden.len());
+        }
+        text.push_str(&line.replacen(stand_in, hidden, 1));
+    }
 }
+
+/// What a line is said with where a spoiler goes ([`Outgoing::push_line_with_spoiler`]): a
+/// private-use character no translation or name contains.
+pub(crate) const SPOILER_STAND_IN: &str = "\u{E000}";

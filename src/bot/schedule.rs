@@ -1,22 +1,23 @@
-//! The daily post: each enabled channel gets the day's AMBIT puzzle at its UTC time, exactly
-//! once. A post is claimed in the database before it is sent and marked made after; a claim
+//! The daily posts: each enabled channel gets the day's AMBIT puzzle, and the day's puzzle of
+//! each game it asked for (`settings daily glacier on`), at its UTC time, exactly once. A post is claimed in the database before it is sent and marked made after; a claim
 //! whose holder died (its lease ran out unmarked) is taken over, so a crash neither skips nor
 //! repeats a post, except for a send that reached the platform in the instant before the
 //! holder died without marking it.
 
 use crate::bot::ambit::attempt::{daily_number, today};
 use crate::bot::ambit::daily;
+use crate::bot::game_puzzle::{self, making_lease};
 use crate::bot::league::leaderboard;
 use crate::bot::league::table;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
-use crate::bot::reply::{Button, Outgoing};
+use crate::bot::reply::{Button, Outgoing, SPOILER_STAND_IN};
 use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
 use crate::games::time_control::{DAY_MS, MINUTE_MS};
 use crate::render::AmbitView;
-use crate::store::{Claim, DuePost, GameId, StoreError};
+use crate::store::{Claim, DailyPuzzle, DuePost, GameId, StoreError};
 use std::future::Future;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -82,20 +83,51 @@ pub async fn post_due_dailies<P: Poster>(
     let minute = now.div_euclid(MINUTE_MS).rem_euclid(1440);
     let mut round = PostRound::default();
     for due in service.store().due_posts(platform, &day, minute).await? {
+        if let DailyPuzzle::Game(kind) = due.puzzle
+            && service.store().game_puzzle(&day, kind).await?.is_none()
+            && service
+                .store()
+                .lease_is_held(&making_lease(kind, &day), now)
+                .await?
+        {
+            // Another process is making the day's puzzle: the post waits for a round
+            // without spending one of its claims.
+            continue;
+        }
         let claim = service
             .store()
-            .claim_post(due.chat_id, &day, holder, now, now + POST_LEASE_MS)
+            .claim_post(
+                due.chat_id,
+                due.puzzle,
+                &day,
+                holder,
+                now,
+                now + POST_LEASE_MS,
+            )
             .await?;
         if claim == Claim::Held {
             continue;
         }
-        let replies = match daily_post(service, &due, date, now).await {
-            Ok(replies) => replies,
-            Err(error) => {
-                tracing::error!(chat = %due.external_id, %error, "cannot make the daily post");
+        let made = match due.puzzle {
+            DailyPuzzle::Ambit => daily_post(service, &due, date, now).await.map(Some),
+            DailyPuzzle::Game(kind) => {
+                game_puzzle::daily_post(service, due.chat_id, kind, date, now).await
+            }
+        };
+        let replies = match made {
+            Ok(Some(replies)) => replies,
+            Ok(None) => {
                 service
                     .store()
-                    .release_post(due.chat_id, &day, holder)
+                    .release_post(due.chat_id, due.puzzle, &day, holder)
+                    .await?;
+                continue;
+            }
+            Err(error) => {
+                tracing::error!(chat = %due.external_id, puzzle = due.puzzle.as_str(), %error, "cannot make the daily post");
+                service
+                    .store()
+                    .release_post(due.chat_id, due.puzzle, &day, holder)
                     .await?;
                 count_post(platform, "failed");
                 round.failed.push(due.external_id);
@@ -106,7 +138,7 @@ pub async fn post_due_dailies<P: Poster>(
             Ok(()) => {
                 if !service
                     .store()
-                    .finish_post(due.chat_id, &day, holder, (service.clock)())
+                    .finish_post(due.chat_id, due.puzzle, &day, holder, (service.clock)())
                     .await?
                 {
                     tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
@@ -127,7 +159,7 @@ pub async fn post_due_dailies<P: Poster>(
                 tracing::warn!(chat = %due.external_id, %why, "the daily post was not delivered; it will be tried again");
                 service
                     .store()
-                    .release_post(due.chat_id, &day, holder)
+                    .release_post(due.chat_id, due.puzzle, &day, holder)
                     .await?;
                 count_post(platform, "failed");
                 round.failed.push(due.external_id);
@@ -218,29 +250,15 @@ async fn daily_post(
         service.say(language, &msg("daily-post-how")),
     ];
     let scope = service.store().scope(due.chat_id).await?;
-    let mut spoilers = Vec::new();
+    let mut hidden = None;
     if let Some(yesterday) = Date::from_days_since_epoch(date.days_since_epoch() - 1) {
         lines.extend(leaderboard::daily_summary(service, language, &scope, yesterday).await?);
         let yesterday_level = daily::daily_level_of(service, due.chat_id, yesterday).await?;
-        if let Some(old) = service
+        hidden = service
             .store()
             .daily(&yesterday.to_string(), yesterday_level.name())
             .await?
-        {
-            // The solution goes behind a spoiler marked by its place in the text, not by
-            // marks in it that a player's name could imitate: the line is said with a
-            // stand-in for the solution, which is then put in its place.
-            const STAND_IN: &str = "\u{E000}";
-            let line = service.say(
-                language,
-                &msg("daily-post-solution").with("solution", STAND_IN),
-            );
-            let offset: usize = lines.iter().map(|line| line.len() + 1).sum();
-            if let Some(at) = line.find(STAND_IN) {
-                spoilers.push(offset + at..offset + at + old.solution.len());
-            }
-            lines.push(line.replacen(STAND_IN, &old.solution, 1));
-        }
+            .map(|old| old.solution);
     }
     let view = AmbitView {
         title: service.say(language, &msg("ambit-daily-short").with("number", number)),
@@ -250,7 +268,13 @@ async fn daily_post(
     let png = service.renderer.render_ambit(&game, &view)?;
     let button = Button::daily(service.say(language, &msg("button-play-daily")));
     let mut post = Outgoing::image(png, lines.join("\n")).with_buttons(vec![button]);
-    post.spoilers = spoilers;
+    if let Some(solution) = hidden {
+        let line = service.say(
+            language,
+            &msg("daily-post-solution").with("solution", SPOILER_STAND_IN),
+        );
+        post.push_line_with_spoiler(&line, SPOILER_STAND_IN, &solution);
+    }
     Ok(vec![post])
 }
 
@@ -279,6 +303,15 @@ pub async fn run_scheduler<P: Poster>(
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "daily posts: database unavailable; trying again"),
+        }
+        match game_puzzle::make_wanted_puzzles(service).await {
+            Ok(made) if !made.is_empty() => {
+                tracing::info!(games = made.len(), "daily game puzzles made ahead");
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::warn!(%error, "daily game puzzles: not made ahead; trying again")
+            }
         }
         if crate::bot::worker_rest::rest(every, std::future::pending(), &mut shutdown).await {
             break;

@@ -267,4 +267,24 @@ impl Store {
             })
             .collect()
     }
+
+    /// How many answered the puzzle of `kind` on `day` in `chat_id`, and how many of them
+    /// solved it: the next day's post tells the chat.
+    pub async fn puzzle_day_counts(
+        &self,
+        chat_id: i64,
+        kind: GameKind,
+        day: &str,
+    ) -> StoreResult<(i64, i64)> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS answered, CAST(COALESCE(SUM(solved), 0) AS BIGINT) AS solved
+             FROM game_puzzle_answers WHERE chat_id = $1 AND kind = $2 AND day = $3",
+        )
+        .bind(chat_id)
+        .bind(kind.name())
+        .bind(day)
+        .fetch_one(&mut *self.conn().await?)
+        .await?;
+        Ok((row.try_get("answered")?, row.try_get("solved")?))
+    }
 }

@@ -1,8 +1,8 @@
 //! Guild life in the database: communities, languages, daily-post settings and claims, and
 //! the dailies' results. Ratings are in `ratings`, forgetting a user in `forget`.
 
-use super::Platform;
-use super::{Store, StoreResult};
+use super::{DailyPuzzle, Platform};
+use super::{Store, StoreError, StoreResult};
 use sqlx::Row;
 
 /// Whose leaderboards a chat shares: its community's (a Discord guild), else its own.
@@ -29,14 +29,15 @@ fn in_scope(column: &str, a: usize, b: usize) -> String {
     )
 }
 
-/// A channel's daily-post setting.
+/// A channel's daily-post setting of one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailySetting {
     pub chat_id: i64,
+    pub puzzle: DailyPuzzle,
     pub enabled: bool,
     /// Minutes after 00:00 UTC.
     pub minute_of_day: i64,
-    /// `auto`, `easy`, `medium` or `hard`.
+    /// `auto`, `easy`, `medium` or `hard` (AMBIT's; a game's puzzle keeps `auto`).
     pub level: String,
 }
 
@@ -44,6 +45,7 @@ pub struct DailySetting {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DuePost {
     pub chat_id: i64,
+    pub puzzle: DailyPuzzle,
     pub platform: String,
     pub external_id: String,
     pub level: String,
@@ -128,23 +130,50 @@ impl Store {
         row.map(|r| r.try_get("id")).transpose().map_err(Into::into)
     }
 
-    pub async fn daily_setting(&self, chat_id: i64) -> StoreResult<Option<DailySetting>> {
+    /// The chat's setting of `puzzle`'s daily post, if it has one.
+    pub async fn daily_setting(
+        &self,
+        chat_id: i64,
+        puzzle: DailyPuzzle,
+    ) -> StoreResult<Option<DailySetting>> {
         let row = sqlx::query(
-            "SELECT chat_id, enabled, minute_of_day, level FROM daily_settings WHERE chat_id = $1",
+            "SELECT chat_id, puzzle, enabled, minute_of_day, level FROM daily_settings
+             WHERE chat_id = $1 AND puzzle = $2",
         )
         .bind(chat_id)
+        .bind(puzzle.as_str())
         .fetch_optional(&mut *self.conn().await?)
         .await?;
-        row.map(|row| {
-            let enabled: i64 = row.try_get("enabled")?;
-            Ok(DailySetting {
-                chat_id: row.try_get("chat_id")?,
-                enabled: enabled != 0,
-                minute_of_day: row.try_get("minute_of_day")?,
-                level: row.try_get("level")?,
-            })
-        })
-        .transpose()
+        row.map(|row| daily_setting_of(&row)).transpose()
+    }
+
+    /// Every daily-post setting of the chat (one a puzzle at most), AMBIT's first.
+    pub async fn daily_settings(&self, chat_id: i64) -> StoreResult<Vec<DailySetting>> {
+        let rows = sqlx::query(
+            "SELECT chat_id, puzzle, enabled, minute_of_day, level FROM daily_settings
+             WHERE chat_id = $1 ORDER BY puzzle",
+        )
+        .bind(chat_id)
+        .fetch_all(&mut *self.conn().await?)
+        .await?;
+        let mut settings = rows
+            .iter()
+            .map(daily_setting_of)
+            .collect::<StoreResult<Vec<_>>>()?;
+        settings.sort_by_key(|s| s.puzzle != DailyPuzzle::Ambit);
+        Ok(settings)
+    }
+
+    /// Whether any chat has `puzzle`'s daily post on (then the scheduler makes the day's
+    /// puzzle ahead of its first post).
+    pub async fn daily_puzzle_wanted(&self, puzzle: DailyPuzzle) -> StoreResult<bool> {
+        let row = sqlx::query(
+            "SELECT chat_id FROM daily_settings WHERE puzzle = $1 AND enabled = 1 LIMIT 1",
+        )
+        .bind(puzzle.as_str())
+        .fetch_optional(&mut *self.conn().await?)
+        .await?;
+        Ok(row.is_some())
     }
 
     pub async fn set_daily_setting(
@@ -154,9 +183,10 @@ impl Store {
         now: i64,
     ) -> StoreResult<()> {
         sqlx::query(
-            "INSERT INTO daily_settings (chat_id, enabled, minute_of_day, level, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6)
-             ON CONFLICT (chat_id) DO UPDATE SET enabled = excluded.enabled,
+            "INSERT INTO daily_settings
+                 (chat_id, puzzle, enabled, minute_of_day, level, updated_by, updated_at)
+             VALUES ($1, $7, $2, $3, $4, $5, $6)
+             ON CONFLICT (chat_id, puzzle) DO UPDATE SET enabled = excluded.enabled,
                  minute_of_day = excluded.minute_of_day, level = excluded.level,
                  updated_by = excluded.updated_by, updated_at = excluded.updated_at",
         )
@@ -166,12 +196,14 @@ impl Store {
         .bind(&setting.level)
         .bind(by)
         .bind(now)
+        .bind(setting.puzzle.as_str())
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
 
-    /// The channels of `platform` whose post of `day` is due by `minute` and not yet made.
+    /// The channels of `platform` whose posts of `day` are due by `minute` and not yet made,
+    /// each puzzle's post on its own.
     pub async fn due_posts(
         &self,
         platform: Platform,
@@ -179,12 +211,14 @@ impl Store {
         minute: i64,
     ) -> StoreResult<Vec<DuePost>> {
         let rows = sqlx::query(
-            "SELECT s.chat_id, c.platform, c.external_id, s.level, s.minute_of_day FROM daily_settings s
+            "SELECT s.chat_id, s.puzzle, c.platform, c.external_id, s.level, s.minute_of_day
+             FROM daily_settings s
              JOIN chats c ON c.id = s.chat_id
-             LEFT JOIN daily_posts p ON p.chat_id = s.chat_id AND p.day = $1
+             LEFT JOIN daily_posts p
+                 ON p.chat_id = s.chat_id AND p.puzzle = s.puzzle AND p.day = $1
              WHERE s.enabled = 1 AND s.minute_of_day <= $2 AND c.platform = $3
                  AND p.posted_at IS NULL AND (p.attempts IS NULL OR p.attempts < $4)
-             ORDER BY s.minute_of_day, s.chat_id",
+             ORDER BY s.minute_of_day, s.chat_id, s.puzzle",
         )
         .bind(day)
         .bind(minute)
@@ -196,6 +230,7 @@ impl Store {
             .map(|row| {
                 Ok(DuePost {
                     chat_id: row.try_get("chat_id")?,
+                    puzzle: puzzle_of(row)?,
                     platform: row.try_get("platform")?,
                     external_id: row.try_get("external_id")?,
                     level: row.try_get("level")?,
@@ -210,19 +245,21 @@ impl Store {
     pub async fn claim_post(
         &self,
         chat_id: i64,
+        puzzle: DailyPuzzle,
         day: &str,
         holder: &str,
         now: i64,
         lease_until: i64,
     ) -> StoreResult<Claim> {
         let inserted = sqlx::query(
-            "INSERT INTO daily_posts (chat_id, day, claimed_by, lease_until, attempts)
-             VALUES ($1, $2, $3, $4, 1) ON CONFLICT (chat_id, day) DO NOTHING",
+            "INSERT INTO daily_posts (chat_id, puzzle, day, claimed_by, lease_until, attempts)
+             VALUES ($1, $5, $2, $3, $4, 1) ON CONFLICT (chat_id, puzzle, day) DO NOTHING",
         )
         .bind(chat_id)
         .bind(day)
         .bind(holder)
         .bind(lease_until)
+        .bind(puzzle.as_str())
         .execute(&mut *self.conn().await?)
         .await?;
         if inserted.rows_affected() == 1 {
@@ -231,7 +268,7 @@ impl Store {
         let taken_over = sqlx::query(
             "UPDATE daily_posts SET claimed_by = $1, lease_until = $2, attempts = attempts + 1
              WHERE chat_id = $3 AND day = $4 AND posted_at IS NULL AND lease_until < $5
-                 AND attempts < $6",
+                 AND attempts < $6 AND puzzle = $7",
         )
         .bind(holder)
         .bind(lease_until)
@@ -239,6 +276,7 @@ impl Store {
         .bind(day)
         .bind(now)
         .bind(MAX_POST_ATTEMPTS)
+        .bind(puzzle.as_str())
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(if taken_over.rows_affected() == 1 {
@@ -252,45 +290,62 @@ impl Store {
     pub async fn finish_post(
         &self,
         chat_id: i64,
+        puzzle: DailyPuzzle,
         day: &str,
         holder: &str,
         now: i64,
     ) -> StoreResult<bool> {
         let done = sqlx::query(
             "UPDATE daily_posts SET posted_at = $1
-             WHERE chat_id = $2 AND day = $3 AND claimed_by = $4 AND posted_at IS NULL",
+             WHERE chat_id = $2 AND day = $3 AND claimed_by = $4 AND posted_at IS NULL
+                 AND puzzle = $5",
         )
         .bind(now)
         .bind(chat_id)
         .bind(day)
         .bind(holder)
+        .bind(puzzle.as_str())
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// Lets a claim go at once after a failed send, so the next round tries again.
-    pub async fn release_post(&self, chat_id: i64, day: &str, holder: &str) -> StoreResult<()> {
+    pub async fn release_post(
+        &self,
+        chat_id: i64,
+        puzzle: DailyPuzzle,
+        day: &str,
+        holder: &str,
+    ) -> StoreResult<()> {
         sqlx::query(
             "UPDATE daily_posts SET lease_until = 0
-             WHERE chat_id = $1 AND day = $2 AND claimed_by = $3 AND posted_at IS NULL",
+             WHERE chat_id = $1 AND day = $2 AND claimed_by = $3 AND posted_at IS NULL
+                 AND puzzle = $4",
         )
         .bind(chat_id)
         .bind(day)
         .bind(holder)
+        .bind(puzzle.as_str())
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(())
     }
 
-    /// How many times the post of `day` in `chat_id` was made (0 or 1) — for tests and checks.
-    pub async fn posts_made(&self, chat_id: i64, day: &str) -> StoreResult<i64> {
+    /// How many times `puzzle`'s post of `day` in `chat_id` was made (0 or 1).
+    pub async fn posts_made(
+        &self,
+        chat_id: i64,
+        puzzle: DailyPuzzle,
+        day: &str,
+    ) -> StoreResult<i64> {
         let row = sqlx::query(
             "SELECT COUNT(*) AS n FROM daily_posts
-             WHERE chat_id = $1 AND day = $2 AND posted_at IS NOT NULL",
+             WHERE chat_id = $1 AND puzzle = $3 AND day = $2 AND posted_at IS NOT NULL",
         )
         .bind(chat_id)
         .bind(day)
+        .bind(puzzle.as_str())
         .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok(row.try_get("n")?)
@@ -348,5 +403,22 @@ fn daily_result(row: &super::DbRow) -> StoreResult<DailyResult> {
         solved,
         stars: if solved { stars.unwrap_or(0) } else { 0 },
         time_ms: finished.map_or(0, |f| (f - started).max(0)),
+    })
+}
+
+fn puzzle_of(row: &sqlx::any::AnyRow) -> StoreResult<DailyPuzzle> {
+    let text: String = row.try_get("puzzle")?;
+    DailyPuzzle::parse(&text)
+        .ok_or_else(|| StoreError::Corrupt(format!("unknown daily puzzle {text:?}")))
+}
+
+fn daily_setting_of(row: &sqlx::any::AnyRow) -> StoreResult<DailySetting> {
+    let enabled: i64 = row.try_get("enabled")?;
+    Ok(DailySetting {
+        chat_id: row.try_get("chat_id")?,
+        puzzle: puzzle_of(row)?,
+        enabled: enabled != 0,
+        minute_of_day: row.try_get("minute_of_day")?,
+        level: row.try_get("level")?,
     })
 }

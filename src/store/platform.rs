@@ -199,6 +199,16 @@ impl Store {
             .map_err(Into::into)
     }
 
+    /// Whether someone holds the lease `name` at `now` (its time has not run out).
+    pub async fn lease_is_held(&self, name: &str, now: i64) -> StoreResult<bool> {
+        let row = sqlx::query("SELECT holder FROM leases WHERE name = $1 AND until >= $2")
+            .bind(name)
+            .bind(now)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?;
+        Ok(row.is_some())
+    }
+
     /// Gives the lease up at once (a clean stop), if `holder` has it.
     pub async fn release_lease(&self, name: &str, holder: &str) -> StoreResult<()> {
         sqlx::query("DELETE FROM leases WHERE name = $1 AND holder = $2")

@@ -3,9 +3,12 @@
 //! in a streak, the chat's standings. (Knight Fight: a debug build makes its puzzle in
 //! seconds; the Glacier week is checked in release by `engine::puzzle`'s tests.)
 
-use crate::service::{bot, replies_text, service_on};
+use crate::service::{START_MS, bot, line, replies_text, service_on};
+use crate::support::PostRecorder;
 use kibitz::games::ambit::Date;
-use kibitz::{Body, GameKind};
+use kibitz::games::time_control::{DAY_MS, MINUTE_MS};
+use kibitz::store::DailyPuzzle;
+use kibitz::{Body, GameKind, Platform};
 use std::sync::atomic::Ordering;
 
 #[tokio::test]
@@ -124,4 +127,165 @@ async fn a_game_without_daily_puzzles_says_so() {
     assert!(reply.contains("has no daily puzzle"), "{reply}");
     let unknown = bot.text("alice", "daily chess").await;
     assert!(unknown.contains("daily"), "{unknown}");
+}
+
+#[tokio::test]
+async fn a_chat_gets_the_game_puzzle_posted_once_a_day_made_ahead_with_yesterdays_result() {
+    let bot = bot().await;
+    let store = bot.service.store();
+    let poster = PostRecorder::default();
+    let day_of = |ms: i64| Date::from_unix_seconds(ms / 1000).unwrap().to_string();
+    // Nobody wants a game's puzzle posted: nothing is made ahead.
+    assert!(bot.service.make_wanted_puzzles().await.unwrap().is_empty());
+
+    let mut stranger = line("room", "dave", "settings daily kf on");
+    stranger.admin = false;
+    let refused = replies_text(&bot.service.handle(&stranger).await);
+    assert!(refused.contains("Only the chat's admins"), "{refused}");
+    let level = bot.text("alice", "settings daily kf hard").await;
+    assert!(level.contains("no level to set"), "{level}");
+    let chesimals = bot.text("alice", "settings daily critters on").await;
+    assert!(chesimals.contains("has no daily puzzle"), "{chesimals}");
+    assert!(
+        !store
+            .daily_puzzle_wanted(DailyPuzzle::Game(GameKind::Critters))
+            .await
+            .unwrap(),
+        "a refused setting is not kept"
+    );
+    let set = bot.text("alice", "settings daily kf on 10:00").await;
+    assert!(
+        set.contains("The Knight Fight puzzle is posted here every day at 10:00 UTC"),
+        "{set}"
+    );
+    let shown = bot.text("dave", "settings").await;
+    assert!(
+        shown.contains("The AMBIT daily is not posted here"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Knight Fight puzzle is posted here"),
+        "{shown}"
+    );
+
+    // While another process makes the day's puzzle (it holds the lease), a request is told
+    // to come back and the scheduler leaves it to that process.
+    let now = bot.clock.load(Ordering::SeqCst);
+    let today = day_of(now);
+    let lease = format!("game-puzzle:knight-fight:{today}");
+    assert!(
+        store
+            .take_lease(&lease, "elsewhere", now, now + 60_000)
+            .await
+            .unwrap()
+    );
+    let busy = bot.text("carol", "daily kf").await;
+    assert!(busy.contains("is being made right now"), "{busy}");
+    assert!(bot.service.make_wanted_puzzles().await.unwrap().is_empty());
+    store.release_lease(&lease, "elsewhere").await.unwrap();
+
+    // The scheduler makes the day's puzzle before anyone asks, once.
+    assert_eq!(
+        bot.service.make_wanted_puzzles().await.unwrap(),
+        [GameKind::KnightFight]
+    );
+    let puzzle = store
+        .game_puzzle(&today, GameKind::KnightFight)
+        .await
+        .unwrap()
+        .expect("made ahead");
+    assert!(bot.service.make_wanted_puzzles().await.unwrap().is_empty());
+
+    // 09:00: not due; 10:01: posted, once.
+    let round = bot
+        .service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    assert!(round.posted.is_empty());
+    bot.set_time(START_MS + 61 * MINUTE_MS);
+    for _ in 0..2 {
+        bot.service
+            .post_due_dailies(Platform::Console, "one", &poster)
+            .await
+            .unwrap();
+    }
+    assert_eq!(poster.count(), 1);
+    let caption = poster.caption(0);
+    assert!(caption.contains("Knight Fight puzzle #333"), "{caption}");
+    assert!(caption.contains("to move and win"), "{caption}");
+    assert!(
+        caption.contains("Nobody here answered yesterday's #332"),
+        "{caption}"
+    );
+    let post = poster.posts.lock().unwrap()[0].1[0].clone();
+    let position = kibitz::AnyGame::parse(GameKind::KnightFight, &puzzle.position).unwrap();
+    if position.legal_move_texts().len() <= 20 {
+        assert!(
+            post.buttons
+                .iter()
+                .any(|b| b.command == format!("daily knight-fight {}", puzzle.solution)),
+            "the post's buttons answer: {:?}",
+            post.buttons
+        );
+    }
+
+    // bob solves it; the next day's post says how the chat did, yesterday's move hidden.
+    let right = bot
+        .text("bob", &format!("daily kf {}", puzzle.solution))
+        .await;
+    assert!(right.contains("is right"), "{right}");
+    bot.set_time(START_MS + DAY_MS + 61 * MINUTE_MS);
+    // Not made ahead this time: two processes race for the post; one makes the puzzle
+    // under its lease and posts, the other leaves the post alone meanwhile.
+    let first = service_on(&bot.url, bot.clock.clone()).await;
+    let second = service_on(&bot.url, bot.clock.clone()).await;
+    for _ in 0..2 {
+        let (a, b) = tokio::join!(
+            first.post_due_dailies(Platform::Console, "first", &poster),
+            second.post_due_dailies(Platform::Console, "second", &poster),
+        );
+        assert!(a.unwrap().failed.is_empty() && b.unwrap().failed.is_empty());
+    }
+    assert_eq!(poster.count(), 2);
+    let caption = poster.caption(1);
+    assert!(caption.contains("Knight Fight puzzle #334"), "{caption}");
+    assert!(
+        caption.contains("Yesterday's #333: 1 of 1 here solved it."),
+        "{caption}"
+    );
+    let line = format!("Yesterday's winning move: {}", puzzle.shown);
+    assert!(caption.ends_with(&line), "{caption}");
+    let post = poster.posts.lock().unwrap()[1].1[0].clone();
+    let (text, spoilers) = post.text_and_spoilers();
+    assert_eq!(spoilers.len(), 1);
+    assert_eq!(
+        &text[spoilers[0].clone()],
+        puzzle.shown,
+        "only the move hidden"
+    );
+
+    // Off: no more posts, and the puzzle is no longer made ahead.
+    let off = bot.text("alice", "settings daily kf off").await;
+    assert!(
+        off.contains("Knight Fight puzzle is not posted here"),
+        "{off}"
+    );
+    bot.set_time(START_MS + 2 * DAY_MS + 61 * MINUTE_MS);
+    bot.service
+        .post_due_dailies(Platform::Console, "one", &poster)
+        .await
+        .unwrap();
+    assert!(bot.service.make_wanted_puzzles().await.unwrap().is_empty());
+    assert_eq!(poster.count(), 2);
+    assert!(
+        store
+            .game_puzzle(
+                &day_of(bot.clock.load(Ordering::SeqCst)),
+                GameKind::KnightFight
+            )
+            .await
+            .unwrap()
+            .is_none()
+    );
 }

@@ -313,6 +313,7 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
     store
         .claim_post(
             room,
+            kibitz::store::DailyPuzzle::Ambit,
             "2026-11-30",
             "dead",
             next_day,

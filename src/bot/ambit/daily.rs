@@ -12,7 +12,9 @@ use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::ambit::{self, DailySecret, Date, Game, Level};
 use crate::render::AmbitView;
-use crate::store::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt, StoreError};
+use crate::store::{
+    AttemptRecord, AttemptStatus, DailyPuzzle, DailyRecord, NewAttempt, StoreError,
+};
 
 /// The name of the daily's secret among the deployment's secrets.
 const DAILY_SECRET: &str = "daily";
@@ -139,7 +141,10 @@ pub(crate) async fn daily_level_of(
     chat_id: i64,
     date: Date,
 ) -> Result<Level, Refusal> {
-    let setting = service.store().daily_setting(chat_id).await?;
+    let setting = service
+        .store()
+        .daily_setting(chat_id, DailyPuzzle::Ambit)
+        .await?;
     Ok(setting
         .and_then(|s| Level::parse(&s.level).ok())
         .unwrap_or_else(|| ambit::daily_level(date)))

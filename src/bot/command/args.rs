@@ -185,10 +185,12 @@ impl SettingsChange {
     }
 }
 
-/// `settings daily [on|off] [hh:mm] [auto|level]`: what is left out stays as it was; naming
-/// the daily turns it on unless `off` is said.
+/// `settings daily [game] [on|off] [hh:mm] [auto|level]`: what is left out stays as it was;
+/// naming the daily turns it on unless `off` is said. Without a game it is AMBIT's daily.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DailyChange {
+    /// The two-player game whose daily puzzle is meant (`settings daily glacier on`).
+    pub game: Option<GameKind>,
     pub enabled: bool,
     /// Minutes after midnight, UTC.
     pub minute_of_day: Option<i64>,
@@ -234,7 +236,12 @@ pub(super) fn settings(words: &[String]) -> Result<SettingsChange, ParseError> {
     if first != "daily" {
         return Err(ParseError::UnknownSetting(first.clone()));
     }
+    let (game, rest) = match rest.split_first() {
+        Some((first, more)) if GameKind::parse(first).is_some() => (GameKind::parse(first), more),
+        _ => (None, rest),
+    };
     let mut change = DailyChange {
+        game,
         enabled: true,
         minute_of_day: None,
         level: None,
@@ -313,6 +320,7 @@ mod tests {
         assert_eq!(
             settings(&words("daily off 07:15 2 on hard")),
             Ok(SettingsChange::Daily(DailyChange {
+                game: None,
                 enabled: true,
                 minute_of_day: Some(435),
                 level: Some(DailyLevel::Fixed(Level::Hard)),
@@ -321,10 +329,27 @@ mod tests {
         assert_eq!(
             settings(&words("daily stop auto")),
             Ok(SettingsChange::Daily(DailyChange {
+                game: None,
                 enabled: false,
                 minute_of_day: None,
                 level: Some(DailyLevel::Auto),
             }))
+        );
+        assert_eq!(
+            settings(&words("daily kf on 06:30")),
+            Ok(SettingsChange::Daily(DailyChange {
+                game: Some(GameKind::KnightFight),
+                enabled: true,
+                minute_of_day: Some(390),
+                level: None,
+            }))
+        );
+        assert_eq!(
+            settings(&words("daily glacier off")).map(|c| match c {
+                SettingsChange::Daily(change) => (change.game, change.enabled),
+                _ => (None, true),
+            }),
+            Ok((Some(GameKind::Glacier), false))
         );
         assert_eq!(
             settings(&words("lang ru extra")),

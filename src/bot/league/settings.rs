@@ -4,14 +4,15 @@
 use super::table::{self, time_text};
 use crate::bot::command::{DailyChange, SettingsChange};
 use crate::bot::context::Context;
+use crate::bot::help;
 use crate::bot::language;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
-use crate::store::DailySetting;
+use crate::store::{DailyPuzzle, DailySetting};
 
-/// `settings`, `settings daily on [hh:mm] [level]`, `settings daily off`,
+/// `settings`, `settings daily [game] on [hh:mm] [level]`, `settings daily [game] off`,
 /// `settings language <code>`. Only admins get here with a change (`Word::needs_admin`).
 pub(crate) async fn settings(
     service: &Service,
@@ -21,12 +22,21 @@ pub(crate) async fn settings(
     let language = context.language;
     match change {
         SettingsChange::Show => {
-            let current = service.store().daily_setting(context.chat_id).await?;
+            let dailies = service.store().daily_settings(context.chat_id).await?;
             let computer = service.store().computer_allowed(context.chat_id).await?;
-            let mut lines = vec![
-                daily_setting_text(service, language, current.as_ref()),
-                service.say(language, &computer_setting(computer)),
-            ];
+            let mut lines = Vec::new();
+            if dailies
+                .first()
+                .is_none_or(|s| s.puzzle != DailyPuzzle::Ambit)
+            {
+                lines.push(daily_setting_text(service, language, None));
+            }
+            lines.extend(
+                dailies
+                    .iter()
+                    .map(|setting| daily_setting_text(service, language, Some(setting))),
+            );
+            lines.push(service.say(language, &computer_setting(computer)));
             if context.incoming.platform.games_in_threads() {
                 let threads = service.store().game_threads(context.chat_id).await?;
                 lines.push(service.say(language, &threads_setting(threads)));
@@ -69,9 +79,24 @@ async fn set_daily(
     change: DailyChange,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let language = context.language;
-    let current = service.store().daily_setting(context.chat_id).await?;
+    let puzzle = match change.game {
+        None => DailyPuzzle::Ambit,
+        Some(kind) if !crate::engine::puzzle::has_puzzles(kind) => {
+            return Err(msg("puzzle-no-game")
+                .with("game", service.say(language, &help::kind_name(kind)))
+                .into());
+        }
+        // A game's puzzle grows harder through the week; there is no level to choose.
+        Some(_) if change.level.is_some() => return Err(msg("settings-daily-game-level").into()),
+        Some(kind) => DailyPuzzle::Game(kind),
+    };
+    let current = service
+        .store()
+        .daily_setting(context.chat_id, puzzle)
+        .await?;
     let mut setting = current.unwrap_or(DailySetting {
         chat_id: context.chat_id,
+        puzzle,
         enabled: true,
         minute_of_day: 9 * 60,
         level: "auto".to_string(),
@@ -94,14 +119,32 @@ async fn set_daily(
         .rem_euclid(1440);
     if setting.enabled && setting.minute_of_day <= minute_now {
         let day = table::date_today(context)?.to_string();
-        if service.store().posts_made(context.chat_id, &day).await? == 0 {
+        if service
+            .store()
+            .posts_made(context.chat_id, puzzle, &day)
+            .await?
+            == 0
+        {
             lines.push(service.say(language, &msg("settings-daily-soon")));
         }
     }
     Ok(vec![Outgoing::text(lines.join("\n"))])
 }
 
+/// A daily post's setting as `settings` says it (`None`: AMBIT's, never set).
 fn daily_setting_text(service: &Service, language: &str, setting: Option<&DailySetting>) -> String {
+    if let Some(DailyPuzzle::Game(kind)) = setting.map(|s| s.puzzle) {
+        let game = service.say(language, &help::kind_name(kind));
+        return match setting {
+            Some(s) if s.enabled => service.say(
+                language,
+                &msg("settings-daily-game-on")
+                    .with("game", game)
+                    .with("time", time_text(s.minute_of_day)),
+            ),
+            _ => service.say(language, &msg("settings-daily-game-off").with("game", game)),
+        };
+    }
     match setting {
         Some(s) if s.enabled => service.say(
             language,

@@ -276,6 +276,8 @@ fn options(word: Word) -> Vec<SlashOption> {
         )],
         Word::Settings => vec![
             SlashOption::text(name::DAILY, "Post the AMBIT daily here").choices(["on", "off"]),
+            SlashOption::text(name::GAME, "Instead of AMBIT's: a game's daily puzzle")
+                .choices(["glacier", "knight-fight"]),
             SlashOption::text(name::TIME, "When, as hh:mm in UTC (e.g. 09:00)"),
             SlashOption::text(name::LEVEL, "The daily's level")
                 .choices(["auto"].into_iter().chain(levels())),
@@ -372,7 +374,7 @@ fn settings_text(options: &[(String, Arg)]) -> String {
     if let Some(Arg::Text(switch)) = option(options, name::THREADS) {
         return format!("{} {} {}", Word::Settings, name::THREADS, words(switch));
     }
-    let words: Vec<String> = [name::DAILY, name::TIME, name::LEVEL]
+    let words: Vec<String> = [name::GAME, name::DAILY, name::TIME, name::LEVEL]
         .iter()
         .filter_map(|key| match option(options, key) {
             Some(Arg::Text(text)) => Some(words(text)),
@@ -553,9 +555,28 @@ mod tests {
         assert_eq!(
             parse(&text),
             Ok(Command::Settings(SettingsChange::Daily(DailyChange {
+                game: None,
                 enabled: true,
                 minute_of_day: Some(570),
                 level: Some(DailyLevel::Fixed(Level::Hard)),
+            })))
+        );
+        let text = command_text(
+            "settings",
+            &[
+                arg("daily", Arg::Text("on".into())),
+                arg("game", Arg::Text("glacier".into())),
+                arg("time", Arg::Text("06:00".into())),
+            ],
+        );
+        assert_eq!(text, "settings daily glacier on 06:00");
+        assert_eq!(
+            parse(&text),
+            Ok(Command::Settings(SettingsChange::Daily(DailyChange {
+                game: Some(crate::games::GameKind::Glacier),
+                enabled: true,
+                minute_of_day: Some(360),
+                level: None,
             })))
         );
         assert_eq!(command_text("settings", &[]), "settings");

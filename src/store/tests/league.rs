@@ -57,6 +57,7 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
         .unwrap();
     let setting = DailySetting {
         chat_id: chat,
+        puzzle: DailyPuzzle::Ambit,
         enabled: true,
         minute_of_day: 9 * 60,
         level: "auto".into(),
@@ -89,7 +90,7 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
         let store = store.clone();
         async move {
             store
-                .claim_post(chat, day, holder, now, now + 100)
+                .claim_post(chat, DailyPuzzle::Ambit, day, holder, now, now + 100)
                 .await
                 .unwrap()
         }
@@ -98,10 +99,26 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     assert_eq!(claim("b", 1050).await, Claim::Held, "the lease still runs");
     // The holder died; after its lease another scheduler takes the post over.
     assert_eq!(claim("b", 1101).await, Claim::Taken);
-    assert!(!store.finish_post(chat, day, "a", 1102).await.unwrap());
-    assert!(store.finish_post(chat, day, "b", 1103).await.unwrap());
+    assert!(
+        !store
+            .finish_post(chat, DailyPuzzle::Ambit, day, "a", 1102)
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .finish_post(chat, DailyPuzzle::Ambit, day, "b", 1103)
+            .await
+            .unwrap()
+    );
     assert_eq!(claim("c", 9999).await, Claim::Held, "made posts stay made");
-    assert_eq!(store.posts_made(chat, day).await.unwrap(), 1);
+    assert_eq!(
+        store
+            .posts_made(chat, DailyPuzzle::Ambit, day)
+            .await
+            .unwrap(),
+        1
+    );
     assert!(
         store
             .due_posts(Platform::Telegram, day, 23 * 60)
@@ -109,6 +126,108 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
             .unwrap()
             .is_empty()
     );
+}
+
+#[tokio::test]
+async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
+    let (_dir, store) = temp_store().await;
+    let chat = store
+        .upsert_chat(Platform::Telegram, "-6", None, None, 1)
+        .await
+        .unwrap();
+    let user = store
+        .upsert_user(Platform::Telegram, "1", "A", None, 1)
+        .await
+        .unwrap();
+    let glacier = DailyPuzzle::Game(GameKind::Glacier);
+    assert!(!store.daily_puzzle_wanted(glacier).await.unwrap());
+    for (puzzle, minute) in [(DailyPuzzle::Ambit, 9 * 60), (glacier, 6 * 60)] {
+        let setting = DailySetting {
+            chat_id: chat,
+            puzzle,
+            enabled: true,
+            minute_of_day: minute,
+            level: "auto".into(),
+        };
+        store.set_daily_setting(&setting, user.id, 1).await.unwrap();
+    }
+    assert!(store.daily_puzzle_wanted(glacier).await.unwrap());
+    assert!(
+        !store
+            .daily_puzzle_wanted(DailyPuzzle::Game(GameKind::KnightFight))
+            .await
+            .unwrap()
+    );
+    let settings = store.daily_settings(chat).await.unwrap();
+    assert_eq!(
+        settings.iter().map(|s| s.puzzle).collect::<Vec<_>>(),
+        [DailyPuzzle::Ambit, glacier],
+        "AMBIT's first"
+    );
+    assert_eq!(
+        store
+            .daily_setting(chat, glacier)
+            .await
+            .unwrap()
+            .map(|s| s.minute_of_day),
+        Some(6 * 60)
+    );
+    let day = "2026-12-07";
+    let due = |minute: i64| {
+        let store = store.clone();
+        async move {
+            store
+                .due_posts(Platform::Telegram, day, minute)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|d| d.puzzle)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(due(7 * 60).await, [glacier]);
+    assert_eq!(due(10 * 60).await, [glacier, DailyPuzzle::Ambit]);
+    assert_eq!(
+        store
+            .claim_post(chat, glacier, day, "a", 10, 1000)
+            .await
+            .unwrap(),
+        Claim::Taken
+    );
+    assert_eq!(
+        store
+            .claim_post(chat, DailyPuzzle::Ambit, day, "b", 10, 1000)
+            .await
+            .unwrap(),
+        Claim::Taken,
+        "one puzzle's claim holds nothing of another's"
+    );
+    assert!(
+        store
+            .finish_post(chat, glacier, day, "a", 20)
+            .await
+            .unwrap()
+    );
+    assert_eq!(store.posts_made(chat, glacier, day).await.unwrap(), 1);
+    assert_eq!(
+        store
+            .posts_made(chat, DailyPuzzle::Ambit, day)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(due(10 * 60).await, [DailyPuzzle::Ambit]);
+    // Off again: no longer wanted, no longer due.
+    let off = DailySetting {
+        chat_id: chat,
+        puzzle: glacier,
+        enabled: false,
+        minute_of_day: 6 * 60,
+        level: "auto".into(),
+    };
+    store.set_daily_setting(&off, user.id, 2).await.unwrap();
+    assert!(!store.daily_puzzle_wanted(glacier).await.unwrap());
+    assert_eq!(store.daily_settings(chat).await.unwrap().len(), 2);
 }
 
 #[tokio::test]
@@ -126,7 +245,14 @@ async fn racing_claims_on_one_post_give_it_to_exactly_one() {
             let day = day.clone();
             tasks.push(tokio::spawn(async move {
                 store
-                    .claim_post(chat, &day, &format!("h{holder}"), 10, 1000)
+                    .claim_post(
+                        chat,
+                        DailyPuzzle::Ambit,
+                        &day,
+                        &format!("h{holder}"),
+                        10,
+                        1000,
+                    )
                     .await
                     .unwrap()
             }));

@@ -82,6 +82,21 @@ pub struct Outgoing {
     /// For the chat itself, not the thread the line came from: a game's result, which the
     /// channel its thread hangs off sees too.
     pub in_parent: bool,
+    /// A text edited in place as background work goes on (a review's progress), or `None`.
+    pub live: Option<Live>,
+}
+
+/// A text message that later texts replace in place, named by a key the service chooses
+/// (`analysis:12`). The adapter keeps the platform's id of the message under the key in the
+/// store (`Store::keep_message`), so that any process can edit it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Live {
+    /// A new message, kept under the key once sent.
+    Start(String),
+    /// In place of the message kept under the key. Where there is none (not sent yet, or a
+    /// platform that cannot edit: the console prints it as a line), it is dropped or shown
+    /// anew, never an error: it only says how far the work has got.
+    Update(String),
 }
 
 /// A thread to open for a game.
@@ -178,6 +193,7 @@ impl Outgoing {
             pressed: Pressed::Kept,
             opens_thread: None,
             in_parent: false,
+            live: None,
         }
     }
 

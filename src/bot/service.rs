@@ -66,6 +66,9 @@ pub struct Service {
     pub(super) group_shares: GroupShares,
     /// The computer opponent's searches and worker bell.
     pub(super) computer: Computer,
+    /// How often a review under way saves what it found and shows how far it got, in ms
+    /// (`play::analysis::SAVE_EVERY` unless set: [`Service::set_review_save_every`]).
+    pub(super) review_save_every_ms: std::sync::atomic::AtomicU64,
 }
 
 impl Service {
@@ -80,7 +83,19 @@ impl Service {
             limiter: limits::RateLimiter::default(),
             group_shares: GroupShares::default(),
             computer: Computer::default(),
+            review_save_every_ms: std::sync::atomic::AtomicU64::new(
+                crate::bot::play::analysis::SAVE_EVERY.as_millis() as u64,
+            ),
         }
+    }
+
+    /// How often a review under way saves what it found and edits its progress message: a
+    /// test sets zero to see every step.
+    pub fn set_review_save_every(&self, every: std::time::Duration) {
+        self.review_save_every_ms.store(
+            every.as_millis().min(u128::from(u64::MAX)) as u64,
+            std::sync::atomic::Ordering::Relaxed,
+        );
     }
 
     /// Tells the service who the bot itself is on `platform`, so that naming it (its

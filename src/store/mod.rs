@@ -33,6 +33,7 @@ mod events;
 mod forget;
 mod game_id;
 mod game_puzzles;
+mod kept_messages;
 mod league;
 mod names;
 mod platform;

@@ -83,6 +83,8 @@ async fn start_on_clock(
         Catalogue::load().unwrap(),
         clock,
     ));
+    // Every step of a review saved and shown: a test's short game shows its progress.
+    service.set_review_save_every(Duration::ZERO);
     let mut config = DiscordConfig::new(TOKEN);
     config.api_base = Some(standin.url.clone());
     config.guild_id = Some(GUILD);
@@ -1398,5 +1400,98 @@ async fn an_accepted_challenge_is_played_in_its_own_thread_and_the_channel_sees_
         adapter.store.game(GameId(2)).await.unwrap().unwrap().thread,
         None
     );
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reviews_progress_is_one_channel_message_edited_in_place() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_secs(2)).await;
+    standin.ready().await;
+    let kibitz_bot = Person {
+        id: APPLICATION,
+        username: "kibitz",
+        global_name: "Kibitz",
+    };
+    standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &kibitz_bot),
+                number("seed", 5),
+                number("level", 1),
+            ],
+            &[&kibitz_bot],
+        )
+        .await;
+    for answered in 1..=3 {
+        let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
+        let position =
+            kibitz::AnyGame::parse(kibitz::GameKind::KnightFight, &game.position).unwrap();
+        let mine = position.legal_move_texts().remove(0);
+        standin.press(&alice(), &format!("move {mine} #1")).await;
+        standin
+            .wait_for("the engine's move", |calls| engine_posts(calls) >= answered)
+            .await;
+    }
+    standin.command(&alice(), "resign", &[], &[]).await;
+    standin.press(&alice(), "resign confirm").await;
+    let calls = standin.command(&alice(), "analysis", &[], &[]).await;
+    assert!(
+        replies(&calls)
+            .iter()
+            .any(|c| c.content().contains("Reviewing game #1")),
+        "{calls:#?}"
+    );
+    let posts_path = format!("/channels/{CHANNEL}/messages");
+    let calls = standin
+        .wait_for("the review's picture", |calls| {
+            calls.iter().any(|c| {
+                c.answered() && c.path == posts_path && c.content().contains("Review of game #1")
+            })
+        })
+        .await;
+    let progress: Vec<usize> = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.answered()
+                && c.method == "POST"
+                && c.path == posts_path
+                && c.content().contains("Analysing game #1")
+        })
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(progress.len(), 1, "one progress message");
+    let id = calls[progress[0]].answer["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let edits: Vec<(usize, &Call)> = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.answered() && c.method == "PATCH" && c.path.starts_with(&posts_path))
+        .collect();
+    assert!(edits.len() >= 2, "a step and the end: {edits:#?}");
+    for (_, edit) in &edits {
+        assert_eq!(
+            edit.path,
+            format!("{posts_path}/{id}"),
+            "the progress message edited"
+        );
+    }
+    let (last_at, last) = edits[edits.len() - 1];
+    assert!(
+        last.content().contains("Analysis of game #1 done"),
+        "{}",
+        last.content()
+    );
+    let picture_at = calls
+        .iter()
+        .position(|c| c.path == posts_path && c.content().contains("Review of game #1"))
+        .unwrap();
+    assert!(progress[0] < last_at && last_at < picture_at);
     adapter.stop().await;
 }

@@ -96,6 +96,8 @@ async fn start_on_clock(
         Catalogue::load().unwrap(),
         clock,
     ));
+    // Every step of a review saved and shown: a test's short game shows its progress.
+    service.set_review_save_every(Duration::ZERO);
     let (stop, shutdown) = watch::channel(false);
     let task = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
     Adapter { stop, task, store }
@@ -1693,4 +1695,76 @@ async fn one_members_burst_in_a_group_holds_up_no_other_member() {
         "telegram: {} replies to a 300-command burst, another member answered {waited:?} after it",
         to_alice.len()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reviews_progress_is_one_message_edited_in_place_before_the_picture() {
+    let seed = 31;
+    let (moves, _) = scripted_game(seed);
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    challenge_and_accept(&setup, seed).await;
+    play_moves(&setup, seed, &moves, 0..6).await;
+    setup.say(&bob(), "/resign").await;
+    let queued = setup.text_reply(&alice(), "/analysis").await;
+    assert!(queued.contains("Reviewing game #1"), "{queued}");
+    let calls = setup
+        .standin
+        .wait_for("the review's picture", |calls| {
+            calls.iter().any(|c| {
+                c.answered() && c.method == "sendphoto" && c.text().contains("Review of game #1")
+            })
+        })
+        .await;
+    let sends = |c: &Call| {
+        c.answered()
+            && matches!(
+                c.method.as_str(),
+                "sendmessage" | "sendphoto" | "senddocument" | "sendanimation"
+            )
+    };
+    let progress: Vec<usize> = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| sends(c) && c.text().contains("Analysing game #1"))
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(progress.len(), 1, "one progress message: {calls:#?}");
+    // The stand-in numbers the messages it is sent, from 501.
+    let message_id = 500 + calls[..=progress[0]].iter().filter(|c| sends(c)).count() as i64;
+    let edits: Vec<(usize, &Call)> = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.answered() && c.method == "editmessagetext")
+        .collect();
+    assert!(edits.len() >= 2, "a step and the end: {edits:#?}");
+    let percents: Vec<u32> = edits
+        .iter()
+        .filter_map(|(_, c)| {
+            let text = c.text();
+            text.strip_suffix(" %")?.rsplit(' ').next()?.parse().ok()
+        })
+        .collect();
+    assert!(!percents.is_empty(), "{edits:#?}");
+    assert!(percents.windows(2).all(|w| w[0] < w[1]), "{percents:?}");
+    for (_, edit) in &edits {
+        assert_eq!(
+            edit.params["message_id"].as_i64(),
+            Some(message_id),
+            "{edit:?}"
+        );
+        assert_eq!(edit.chat(), GROUP);
+    }
+    let (last_at, last) = edits[edits.len() - 1];
+    assert!(
+        last.text().contains("Analysis of game #1 done"),
+        "{}",
+        last.text()
+    );
+    let picture_at = calls
+        .iter()
+        .position(|c| c.method == "sendphoto" && c.text().contains("Review of game #1"))
+        .unwrap();
+    assert!(progress[0] < last_at && last_at < picture_at);
+    adapter.stop().await;
 }

@@ -16,14 +16,15 @@ use crate::bot::help;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
-use crate::bot::reply::Outgoing;
+use crate::bot::reply::{Live, Outgoing};
 use crate::bot::schedule::{Poster, chat_address};
 use crate::bot::service::Service;
 use crate::engine::analysis::{self, Evaluation, Mark, Review};
 use crate::games::records::{Record, Step};
 use crate::games::{AnyGame, Side};
 use crate::render::{ReviewView, Severity};
-use crate::store::{AnalysisRecord, DueAnalysis, GameRecord, GameState, StoreError};
+use crate::store::{AnalysisRecord, DueAnalysis, GameId, GameRecord, GameState, StoreError};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -32,8 +33,16 @@ use tokio::sync::watch;
 /// well under 2 s), so a live process never loses its claim.
 pub const ANALYSIS_LEASE_MS: i64 = 60_000;
 
-/// How often a review under way writes what it found (and extends its claim).
-const SAVE_EVERY: Duration = Duration::from_secs(2);
+/// How often a review under way writes what it found (and extends its claim) and edits its
+/// progress message; [`Service::set_review_save_every`] may say otherwise.
+pub(crate) const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+/// The progress message is edited when the review got this many percentage points further
+/// (at most ten edits a review, within the platforms' edit limits).
+const PROGRESS_STEP: usize = 10;
+
+/// How long kept progress messages are remembered: their reviews are long done.
+const PROGRESS_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// The most turns a review covers, as a replay animates (a Chesimals game can last 1,000).
 pub const ANALYSIS_TURNS: usize = 400;
@@ -305,6 +314,15 @@ async fn review_one<P: Poster>(
     let mut evaluations = due.analysis.evaluations;
     evaluations.truncate(positions.len());
     let resumed = evaluations.len();
+    let language_code = service.store().chat_language(game.chat_id).await?;
+    let language = service.catalogue.language_for(language_code.as_deref());
+    let to = chat_address(&due.chat, due.thread.as_deref());
+    let mut progress = Progress {
+        key: format!("analysis:{}", game_id.0),
+        // A review taken over from a process that died edits the message it left.
+        shown: (resumed > 0).then_some(resumed * 100 / positions.len().max(1)),
+    };
+    let save_every = Duration::from_millis(service.review_save_every_ms.load(Ordering::Relaxed));
     let mut saved = Instant::now();
     while evaluations.len() < positions.len() {
         let index = evaluations.len();
@@ -317,7 +335,7 @@ async fn review_one<P: Poster>(
             .ok_or_else(|| StoreError::Corrupt("the analysis search stopped".into()))?;
         evaluations.push(evaluation);
         let done = evaluations.len() == positions.len();
-        if done || saved.elapsed() >= SAVE_EVERY {
+        if done || saved.elapsed() >= save_every {
             let now = (service.clock)();
             let kept = service
                 .store()
@@ -332,6 +350,12 @@ async fn review_one<P: Poster>(
             if !kept {
                 return Ok(false);
             }
+            if !done {
+                let percent = evaluations.len() * 100 / positions.len();
+                progress
+                    .show(service, poster, &to, language, game_id, percent)
+                    .await;
+            }
             saved = Instant::now();
         }
     }
@@ -342,15 +366,87 @@ async fn review_one<P: Poster>(
         duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
         "analysis done"
     );
-    let language_code = service.store().chat_language(game.chat_id).await?;
-    let language = service.catalogue.language_for(language_code.as_deref());
+    progress
+        .finish(service, poster, &to, language, game_id, started.elapsed())
+        .await;
     let reply = picture(service, language, &game, &players, &record, &evaluations)?;
-    let to = chat_address(&due.chat, due.thread.as_deref());
     if let Err(why) = poster.post(&to, vec![reply]).await {
         // The review stands (stored): `analysis #id` shows it at once.
         tracing::warn!(game = game_id.0, %why, "the analysis was not delivered");
     }
     Ok(true)
+}
+
+/// A review's progress message in its chat: posted at the first save of a review that takes
+/// longer than one save (a short review shows only its picture), then edited in place.
+struct Progress {
+    /// The message's name among the kept messages (`analysis:<game>`).
+    key: String,
+    /// The percentage shown last, once a message was posted.
+    shown: Option<usize>,
+}
+
+impl Progress {
+    /// Shows `percent`: the message posted, or edited when it moved on by a step.
+    async fn show<P: Poster>(
+        &mut self,
+        service: &Service,
+        poster: &P,
+        to: &str,
+        language: &str,
+        game: GameId,
+        percent: usize,
+    ) {
+        let live = match self.shown {
+            None => Live::Start(self.key.clone()),
+            Some(shown) if percent >= shown + PROGRESS_STEP => Live::Update(self.key.clone()),
+            Some(_) => return,
+        };
+        let text = service.say(
+            language,
+            &msg("analysis-progress")
+                .with("id", game)
+                .number("percent", percent as u32),
+        );
+        self.shown = Some(percent);
+        self.send(poster, to, game, text, live).await;
+    }
+
+    /// Says the review is done in the progress message, if one was posted.
+    async fn finish<P: Poster>(
+        &mut self,
+        service: &Service,
+        poster: &P,
+        to: &str,
+        language: &str,
+        game: GameId,
+        took: Duration,
+    ) {
+        if self.shown.is_none() {
+            return;
+        }
+        let text = service.say(
+            language,
+            &msg("analysis-progress-done")
+                .with("id", game)
+                .number("seconds", took.as_secs().max(1) as u32),
+        );
+        let live = Live::Update(self.key.clone());
+        self.send(poster, to, game, text, live).await;
+        let before = (service.clock)() - PROGRESS_KEPT_MS;
+        if let Err(error) = service.store().forget_kept_messages(before).await {
+            tracing::warn!(%error, "old progress messages stay kept");
+        }
+    }
+
+    /// A progress message that does not arrive is no fault of the review: it goes on.
+    async fn send<P: Poster>(&self, poster: &P, to: &str, game: GameId, text: String, live: Live) {
+        let mut reply = Outgoing::text(text);
+        reply.live = Some(live);
+        if let Err(why) = poster.post(to, vec![reply]).await {
+            tracing::debug!(game = game.0, %why, "a progress message was not delivered");
+        }
+    }
 }
 
 /// Reviews the games of `platform` until `shutdown`: a round at start (requests left by a

@@ -7,7 +7,7 @@ use super::payload::payload;
 use super::rest::{Fault, Rest};
 use super::{Core, DiscordConfig, DiscordError, ShardPlan};
 use crate::bot::schedule::{self, Poster};
-use crate::bot::{Outgoing, Platform, Service, UserInfo, Workers};
+use crate::bot::{Live, Outgoing, Platform, Service, UserInfo, Workers};
 use crate::chat::shared::{DRAIN_LIMIT, InFlight, Shutdown};
 use reqwest::Method;
 use serenity::all::{
@@ -38,6 +38,11 @@ impl Poster for ChannelPoster {
                 .map_err(|_| format!("{chat} is not a Discord channel id"))
         };
         let (channel, thread) = (id(channel)?, id(thread)?);
+        let (live, replies): (Vec<Outgoing>, Vec<Outgoing>) =
+            replies.into_iter().partition(|reply| reply.live.is_some());
+        for reply in &live {
+            self.post_live(thread, reply).await?;
+        }
         for message in plan(&replies) {
             let to = if message.in_parent { channel } else { thread };
             let (data, files) = payload(&message, false);
@@ -52,6 +57,68 @@ impl Poster for ChannelPoster {
                 )
                 .await
                 .map_err(|fault| fault.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+impl ChannelPoster {
+    /// A live message (`bot::Live`: a review's progress) in `channel`: posted with its id
+    /// kept, or edited in place where one was kept (else dropped: it only says how far
+    /// work has got).
+    async fn post_live(&self, channel: u64, reply: &Outgoing) -> Result<(), String> {
+        let service = &self.0.service;
+        let (name, editing) = match &reply.live {
+            Some(Live::Start(name)) => (name, false),
+            Some(Live::Update(name)) => (name, true),
+            None => return Ok(()),
+        };
+        let Some(message) = plan(std::slice::from_ref(reply)).into_iter().next() else {
+            return Ok(());
+        };
+        let (data, files) = payload(&message, false);
+        if editing {
+            let kept = service
+                .store()
+                .kept_message(Platform::Discord, name)
+                .await
+                .map_err(|error| error.to_string())?;
+            if let Some(id) = kept {
+                let path = format!("/channels/{channel}/messages/{id}");
+                if let Err(fault) = self
+                    .0
+                    .rest
+                    .call("edit message", Method::PATCH, &path, &data, &files)
+                    .await
+                {
+                    tracing::debug!(%fault, "a live message was not edited");
+                }
+            }
+            return Ok(());
+        }
+        let sent = self
+            .0
+            .rest
+            .call(
+                "channel post",
+                Method::POST,
+                &format!("/channels/{channel}/messages"),
+                &data,
+                &files,
+            )
+            .await
+            .map_err(|fault| fault.to_string())?;
+        let id = sent
+            .as_ref()
+            .and_then(|m| m["id"].as_str())
+            .map(str::to_string);
+        if let Some(id) = id
+            && let Err(error) = service
+                .store()
+                .keep_message(Platform::Discord, name, &id, service.now())
+                .await
+        {
+            tracing::warn!(%error, "a live message's id was not kept");
         }
         Ok(())
     }

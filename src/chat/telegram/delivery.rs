@@ -76,6 +76,22 @@ pub(super) enum Delivery {
     },
     /// Takes the buttons off `message`: they were used.
     ClearKeyboard { chat: i64, message: i32 },
+    /// A text whose message id is kept under `name` once sent (`bot::Live::Start`: a
+    /// review's progress), for [`Delivery::LiveEdit`] to edit.
+    LiveText {
+        chat: i64,
+        name: String,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread: Option<i32>,
+    },
+    /// A new text for the message kept under `name` (`bot::Live::Update`); dropped where
+    /// none was kept or Telegram cannot edit it: it only says how far work has got.
+    LiveEdit {
+        chat: i64,
+        name: String,
+        text: String,
+    },
 }
 
 impl Delivery {
@@ -87,6 +103,8 @@ impl Delivery {
             | Delivery::EditPhoto { chat, .. }
             | Delivery::EditText { chat, .. }
             | Delivery::ClearKeyboard { chat, .. }
+            | Delivery::LiveText { chat, .. }
+            | Delivery::LiveEdit { chat, .. }
             | Delivery::File { chat, .. } => Some(*chat),
             Delivery::Answer { .. } => None,
         }

@@ -3,7 +3,7 @@
 
 use super::delivery::{Delivery, KeyButton};
 use super::translate::PressedMessage;
-use crate::bot::{Body, Button, Mention, Outgoing, Pressed};
+use crate::bot::{Body, Button, Live, Mention, Outgoing, Pressed};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User, UserId};
@@ -167,6 +167,36 @@ pub(super) fn plan(
             })
             .collect()
     };
+    match (&reply.body, &reply.live) {
+        (Body::Text(text), Some(Live::Start(name))) if utf16_len(text) <= TEXT_LIMIT => vec![(
+            Delivery::LiveText {
+                chat: target,
+                name: name.clone(),
+                text: text.clone(),
+                thread,
+            },
+            None,
+        )],
+        (Body::Text(text), Some(Live::Update(name))) if utf16_len(text) <= TEXT_LIMIT => vec![(
+            Delivery::LiveEdit {
+                chat: target,
+                name: name.clone(),
+                text: text.clone(),
+            },
+            None,
+        )],
+        _ => plan_body(reply, target, thread, keys, texts),
+    }
+}
+
+/// The sends of a reply's body as it is (no message to edit).
+fn plan_body(
+    reply: &Outgoing,
+    target: i64,
+    thread: Option<i32>,
+    keys: Vec<Vec<KeyButton>>,
+    texts: impl Fn(&str, Vec<Vec<KeyButton>>) -> Vec<(Delivery, Option<Vec<u8>>)>,
+) -> Vec<(Delivery, Option<Vec<u8>>)> {
     match &reply.body {
         Body::Text(text) => texts(text, keys),
         Body::Image { png, caption } if utf16_len(caption) <= CAPTION_LIMIT => vec![(
@@ -315,8 +345,33 @@ mod tests {
                 Delivery::ClearKeyboard { .. } => "clear keyboard",
                 Delivery::Answer { .. } => "answer",
                 Delivery::File { .. } => "file",
+                Delivery::LiveText { .. } => "live text",
+                Delivery::LiveEdit { .. } => "live edit",
             })
             .collect()
+    }
+
+    #[test]
+    fn a_live_text_is_kept_by_name_and_edited_by_it_in_its_chat() {
+        let mut start = Outgoing::text("Analysing… 10 %");
+        start.live = Some(Live::Start("analysis:3".into()));
+        let sends = plan(&start, -5, 7, Some(4), None);
+        assert_eq!(kinds(&sends), ["live text"]);
+        assert!(matches!(
+            &sends[0].0,
+            Delivery::LiveText { chat: -5, name, thread: Some(4), .. } if name == "analysis:3"
+        ));
+        let mut update = Outgoing::text("Analysing… 40 %");
+        update.live = Some(Live::Update("analysis:3".into()));
+        let sends = plan(&update, -5, 7, Some(4), None);
+        assert!(matches!(
+            &sends[0].0,
+            Delivery::LiveEdit { chat: -5, name, text } if name == "analysis:3" && text.ends_with("40 %")
+        ));
+        // Too long for one message: no message to edit, sent as usual.
+        let mut long = Outgoing::text("x".repeat(TEXT_LIMIT + 1));
+        long.live = Some(Live::Start("analysis:3".into()));
+        assert_eq!(kinds(&plan(&long, -5, 7, None, None)), ["text", "text"]);
     }
 
     #[test]

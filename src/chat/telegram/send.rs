@@ -422,6 +422,65 @@ impl Adapter<'_> {
                 };
                 self.edited(edited, &instead, item).await
             }
+            Delivery::LiveText {
+                chat,
+                name,
+                text,
+                thread,
+            } => {
+                let chat = chat_override.unwrap_or(ChatId(*chat));
+                let thread = thread.filter(|_| chat_override.is_none()).map(topic);
+                if !self.paced(chat.0).await {
+                    return Err(Fault::Stopping);
+                }
+                let sent = self
+                    .call("sendMessage", || {
+                        let mut request = self.bot.send_message(chat, text.clone());
+                        if let Some(thread) = thread {
+                            request = request.message_thread_id(thread);
+                        }
+                        request.into_future()
+                    })
+                    .await?;
+                let store = self.service.store();
+                let message = sent.id.0.to_string();
+                if let Err(error) = store
+                    .keep_message(PLATFORM, name, &message, self.service.now())
+                    .await
+                {
+                    // Sent: it stays as it is, not edited later.
+                    tracing::warn!(item = item.id, %error, "a live message's id was not kept");
+                }
+                Ok(())
+            }
+            Delivery::LiveEdit { chat, name, text } => {
+                let kept = match self.service.store().kept_message(PLATFORM, name).await {
+                    Ok(kept) => kept,
+                    Err(error) => {
+                        tracing::warn!(item = item.id, %error, "a live message's id is unreadable");
+                        None
+                    }
+                };
+                let Some(message) = kept.and_then(|id| id.parse::<i32>().ok()) else {
+                    return Ok(());
+                };
+                if !self.paced(*chat).await {
+                    return Err(Fault::Stopping);
+                }
+                let edited = self
+                    .call("editMessageText", || {
+                        self.bot
+                            .edit_message_text(ChatId(*chat), MessageId(message), text)
+                            .into_future()
+                    })
+                    .await
+                    .map(drop);
+                match edited {
+                    // Gone, too old, unchanged: the next edit or the result says the rest.
+                    Err(Fault::Permanent(_) | Fault::Migrated(_)) => Ok(()),
+                    other => other,
+                }
+            }
             Delivery::ClearKeyboard { chat, message } => {
                 if !self.paced(*chat).await {
                     return Err(Fault::Stopping);

@@ -180,3 +180,63 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     assert_eq!(store.forget_updates(1_500, 10).await.unwrap(), 1, "only 7");
     assert_eq!(claim(8, "b", 2_001).await, UpdateClaim::Busy, "8 is kept");
 }
+
+#[tokio::test]
+async fn a_kept_message_is_found_by_platform_and_name_replaced_and_forgotten_when_old() {
+    let (_dir, store) = temp_store().await;
+    assert_eq!(
+        store
+            .kept_message(Platform::Telegram, "analysis:1")
+            .await
+            .unwrap(),
+        None
+    );
+    store
+        .keep_message(Platform::Telegram, "analysis:1", "501", 10)
+        .await
+        .unwrap();
+    store
+        .keep_message(Platform::Discord, "analysis:1", "9001", 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .kept_message(Platform::Telegram, "analysis:1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("501")
+    );
+    // Sent again (a review taken over): the newer message is the one edited.
+    store
+        .keep_message(Platform::Telegram, "analysis:1", "502", 20)
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .kept_message(Platform::Telegram, "analysis:1")
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("502")
+    );
+    assert_eq!(
+        store.forget_kept_messages(15).await.unwrap(),
+        1,
+        "Discord's, kept at 10"
+    );
+    assert_eq!(
+        store
+            .kept_message(Platform::Discord, "analysis:1")
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(
+        store
+            .kept_message(Platform::Telegram, "analysis:1")
+            .await
+            .unwrap()
+            .is_some()
+    );
+}

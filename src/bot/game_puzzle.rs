@@ -11,15 +11,17 @@ use crate::bot::context::Context;
 use crate::bot::help;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
+use crate::bot::play::export;
 use crate::bot::reply::SPOILER_STAND_IN;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
 use crate::games::ambit::{Date, Weekday};
 use crate::games::standings::{Rating, rate_win, streaks};
+use crate::games::time_control::DAY_MS;
 use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
-use crate::store::{DailyPuzzle, GamePuzzleRecord, PuzzleAnswer, StoreError};
+use crate::store::{DailyPuzzle, GameId, GamePuzzleRecord, PuzzleAnswer, StoreError};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Knight Fight's landing squares fit under the picture as buttons up to this many.
@@ -151,9 +153,24 @@ async fn make_puzzle(
     let seed = u64::from_le_bytes(seed_bytes);
     let wanted = difficulty_of(date);
     let started = std::time::Instant::now();
-    let made = service
+    let (sources, games) = played_games(service, kind, date, seed).await?;
+    let (source, made) = service
         .computer
-        .search(move || puzzle::generate(kind, seed, wanted, DAILY_GAMES))
+        .search(move || {
+            // A position from a game played here first; self-play where none is at the
+            // day's difficulty.
+            let played = puzzle::from_games(&games, wanted)
+                .map(|(index, puzzle)| (sources.get(index).copied(), puzzle));
+            if let Some(found) = played.as_ref().filter(|(_, p)| p.difficulty == wanted) {
+                return Some(found.clone());
+            }
+            let bred = puzzle::generate(kind, seed, wanted, DAILY_GAMES);
+            match (played, bred) {
+                (_, Some(bred)) if bred.difficulty == wanted => Some((None, bred)),
+                (Some(played), _) => Some(played),
+                (None, bred) => bred.map(|bred| (None, bred)),
+            }
+        })
         .await
         .flatten()
         .ok_or_else(|| StoreError::Corrupt(format!("no {kind} puzzle for {day}")))?;
@@ -161,6 +178,7 @@ async fn make_puzzle(
         game = kind.name(),
         day = %day,
         difficulty = made.difficulty.name(),
+        source_game = source.map(|game| game.0),
         duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
         "daily game puzzle made"
     );
@@ -172,8 +190,48 @@ async fn make_puzzle(
         shown: made.shown,
         difficulty: made.difficulty.name().to_string(),
         rating: puzzle_start_rating(made.difficulty),
+        source_game: source,
     };
     Ok(service.store().keep_game_puzzle(&record, now).await?)
+}
+
+/// How far back a day's puzzle looks for games played here, and how many it searches at
+/// most (each costs about one self-play game of engine time).
+const PLAYED_DAYS: i64 = 7;
+const PLAYED_GAMES: i64 = 8;
+
+/// A game shorter than this (plies) has no position for a puzzle past its opening.
+const PLAYED_PLIES: i64 = 12;
+
+/// The positions of the games of `kind` finished here in the week before `date`, the
+/// latest first, in an order the day's secret seed shuffles (which game the puzzle comes
+/// from is not known in advance), with their ids.
+async fn played_games(
+    service: &Service,
+    kind: GameKind,
+    date: Date,
+    seed: u64,
+) -> Result<(Vec<GameId>, Vec<Vec<AnyGame>>), Refusal> {
+    let day_start = date.days_since_epoch() * DAY_MS;
+    let mut ids = service
+        .store()
+        .finished_games_of_kind(
+            kind,
+            day_start - PLAYED_DAYS * DAY_MS,
+            day_start,
+            PLAYED_PLIES,
+            PLAYED_GAMES,
+        )
+        .await?;
+    ids.sort_by_key(|id| crate::games::rng::SeededRng::new(seed ^ id.0 as u64).next_u64());
+    let (mut found, mut games) = (Vec::new(), Vec::new());
+    for id in ids {
+        if let Some(game) = service.store().game(id).await? {
+            games.push(export::positions(service, &game).await?);
+            found.push(id);
+        }
+    }
+    Ok((found, games))
 }
 
 /// The games with daily puzzles.

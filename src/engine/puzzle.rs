@@ -126,15 +126,8 @@ pub fn generate(kind: GameKind, seed: u64, wanted: Difficulty, games: u32) -> Op
                 break;
             }
             if ply >= 6 {
-                let mover = position.side_to_move();
-                let chance =
-                    value_for_white(&position, &budget).map(|white| chance_for(mover, kind, white));
-                let fresh = previous.is_some_and(|p| p >= -FRESH);
-                if fresh
-                    && chance.is_some_and(|c| c >= WINNING)
-                    && let Some(puzzle) = check(&position, &budget)
-                    && confirm(&puzzle, &confirm_budget(kind), SLACK)
-                {
+                let (chance, found) = candidate(&position, previous, &budget);
+                if let Some(puzzle) = found {
                     if puzzle.difficulty == wanted {
                         return Some(puzzle);
                     }
@@ -155,6 +148,59 @@ pub fn generate(kind: GameKind, seed: u64, wanted: Difficulty, games: u32) -> Op
         }
     }
     fallback
+}
+
+/// A day's puzzle of the games played here (each a game's positions from its start): their
+/// positions after the sixth ply looked at as self-play's are ([`candidate`]): won right
+/// after a blunder, checked move by move and confirmed. The first at the wanted difficulty;
+/// failing that, the first of any (`None` when no game had one); with the index of its game.
+pub fn from_games(games: &[Vec<AnyGame>], wanted: Difficulty) -> Option<(usize, Puzzle)> {
+    let mut fallback = None;
+    for (index, game) in games.iter().enumerate() {
+        let Some(first) = game.first() else {
+            continue;
+        };
+        if !has_puzzles(first.kind()) {
+            continue;
+        }
+        let budget = check_budget(first.kind());
+        let mut previous = None;
+        for position in game.iter().skip(6) {
+            if position.status().is_over() {
+                break;
+            }
+            let (chance, found) = candidate(position, previous, &budget);
+            if let Some(puzzle) = found {
+                if puzzle.difficulty == wanted {
+                    return Some((index, puzzle));
+                }
+                fallback.get_or_insert((index, puzzle));
+            }
+            previous = chance;
+        }
+    }
+    fallback
+}
+
+/// One position of a game as a puzzle candidate: the mover's winning chance by one search,
+/// and the puzzle when the mover wins ([`WINNING`]) right after the opponent stood no worse
+/// than [`FRESH`] (`previous`: the opponent's chance one ply before) and [`check`] and
+/// [`confirm`] find one move that wins clearly.
+fn candidate(
+    position: &AnyGame,
+    previous: Option<f64>,
+    budget: &Budget,
+) -> (Option<f64>, Option<Puzzle>) {
+    let kind = position.kind();
+    let mover = position.side_to_move();
+    let chance = value_for_white(position, budget).map(|white| chance_for(mover, kind, white));
+    let fresh = previous.is_some_and(|p| p >= -FRESH);
+    if fresh && chance.is_some_and(|c| c >= WINNING) {
+        let puzzle =
+            check(position, budget).filter(|puzzle| confirm(puzzle, &confirm_budget(kind), SLACK));
+        return (chance, puzzle);
+    }
+    (chance, None)
 }
 
 /// `position` as a puzzle: every legal move valued by a search of `budget` from the

@@ -1,7 +1,7 @@
 //! The two-player games' daily puzzles: the day's puzzle of a game, one answer a player and
 //! day, the players' and the puzzles' Glicko-2 ratings, and a chat's standings.
 
-use super::{Store, StoreError, StoreResult};
+use super::{GameId, Store, StoreError, StoreResult};
 use crate::games::GameKind;
 use crate::games::standings::Rating;
 use sqlx::Row;
@@ -18,6 +18,8 @@ pub struct GamePuzzleRecord {
     pub shown: String,
     pub difficulty: String,
     pub rating: Rating,
+    /// The game played here the position was taken from; `None`: engine self-play.
+    pub source_game: Option<GameId>,
 }
 
 /// A player's answer to a day's puzzle.
@@ -56,6 +58,7 @@ fn puzzle_of(row: &AnyRow) -> StoreResult<GamePuzzleRecord> {
         shown: row.try_get("shown")?,
         difficulty: row.try_get("difficulty")?,
         rating: rating_of(row)?,
+        source_game: row.try_get::<Option<i64>, _>("source_game")?.map(GameId),
     })
 }
 
@@ -68,7 +71,7 @@ impl Store {
     ) -> StoreResult<Option<GamePuzzleRecord>> {
         let row = sqlx::query(
             "SELECT day, kind, position, solution, shown, difficulty, rating, deviation,
-                 volatility
+                 volatility, source_game
              FROM game_puzzles WHERE day = $1 AND kind = $2",
         )
         .bind(day)
@@ -87,8 +90,9 @@ impl Store {
     ) -> StoreResult<GamePuzzleRecord> {
         sqlx::query(
             "INSERT INTO game_puzzles (day, kind, position, solution, shown, difficulty, rating,
-                 deviation, volatility, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (day, kind) DO NOTHING",
+                 deviation, volatility, created_at, source_game)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+             ON CONFLICT (day, kind) DO NOTHING",
         )
         .bind(&puzzle.day)
         .bind(puzzle.kind.name())
@@ -100,6 +104,7 @@ impl Store {
         .bind(puzzle.rating.deviation)
         .bind(puzzle.rating.volatility)
         .bind(now)
+        .bind(puzzle.source_game.map(|game| game.0))
         .execute(&mut *self.conn().await?)
         .await?;
         self.game_puzzle(&puzzle.day, puzzle.kind)
@@ -286,5 +291,33 @@ impl Store {
         .fetch_one(&mut *self.conn().await?)
         .await?;
         Ok((row.try_get("answered")?, row.try_get("solved")?))
+    }
+
+    /// The games of `kind` finished from `since` to before `until` with `min_plies` moves or
+    /// more, the latest first, at most `limit`: where a day's puzzle may come from.
+    pub async fn finished_games_of_kind(
+        &self,
+        kind: GameKind,
+        since: i64,
+        until: i64,
+        min_plies: i64,
+        limit: i64,
+    ) -> StoreResult<Vec<GameId>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games
+             WHERE kind = $1 AND status = 'finished' AND updated_at >= $2 AND updated_at < $3
+                 AND plies >= $4
+             ORDER BY updated_at DESC LIMIT $5",
+        )
+        .bind(kind.name())
+        .bind(since)
+        .bind(until)
+        .bind(min_plies)
+        .bind(limit)
+        .fetch_all(&mut *self.conn().await?)
+        .await?;
+        rows.iter()
+            .map(|row| Ok(GameId(row.try_get("id")?)))
+            .collect()
     }
 }

@@ -5,9 +5,10 @@
 
 use crate::service::{START_MS, bot, line, replies_text, service_on};
 use crate::support::PostRecorder;
+use kibitz::engine::puzzle::Difficulty;
 use kibitz::games::ambit::Date;
 use kibitz::games::time_control::{DAY_MS, MINUTE_MS};
-use kibitz::store::DailyPuzzle;
+use kibitz::store::{DailyPuzzle, GameId, GameState};
 use kibitz::{Body, GameKind, Platform};
 use std::sync::atomic::Ordering;
 
@@ -288,4 +289,83 @@ async fn a_chat_gets_the_game_puzzle_posted_once_a_day_made_ahead_with_yesterday
             .unwrap()
             .is_none()
     );
+}
+
+/// A Knight Fight game between alice and bob, each playing the engine's level-2 move (a
+/// noisy level that blunders now and then, as the self-play games the puzzles come from),
+/// until it ends or bob resigns after 30 plies. Returns its positions from the start.
+async fn play_a_noisy_game(bot: &crate::service::Bot) -> Vec<kibitz::AnyGame> {
+    use kibitz::engine::{Level, think};
+    bot.start_game("kf").await;
+    let store = bot.service.store();
+    for ply in 0..30u64 {
+        let game = store.game(GameId(1)).await.unwrap().unwrap();
+        if game.state != GameState::Ongoing {
+            break;
+        }
+        let position = kibitz::AnyGame::parse(GameKind::KnightFight, &game.position).unwrap();
+        let speaker = if ply % 2 == 0 { "alice" } else { "bob" };
+        let text = think(&position, Level::new(2).unwrap(), ply).unwrap().text;
+        let reply = bot.text(speaker, &text).await;
+        assert!(reply.contains("[picture]"), "{text}: {reply}");
+    }
+    if store.game(GameId(1)).await.unwrap().unwrap().state == GameState::Ongoing {
+        bot.say("bob", "resign").await;
+    }
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
+    assert_eq!(game.state, GameState::Finished);
+    let start = kibitz::AnyGame::parse(GameKind::KnightFight, &game.start_position).unwrap();
+    let mut positions = vec![start];
+    for played in store.moves(GameId(1)).await.unwrap() {
+        let mut next = positions.last().unwrap().clone();
+        next.play_text(&played.notation).unwrap();
+        positions.push(next);
+    }
+    positions
+}
+
+#[tokio::test]
+async fn a_blunder_in_a_game_played_here_is_the_next_days_puzzle() {
+    let bot = bot().await;
+    let positions = play_a_noisy_game(&bot).await;
+    // Monday 2026-11-30: an easy day. What the engine finds in the game on its own:
+    let expected = kibitz::engine::puzzle::from_games(&[positions], Difficulty::Easy);
+    let (_, expected) = expected.expect("a blunder in the game leaves one winning move");
+    assert_eq!(expected.difficulty, Difficulty::Easy, "{expected:?}");
+    bot.set_time(START_MS + DAY_MS);
+    let shown = bot.text("carol", "daily kf").await;
+    assert!(shown.contains("Knight Fight puzzle #334 (easy)"), "{shown}");
+    let kept = bot
+        .service
+        .store()
+        .game_puzzle("2026-11-30", GameKind::KnightFight)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        kept.source_game,
+        Some(GameId(1)),
+        "taken from the game played here"
+    );
+    assert_eq!(kept.position, expected.position.position_text());
+    assert_eq!(kept.solution, expected.solution);
+    // The day the game was played, its own puzzle came from self-play: only games finished
+    // before the day count.
+    bot.set_time(START_MS);
+    let same_day = bot
+        .service
+        .store()
+        .game_puzzle("2026-11-29", GameKind::KnightFight)
+        .await
+        .unwrap();
+    assert!(same_day.is_none());
+    bot.text("carol", "daily kf").await;
+    let own_day = bot
+        .service
+        .store()
+        .game_puzzle("2026-11-29", GameKind::KnightFight)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(own_day.source_game, None);
 }

@@ -21,7 +21,7 @@ use crate::games::ambit::Date;
 use crate::games::records::{self, Record, TurnNote};
 use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
-use crate::store::{GameRecord, GameState};
+use crate::store::{GameRecord, GameState, StoreError};
 
 /// The most stored moves a record reads (a Chesimals game ends after 1,000 turns; typed
 /// unit by unit they stay far below this); a longer game is refused rather than cut.
@@ -83,6 +83,22 @@ pub(super) async fn record(
         event: Some(format!("Kibitz game #{}", game.id)),
         turns,
     })
+}
+
+/// The positions of `game` from its start through every move that stands (its record
+/// replayed): what the reviews and the daily puzzles search.
+pub(in crate::bot) async fn positions(
+    service: &Service,
+    game: &GameRecord,
+) -> Result<Vec<AnyGame>, Refusal> {
+    let players = players::read(service, game).await?;
+    let record = record(service, game, &players).await?;
+    Ok(record
+        .replay()
+        .map_err(|error| StoreError::Corrupt(format!("game {} record: {error}", game.id)))?
+        .into_iter()
+        .map(|step| step.position)
+        .collect())
 }
 
 /// `export [#id]`: the game's record as a file.

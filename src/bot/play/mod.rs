@@ -20,7 +20,7 @@ pub(super) mod challenge;
 pub(super) mod clock;
 pub(super) mod computer;
 pub(super) mod deadlines;
-pub(super) mod export;
+pub(in crate::bot) mod export;
 pub(super) mod game;
 pub(super) mod history;
 pub(super) mod listing;

@@ -76,3 +76,28 @@ fn a_mate_in_one_is_an_easy_puzzle() {
     assert_eq!(Difficulty::of_depth(7), Difficulty::Hard);
     assert!(!has_puzzles(GameKind::Critters));
 }
+
+#[test]
+#[ignore = "searches every reply at the confirmation's depth: run in release by .ci/run"]
+fn a_blunder_in_a_game_played_here_is_the_puzzle_and_a_quiet_game_gives_none() {
+    // Six quiet plies, then White puts its queen where Black's takes it (Qd4?? Qxd4).
+    let start = AnyGame::parse(
+        GameKind::Glacier,
+        "6k1/p4pp1/1q5p/8/8/7P/P4PP1/3Q2K1 w - - 0 1",
+    )
+    .expect("a position");
+    let mut game = vec![start];
+    for text in ["a3", "a6", "a4", "a5", "Kh2", "Kh7", "Qd4", "Qxd4"] {
+        let mut next = game.last().expect("a start").clone();
+        next.play_text(text).expect("a legal test move");
+        game.push(next);
+    }
+    let quiet = game[..7].to_vec();
+    assert!(from_games(std::slice::from_ref(&quiet), Difficulty::Easy).is_none());
+    let (index, puzzle) =
+        from_games(&[quiet, game.clone()], Difficulty::Easy).expect("the blunder's punishment");
+    assert_eq!(index, 1, "from the second game");
+    assert_eq!(puzzle.position.position_text(), game[7].position_text());
+    assert_eq!(puzzle.shown, "Qxd4");
+    assert_eq!(puzzle.difficulty, Difficulty::Easy);
+}

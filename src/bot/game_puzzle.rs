@@ -105,7 +105,7 @@ pub(crate) async fn day_puzzle(
     // Each caller its own holder: two requests of one process must not both make it.
     let holder = format!(
         "{}#{}",
-        crate::bot::schedule::holder_name(),
+        crate::bot::holder::holder_name(),
         MAKER.fetch_add(1, Ordering::Relaxed)
     );
     if !service
@@ -327,12 +327,6 @@ fn puzzle_start_rating(difficulty: Difficulty) -> Rating {
     }
 }
 
-fn position_of(record: &GamePuzzleRecord) -> Result<AnyGame, Refusal> {
-    AnyGame::parse(record.kind, &record.position).map_err(|e| {
-        StoreError::Corrupt(format!("puzzle {} {}: {}", record.day, record.kind, e.key)).into()
-    })
-}
-
 /// The puzzle's picture: the position, whose move it is, how to answer (Knight Fight: a
 /// button a landing square), then `more` lines.
 fn puzzle_picture(
@@ -342,7 +336,7 @@ fn puzzle_picture(
     date: Date,
     more: Vec<crate::bot::msg::Msg>,
 ) -> Result<Outgoing, Refusal> {
-    let position = position_of(record)?;
+    let position = record.game()?;
     let game = service.say(language, &help::kind_name(record.kind));
     let mover = position.side_to_move();
     let side = service.say(language, &msg(side_key(mover)));
@@ -393,7 +387,7 @@ async fn answer(
     record: &GamePuzzleRecord,
     text: &str,
 ) -> Result<Vec<Outgoing>, Refusal> {
-    let mut position = position_of(record)?;
+    let mut position = record.game()?;
     let played = position
         .play_text(text)
         .map_err(|error| Refusal::from(crate::bot::words::rules_message(&error)))?;

@@ -17,8 +17,11 @@ use crate::bot::service::Service;
 use crate::games::ambit::{Date, Game};
 use crate::games::time_control::{DAY_MS, MINUTE_MS};
 use crate::render::AmbitView;
-use crate::store::{Claim, DailyPuzzle, DuePost, GameId, StoreError};
-use std::future::Future;
+use crate::store::{Claim, DailyPuzzle, DuePost, StoreError};
+
+pub use crate::bot::deferred_ratings::{catch_up, retry_deferred_ratings};
+pub use crate::bot::holder::holder_name;
+pub use crate::bot::poster::{Poster, chat_address};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -37,27 +40,6 @@ fn count_post(platform: Platform, outcome: &'static str) {
         "outcome" => outcome,
     )
     .increment(1);
-}
-
-/// The address a [`Poster`] takes: the platform's id of the chat, and for a forum topic
-/// `chat/topic` (a Telegram `message_thread_id`; no platform's chat id has a `/`).
-pub fn chat_address(chat: &str, thread: Option<&str>) -> String {
-    match thread {
-        Some(thread) => format!("{chat}/{thread}"),
-        None => chat.to_string(),
-    }
-}
-
-/// How a platform delivers a post to a channel.
-pub trait Poster: Send + Sync {
-    /// Sends `replies` to the chat the platform calls `chat` ([`chat_address`]: a topic of it
-    /// after a `/`). An error means nothing was sent (the claim is released and the post
-    /// tried again later).
-    fn post(
-        &self,
-        chat: &str,
-        replies: Vec<Outgoing>,
-    ) -> impl Future<Output = Result<(), String>> + Send;
 }
 
 /// What one round of the scheduler did.
@@ -169,63 +151,6 @@ pub async fn post_due_dailies<P: Poster>(
     Ok(round)
 }
 
-/// Rates a finished game; should the database refuse now, the game is kept for
-/// `schedule::retry_deferred_ratings`.
-pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: i64) {
-    if let Err(error) = service.store().rate_game(game_id, now).await {
-        tracing::warn!(game = game_id.0, %error, "rating deferred");
-        if let Ok(mut deferred) = service.deferred_ratings.lock() {
-            deferred.push(game_id);
-        }
-    }
-}
-
-/// Retries the ratings this process deferred; a game that still cannot be rated stays
-/// deferred. Returns how many were rated now. Cheap when nothing is deferred, so the
-/// scheduler calls it every round and the console between lines.
-pub async fn retry_deferred_ratings(service: &Service) -> usize {
-    let games = match service.deferred_ratings.lock() {
-        Ok(mut deferred) => std::mem::take(&mut *deferred),
-        Err(_) => return 0,
-    };
-    let mut rated = 0;
-    let mut still = Vec::new();
-    for game in games {
-        match service.store().rate_game(game, (service.clock)()).await {
-            Ok(done) => rated += usize::from(done.is_some()),
-            Err(error) => {
-                tracing::warn!(game = game.0, %error, "rating deferred again");
-                still.push(game);
-            }
-        }
-    }
-    if !still.is_empty()
-        && let Ok(mut deferred) = service.deferred_ratings.lock()
-    {
-        deferred.extend(still);
-    }
-    if rated > 0 {
-        tracing::info!(rated, "deferred ratings made");
-    }
-    rated
-}
-
-/// Rates finished games that a crash left unrated.
-pub async fn catch_up(service: &Service) -> Result<usize, StoreError> {
-    let mut rated = 0;
-    for game in service.store().unrated_games().await? {
-        if service
-            .store()
-            .rate_game(game, (service.clock)())
-            .await?
-            .is_some()
-        {
-            rated += 1;
-        }
-    }
-    Ok(rated)
-}
-
 /// The post of the day's puzzle: its picture, number and level, how to play it, and
 /// yesterday's results with yesterday's solution behind a spoiler.
 async fn daily_post(
@@ -316,21 +241,5 @@ pub async fn run_scheduler<P: Poster>(
         if crate::bot::worker_rest::rest(every, std::future::pending(), &mut shutdown).await {
             break;
         }
-    }
-}
-
-/// The name a scheduler gives itself in its claims: host and process, unique per process.
-pub fn holder_name() -> String {
-    let host = std::env::var("HOSTNAME").unwrap_or_else(|_| "kibitz".to_string());
-    format!("{host}:{}", std::process::id())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn holders_name_their_process() {
-        assert!(holder_name().ends_with(&format!(":{}", std::process::id())));
     }
 }

@@ -49,6 +49,10 @@ pub fn system_clock() -> Clock {
     })
 }
 
+/// How often a review under way writes what it found (extending its claim) and edits its
+/// progress message, by default: every 2 s.
+const REVIEW_SAVE_EVERY_MS: u64 = 2_000;
+
 /// The bot: every chat's commands go through one of these.
 pub struct Service {
     /// The database outside any unit of work; handlers reach it through [`Service::store`].
@@ -67,7 +71,7 @@ pub struct Service {
     /// The computer opponent's searches and worker bell.
     pub(super) computer: Computer,
     /// How often a review under way saves what it found and shows how far it got, in ms
-    /// (`play::analysis::SAVE_EVERY` unless set: [`Service::set_review_save_every`]).
+    /// ([`REVIEW_SAVE_EVERY_MS`] unless set: [`Service::set_review_save_every`]).
     pub(super) review_save_every_ms: std::sync::atomic::AtomicU64,
 }
 
@@ -83,9 +87,7 @@ impl Service {
             limiter: limits::RateLimiter::default(),
             group_shares: GroupShares::default(),
             computer: Computer::default(),
-            review_save_every_ms: std::sync::atomic::AtomicU64::new(
-                crate::bot::play::analysis::SAVE_EVERY.as_millis() as u64,
-            ),
+            review_save_every_ms: std::sync::atomic::AtomicU64::new(REVIEW_SAVE_EVERY_MS),
         }
     }
 

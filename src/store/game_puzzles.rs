@@ -39,6 +39,15 @@ pub struct PuzzleStanding {
     pub rating: Rating,
 }
 
+impl GamePuzzleRecord {
+    /// The puzzle's position, read from its stored text.
+    pub fn game(&self) -> StoreResult<crate::games::AnyGame> {
+        crate::games::AnyGame::parse(self.kind, &self.position).map_err(|error| {
+            StoreError::Corrupt(format!("puzzle {} {}: {error}", self.day, self.kind))
+        })
+    }
+}
+
 fn rating_of(row: &AnyRow) -> StoreResult<Rating> {
     Ok(Rating {
         rating: row.try_get("rating")?,

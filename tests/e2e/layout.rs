@@ -77,6 +77,37 @@ fn no_file_in_the_service_rooms_is_over_seven_hundred_lines() {
     assert!(long.is_empty(), "over {MOST_LINES} lines: {long:?}");
 }
 
+/// The files of `room` whose text holds any of `needles`, with the first found.
+fn files_saying(room: &str, needles: &[&str]) -> Vec<String> {
+    let root = source_root().join(room);
+    rust_files(&root)
+        .into_iter()
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(root.join(&file)).expect("a readable source file");
+            let found = needles.iter().find(|needle| text.contains(*needle))?;
+            Some(format!("{room}/{}: {found}", file.display()))
+        })
+        .collect()
+}
+
+#[test]
+fn the_handlers_parse_no_stored_text_and_the_service_is_in_three_files() {
+    // A row the store read comes typed (its outcome, its position by `GameRecord::game`).
+    let parsing = files_saying("bot", &["Outcome::parse", "AnyGame::parse"]);
+    assert!(
+        parsing.is_empty(),
+        "the store's rows come typed: {parsing:?}"
+    );
+    let service = files_saying("", &["impl Service {"]);
+    assert!(
+        (1..=3).contains(&service.len()),
+        "impl Service in at most three files: {service:?}"
+    );
+    // The store's public functions take the platform typed, never as text.
+    let untyped = files_saying("store", &["platform: &str"]);
+    assert!(untyped.is_empty(), "{untyped:?}");
+}
+
 #[test]
 fn no_import_circle_between_rooms() {
     let circles = import_circles(&source_root());

@@ -16,8 +16,8 @@ use crate::bot::help;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
+use crate::bot::poster::{Poster, chat_address};
 use crate::bot::reply::{Live, Outgoing};
-use crate::bot::schedule::{Poster, chat_address};
 use crate::bot::service::Service;
 use crate::engine::analysis::{self, Evaluation, Mark, Review};
 use crate::games::records::{Record, Step};
@@ -32,10 +32,6 @@ use tokio::sync::watch;
 /// write of progress extends it. Far above the slowest position's search (a Critters turn,
 /// well under 2 s), so a live process never loses its claim.
 pub const ANALYSIS_LEASE_MS: i64 = 60_000;
-
-/// How often a review under way writes what it found (and extends its claim) and edits its
-/// progress message; [`Service::set_review_save_every`] may say otherwise.
-pub(crate) const SAVE_EVERY: Duration = Duration::from_secs(2);
 
 /// The progress message is edited when the review got this many percentage points further
 /// (at most ten edits a review, within the platforms' edit limits).

@@ -13,13 +13,14 @@ use super::report;
 use super::seat::Seat;
 use crate::bot::command::ChallengeArgs;
 use crate::bot::context::Context;
+use crate::bot::deferred_ratings;
 use crate::bot::help;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::notes;
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
+use crate::bot::poster::{Poster, chat_address};
 use crate::bot::reply::Outgoing;
-use crate::bot::schedule::{self, Poster, chat_address};
 use crate::bot::service::Service;
 use crate::engine::{self, Level};
 use crate::games::{AnyGame, GameKind, Side, Status};
@@ -300,7 +301,7 @@ async fn engine_move_inner<P: Poster>(
         Err(error) => return Err(error.into()),
     };
     if saved.state == GameState::Finished {
-        schedule::rate_or_defer(service, saved.id, now).await;
+        deferred_ratings::rate_or_defer(service, saved.id, now).await;
     }
     tracing::info!(
         game = saved.id.0,

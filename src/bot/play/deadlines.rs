@@ -11,11 +11,12 @@ use super::clock::{left_message, lose_on_time, time_left, with_vacation};
 use super::players::{self, Players};
 use super::report;
 use super::seat::Seat;
+use crate::bot::deferred_ratings;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
+use crate::bot::poster::{Poster, chat_address};
 use crate::bot::reply::{Mention, NAME_STAND_IN, Outgoing};
-use crate::bot::schedule::{self, Poster, chat_address};
 use crate::bot::service::Service;
 use crate::games::Side;
 use crate::store::{DueClock, GameRecord, StoreError};
@@ -127,7 +128,7 @@ async fn time_out<P: Poster>(
         Err(StoreError::Conflict) => return Ok(false),
         Err(error) => return Err(error.into()),
     };
-    schedule::rate_or_defer(service, saved.id, now).await;
+    deferred_ratings::rate_or_defer(service, saved.id, now).await;
     tracing::info!(game = saved.id.0, "a game was lost on time");
     let language = chat_language_of(service, saved.chat_id).await?;
     let seat = Seat::new(saved, 0)?;

@@ -3,10 +3,10 @@
 
 use crate::AnyGame;
 use crate::bot::context::Context;
+use crate::bot::deferred_ratings;
 use crate::bot::limits::CHALLENGE_LIFETIME_MS;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
-use crate::bot::schedule;
 use crate::bot::service::Service;
 use crate::games::{MoveSquares, PlayedMove};
 use crate::store::{GameId, GameRecord, GameState, LastMove, MoveRecord, StoreError};
@@ -71,7 +71,7 @@ pub(super) async fn save(
     if saved.state == GameState::Finished {
         // The game is saved; should rating fail now, it is retried while the process runs
         // (`retry_deferred_ratings`) and, failing that, at the next start (`catch_up`).
-        schedule::rate_or_defer(service, saved.id, context.now).await;
+        deferred_ratings::rate_or_defer(service, saved.id, context.now).await;
     }
     Ok(saved)
 }

@@ -81,7 +81,17 @@ async fn a_planted_blunder_is_reviewed_once_and_marked_everywhere() {
     );
     assert_eq!(one + two, 1, "one review, by one process");
     assert_eq!(review_round(&bot.service, "a", &posted).await, 0);
-    let replies = posted.replies();
+    // A review longer than one save also shows its progress (a message edited in place).
+    let (progress, replies): (Vec<_>, Vec<_>) =
+        posted.replies().into_iter().partition(|r| r.live.is_some());
+    assert!(
+        progress
+            .iter()
+            .all(|r| crate::service::replies_text(std::slice::from_ref(r))
+                .contains("Analysing game #1")
+                || crate::service::replies_text(std::slice::from_ref(r)).contains("done in")),
+        "{progress:?}"
+    );
     assert_eq!(replies.len(), 1);
     let Body::Image { png, caption } = &replies[0].body else {
         panic!("the review is a picture: {:?}", replies[0].body);

@@ -1495,3 +1495,33 @@ async fn a_reviews_progress_is_one_channel_message_edited_in_place() {
     assert!(progress[0] < last_at && last_at < picture_at);
     adapter.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_is_one_message_in_every_language() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_secs(2)).await;
+    standin.ready().await;
+    for (locale, greeting) in [
+        ("en-US", "Kibitz plays"),
+        ("ru", "Kibitz"),
+        ("no", "Kibitz"),
+    ] {
+        let calls = standin
+            .command_in_locale(&alice(), "help", &[], locale)
+            .await;
+        let reply = one_reply(&calls, locale);
+        let content = reply.content();
+        assert!(content.starts_with(greeting), "{locale}: {content}");
+        assert!(content.chars().count() <= 2000, "{locale}");
+        assert!(
+            content.contains("settings daily"),
+            "{locale}: the list is whole"
+        );
+    }
+    let russian = standin.command_in_locale(&alice(), "help", &[], "ru").await;
+    assert!(
+        one_reply(&russian, "ru").content().contains("задач"),
+        "answered in Russian"
+    );
+    adapter.stop().await;
+}

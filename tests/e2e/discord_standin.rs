@@ -615,6 +615,20 @@ impl StandIn {
         .await
     }
 
+    /// `person` uses `/name` with their Discord client in `locale` (`ru`, `no`, …).
+    pub async fn command_in_locale(
+        &self,
+        person: &Person,
+        name: &str,
+        options: &[Opt],
+        locale: &str,
+    ) -> Vec<Call> {
+        self.command_placed(person, name, options, |interaction| {
+            interaction["locale"] = json!(locale);
+        })
+        .await
+    }
+
     /// `person` uses `/name`, in the place `place` makes of the interaction.
     async fn command_placed(
         &self,

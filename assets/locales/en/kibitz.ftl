@@ -13,22 +13,22 @@ console-not-utf8 = That line is not UTF-8 text, so it was not read. Type it agai
 cmd-help = help [command] — this list, or one command's usage
 cmd-rules = rules <game> — the rules of a game, short
 cmd-play = play <game> [@user|computer] | play ambit [level] | play daily — start a game, an AMBIT practice puzzle or today's daily
-cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — challenge someone (anyone, without @user) or the computer
+cmd-challenge = challenge [@user|computer] <game> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — challenge someone, anyone, or the computer
 cmd-accept = accept [#id] — accept a challenge
 cmd-decline = decline [#id] — decline a challenge, or withdraw your own
 cmd-move = move <move> [#id] — make a move; a bare move such as d3 or d3/g7 works too
 cmd-board = board [#id] [flip] — show the board (flip: from Black's side)
 cmd-resign = resign [confirm] [#id] — give up the game
 cmd-draw = draw [#id] — offer a draw, or accept the one offered
-cmd-games = games [finished] [page] — the games and challenges in this chat (or the finished games), 10 a page
+cmd-games = games [finished] [page] — this chat's games and challenges (or its finished games)
 cmd-ambit = ambit [easy|medium|hard] — an AMBIT practice puzzle
 cmd-daily = daily [game] — today's puzzle: AMBIT's, or a game's (daily kf, then daily kf <move>)
-cmd-place = place <piece><square> — place a piece on the AMBIT board, e.g. place Nf3 (a bare Nf3 works too)
+cmd-place = place <piece><square> — place a piece on the AMBIT board: place Nf3, or just Nf3
 cmd-giveup = giveup — end your AMBIT puzzle and see a solution
 cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution (in the daily it costs a star)
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
-cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [auto|easy|medium|hard] — the AMBIT daily (or a game's puzzle) here at a UTC time · settings language|computer|threads … (admins)
+cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads … (admins)
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -587,7 +587,7 @@ games-finished-header = Finished games in this chat, the latest first:
 games-line-finished = #{ $id } { $game }: { $white } (White) against { $black } (Black), { $result }
 
 ## Vacations
-cmd-vacation = vacation [days] — stand your correspondence clocks still for a few days (7 a month)
+cmd-vacation = vacation [days] — pause your correspondence clocks (7 days a month)
 menu-vacation = Stand your correspondence clocks still for a few days
 slash-vacation = vacation
 vacation-on = You are on vacation until { $until }: your correspondence clocks stand still. { $left ->

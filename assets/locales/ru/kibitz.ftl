@@ -12,23 +12,23 @@ console-ready = Консольный чат Kibitz: одна строка — о
 console-not-utf8 = Эта строка — не текст в UTF-8, поэтому она не прочитана. Наберите её ещё раз обычным текстом.
 cmd-help = help [команда] — этот список или описание одной команды
 cmd-rules = rules <игра> — краткие правила игры
-cmd-play = play <игра> [@user|computer] | play ambit [уровень] | play daily — начать партию, тренировочную головоломку AMBIT или задачу дня
-cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — вызвать кого-то (любого, без @user) или компьютер
+cmd-play = play <игра> [@user|computer] | play ambit [уровень] | play daily — партия, головоломка AMBIT или задача дня
+cmd-challenge = challenge [@user|computer] <игра> [white|black|random] [level:1-8] [time:3d|10m+5s|none] [seed:N] — вызвать кого-то, любого или компьютер
 cmd-accept = accept [#id] — принять вызов
 cmd-decline = decline [#id] — отклонить вызов или отозвать свой
 cmd-move = move <ход> [#id] — сделать ход; можно и просто ход, например d3 или d3/g7
 cmd-board = board [#id] [flip] — показать доску (flip: со стороны чёрных)
 cmd-resign = resign [confirm] [#id] — сдаться
 cmd-draw = draw [#id] — предложить ничью или принять предложенную
-cmd-games = games [finished] [страница] — партии и вызовы в этом чате (или оконченные партии), по 10 на странице
+cmd-games = games [finished] [страница] — партии и вызовы этого чата (или оконченные)
 cmd-ambit = ambit [easy|medium|hard] — тренировочная задача AMBIT
 cmd-daily = daily [игра] — задача дня: AMBIT или игры (daily kf, затем daily kf <ход>)
-cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT, например place Nf3 (или просто Nf3)
+cmd-place = place <фигура><поле> — поставить фигуру на доску AMBIT: place Nf3 или просто Nf3
 cmd-giveup = giveup — завершить задачу AMBIT и посмотреть решение
 cmd-hint = hint — в задаче AMBIT показать одну фигуру из кратчайшего решения (в задаче дня стоит звезду)
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
-cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [auto|easy|medium|hard] — задача дня AMBIT (или задача игры) здесь в заданное время UTC · settings language|computer|threads … (админы)
+cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads … (админы)
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -610,7 +610,7 @@ games-finished-header = Оконченные партии этого чата, �
 games-line-finished = #{ $id } { $game }: { $white } (белые) против { $black } (чёрные), { $result }
 
 ## Vacations
-cmd-vacation = vacation [дни] — остановить свои часы в партиях по переписке на несколько дней (7 в месяц)
+cmd-vacation = vacation [дни] — остановить свои часы по переписке (7 дней в месяц)
 menu-vacation = Остановить часы по переписке на несколько дней
 slash-vacation = отпуск
 vacation-on = Вы в отпуске до { $until }: ваши часы по переписке стоят. Дней отпуска в этом месяце осталось: { $left }.

@@ -5,7 +5,7 @@
 //! counted in a streak; `daily <game> top` the chat's standings.
 
 use crate::bot::ambit::attempt::{daily_number, today};
-use crate::bot::ambit::daily::daily_secret;
+use crate::bot::ambit::daily::{daily_secret, linked_group};
 use crate::bot::command::PuzzleAsk;
 use crate::bot::context::Context;
 use crate::bot::help;
@@ -48,6 +48,7 @@ pub(crate) async fn game_puzzle(
     context: &Context<'_>,
     kind: GameKind,
     ask: PuzzleAsk,
+    for_chat: Option<&str>,
 ) -> Result<Vec<Outgoing>, Refusal> {
     if !puzzle::has_puzzles(kind) {
         return Err(msg("puzzle-no-game")
@@ -62,6 +63,11 @@ pub(crate) async fn game_puzzle(
     if ask == PuzzleAsk::Standings {
         return standings(service, context, kind, date).await;
     }
+    // A group's link opened in private: the day's answer counts for that group.
+    let linked = match for_chat {
+        Some(external) => Some(linked_group(service, context, external).await?),
+        None => None,
+    };
     let record = day_puzzle(service, kind, date, context.now)
         .await?
         .ok_or_else(|| {
@@ -70,21 +76,66 @@ pub(crate) async fn game_puzzle(
                 service.say(context.language, &help::kind_name(kind)),
             )
         })?;
+    if let Some(group) = linked {
+        service
+            .store()
+            .link_puzzle(&record.day, kind, context.user.id, group, context.now)
+            .await?;
+    }
     let answered = service
         .store()
         .puzzle_answer(&record.day, kind, context.user.id)
         .await?;
     match (ask, answered) {
         (_, Some(answer)) => Ok(vec![result(service, context, &record, &answer).await?]),
+        (PuzzleAsk::Answer(_), None) if answer_shows_to_all(context) => {
+            Ok(vec![answer_in_private(service, context, kind)])
+        }
         (PuzzleAsk::Answer(text), None) => answer(service, context, &record, &text).await,
-        _ => Ok(vec![puzzle_picture(
-            service,
-            context.language,
-            &record,
-            date,
-            Vec::new(),
-        )?]),
+        _ => {
+            let more = match linked {
+                Some(_) => vec![msg("puzzle-linked")],
+                None => Vec::new(),
+            };
+            let private_button = !context.incoming.chat.private
+                && !context.incoming.platform.private_replies_in_chat();
+            let picture = puzzle_picture(
+                service,
+                context.language,
+                &record,
+                date,
+                more,
+                private_button,
+            )?;
+            Ok(vec![picture])
+        }
     }
+}
+
+/// Whether a typed answer here would show the move to the whole group: a group of a
+/// platform that cannot answer one member privately there (Telegram). A pressed answer
+/// button shows nothing.
+fn answer_shows_to_all(context: &Context<'_>) -> bool {
+    !context.incoming.chat.private
+        && !context.incoming.platform.private_replies_in_chat()
+        && !context.incoming.pressed
+}
+
+/// Instead of judging a move typed where the group sees it: where to answer unseen, the
+/// private chat, by a button that counts the answer for this group. Nothing is written.
+fn answer_in_private(service: &Service, context: &Context<'_>, kind: GameKind) -> Outgoing {
+    let text = service.say(context.language, &msg("puzzle-answer-private"));
+    Outgoing::text(text).with_buttons(vec![private_answer_button(service, context.language, kind)])
+}
+
+/// The button that opens the day's puzzle of `kind` in the presser's private chat, where its
+/// answer counts for the group it was pressed in.
+fn private_answer_button(service: &Service, language: &str, kind: GameKind) -> Button {
+    Button::in_private(
+        service.say(language, &msg("button-answer-private")),
+        format!("daily {}", kind.name()),
+        format!("puzzle-{}", kind.name()),
+    )
 }
 
 /// The day's puzzle of `kind`: kept, or made now on the engine pool by the first to need it
@@ -269,12 +320,15 @@ pub(crate) async fn make_wanted_puzzles(service: &Service) -> Result<Vec<GameKin
 /// The post of the day's puzzle of `kind` in a chat that has it on: the puzzle, how to
 /// answer, and how the chat did yesterday with yesterday's move behind a spoiler. `None`
 /// while another process is making the puzzle (the post waits for the next round).
+/// `private_button`: the chat's platform cannot answer privately in a group (Telegram), so
+/// a puzzle without answer buttons gets one that leads to the private chat.
 pub(crate) async fn daily_post(
     service: &Service,
     chat_id: i64,
     kind: GameKind,
     date: Date,
     now: i64,
+    private_button: bool,
 ) -> Result<Option<Vec<Outgoing>>, Refusal> {
     let language = service.catalogue.language_for(None);
     let Some(record) = day_puzzle(service, kind, date, now).await? else {
@@ -302,7 +356,7 @@ pub(crate) async fn daily_post(
             hidden = Some(old.shown);
         }
     }
-    let mut post = puzzle_picture(service, language, &record, date, lines)?;
+    let mut post = puzzle_picture(service, language, &record, date, lines, private_button)?;
     if let Some(solution) = hidden {
         let line = service.say(
             language,
@@ -335,6 +389,7 @@ fn puzzle_picture(
     record: &GamePuzzleRecord,
     date: Date,
     more: Vec<crate::bot::msg::Msg>,
+    private_button: bool,
 ) -> Result<Outgoing, Refusal> {
     let position = record.game()?;
     let game = service.say(language, &help::kind_name(record.kind));
@@ -366,6 +421,9 @@ fn puzzle_picture(
             .iter()
             .map(|mv| Button::new(mv.clone(), format!("daily {} {mv}", record.kind.name())))
             .collect()
+    } else if private_button {
+        // A move typed in this group would show to all: the answer is given in private.
+        vec![private_answer_button(service, language, record.kind)]
     } else {
         Vec::new()
     };
@@ -407,12 +465,21 @@ async fn answer(
         answer: played.shown.clone(),
         solved,
     };
+    // In private, the answer counts for the group whose link opened the puzzle.
+    let counts_for = match context.incoming.chat.private {
+        true => service
+            .store()
+            .puzzle_link(&record.day, record.kind, context.user.id)
+            .await?
+            .unwrap_or(context.chat_id),
+        false => context.chat_id,
+    };
     let kept = service
         .store()
         .answer_puzzle(
             record,
             context.user.id,
-            context.chat_id,
+            counts_for,
             &answer,
             player,
             rated,

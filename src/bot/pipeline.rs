@@ -311,8 +311,13 @@ impl Service {
             }
             Command::Bare(text) => bare::bare(self, context, &text).await,
             Command::Ambit(level) => ambit::puzzle::ambit_practice(self, context, level).await,
-            Command::GamePuzzle { kind, ask } => {
-                crate::bot::game_puzzle::game_puzzle(self, context, kind, ask).await
+            Command::GamePuzzle {
+                kind,
+                ask,
+                for_chat,
+            } => {
+                crate::bot::game_puzzle::game_puzzle(self, context, kind, ask, for_chat.as_deref())
+                    .await
             }
             Command::Daily(for_chat) => {
                 ambit::daily::ambit_daily(self, context, for_chat.as_deref()).await

@@ -9,10 +9,11 @@ pub struct Button {
     pub label: String,
     pub command: String,
     /// The command is played in the presser's private chat with the bot (today's daily: its
-    /// board would spoil the puzzle for a group). A platform without private replies in a
-    /// group (`Platform::private_replies_in_chat`) makes such a button lead there (Telegram:
-    /// a link that starts the daily, counted for the group).
-    pub plays_in_private: bool,
+    /// board would spoil the puzzle for a group), started there by this word. A platform
+    /// without private replies in a group (`Platform::private_replies_in_chat`) makes such a
+    /// button lead there (Telegram: a link `?start=<word>_<group>` that starts it, counted
+    /// for the group).
+    pub private_start: Option<String>,
 }
 
 impl Button {
@@ -20,15 +21,25 @@ impl Button {
         Button {
             label: label.into(),
             command: command.into(),
-            plays_in_private: false,
+            private_start: None,
         }
     }
 
     /// The button that starts today's daily, which is played in private.
     pub fn daily(label: impl Into<String>) -> Button {
+        Button::in_private(label, Word::Daily.as_str(), "daily")
+    }
+
+    /// A button whose `command` is played in private, started there by `start` (a word of
+    /// letters, digits and `-`, which a Telegram deep link carries).
+    pub fn in_private(
+        label: impl Into<String>,
+        command: impl Into<String>,
+        start: impl Into<String>,
+    ) -> Button {
         Button {
-            plays_in_private: true,
-            ..Button::new(label, Word::Daily.as_str())
+            private_start: Some(start.into()),
+            ..Button::new(label, command)
         }
     }
 }

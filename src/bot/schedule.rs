@@ -93,7 +93,8 @@ pub async fn post_due_dailies<P: Poster>(
         let made = match due.puzzle {
             DailyPuzzle::Ambit => daily_post(service, &due, date, now).await.map(Some),
             DailyPuzzle::Game(kind) => {
-                game_puzzle::daily_post(service, due.chat_id, kind, date, now).await
+                let private_button = !platform.private_replies_in_chat();
+                game_puzzle::daily_post(service, due.chat_id, kind, date, now, private_button).await
             }
         };
         let replies = match made {

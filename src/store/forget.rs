@@ -48,6 +48,13 @@ impl Store {
             .bind(user_id)
             .execute(&mut *tx)
             .await?;
+        // The daily game puzzles: answers, the player's puzzle ratings and links.
+        for table in ["game_puzzle_answers", "puzzle_ratings", "puzzle_links"] {
+            sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query("DELETE FROM ratings WHERE user_id = $1")
             .bind(user_id)
             .execute(&mut *tx)

@@ -329,4 +329,50 @@ impl Store {
             .map(|row| Ok(GameId(row.try_get("id")?)))
             .collect()
     }
+
+    /// Keeps that `user_id`'s answer to the puzzle of `kind` on `day` counts for `chat_id`
+    /// (a group's link opened in private); a later link of the day replaces it.
+    pub async fn link_puzzle(
+        &self,
+        day: &str,
+        kind: GameKind,
+        user_id: i64,
+        chat_id: i64,
+        now: i64,
+    ) -> StoreResult<()> {
+        sqlx::query(
+            "INSERT INTO puzzle_links (day, kind, user_id, chat_id, linked_at)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id, day, kind) DO UPDATE SET chat_id = excluded.chat_id,
+                 linked_at = excluded.linked_at",
+        )
+        .bind(day)
+        .bind(kind.name())
+        .bind(user_id)
+        .bind(chat_id)
+        .bind(now)
+        .execute(&mut *self.conn().await?)
+        .await?;
+        Ok(())
+    }
+
+    /// The chat `user_id`'s answer to the puzzle of `kind` on `day` counts for by a link.
+    pub async fn puzzle_link(
+        &self,
+        day: &str,
+        kind: GameKind,
+        user_id: i64,
+    ) -> StoreResult<Option<i64>> {
+        let row = sqlx::query(
+            "SELECT chat_id FROM puzzle_links WHERE user_id = $1 AND day = $2 AND kind = $3",
+        )
+        .bind(user_id)
+        .bind(day)
+        .bind(kind.name())
+        .fetch_optional(&mut *self.conn().await?)
+        .await?;
+        row.map(|row| row.try_get("chat_id"))
+            .transpose()
+            .map_err(Into::into)
+    }
 }

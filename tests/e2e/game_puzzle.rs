@@ -119,6 +119,19 @@ async fn a_knight_fight_puzzle_is_answered_once_rated_and_ranked() {
         kept.rating, puzzle.rating,
         "the puzzle is rated by its answers"
     );
+    // Forgetting bob deletes his answer and his puzzle rating.
+    bot.text("bob", "forgetme confirm").await;
+    assert!(
+        store
+            .puzzle_answer(&day, GameKind::KnightFight, 2)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let forgotten = store.puzzle_rating(2, GameKind::KnightFight).await.unwrap();
+    assert_eq!(forgotten.rating, 1500.0, "back to a new player's rating");
+    let top = bot.text("carol", "daily kf top").await;
+    assert!(!top.contains("bob"), "{top}");
 }
 
 #[tokio::test]

@@ -1768,3 +1768,74 @@ async fn a_reviews_progress_is_one_message_edited_in_place_before_the_picture() 
     assert!(progress[0] < last_at && last_at < picture_at);
     adapter.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_glacier_puzzle_is_answered_in_private_through_the_groups_link_and_counts_there() {
+    let setup = Setup::new().await;
+    let adapter = setup.adapter().await;
+    // Today's Glacier puzzle, kept as the engine would have made it: a back-rank mate.
+    let day = kibitz::games::ambit::Date::from_unix_seconds(system_clock()() / 1000)
+        .unwrap()
+        .to_string();
+    let puzzle = kibitz::store::GamePuzzleRecord {
+        day: day.clone(),
+        kind: kibitz::GameKind::Glacier,
+        position: "6k1/5ppp/8/8/8/8/1q3PPP/4R1K1 w - - 0 1".into(),
+        solution: "e1e8".into(),
+        shown: "Re8#".into(),
+        difficulty: "easy".into(),
+        rating: kibitz::games::standings::Rating::default(),
+        source_game: None,
+    };
+    adapter.store.keep_game_puzzle(&puzzle, 0).await.unwrap();
+    let link = format!("https://t.me/{BOT_NAME}?start=puzzle-glacier_{GROUP}");
+
+    // In the group: the puzzle with a button into the private chat, no answer buttons.
+    let calls = setup.say(&alice(), "/daily glacier").await;
+    let shown = replies(&calls);
+    assert_eq!(shown.len(), 1, "{calls:#?}");
+    assert_eq!(shown[0].method, "sendphoto");
+    assert_eq!(
+        shown[0].buttons(),
+        [("🔒 Answer privately".to_string(), link.clone())]
+    );
+    // A move typed in the group is not judged: where to answer unseen, and nothing kept.
+    let calls = setup.say(&alice(), "/daily glacier Re8#").await;
+    let refused = replies(&calls);
+    assert_eq!(refused.len(), 1, "{calls:#?}");
+    assert!(
+        refused[0].text().contains("would show to everyone"),
+        "{}",
+        refused[0].text()
+    );
+    assert_eq!(refused[0].buttons()[0].1, link);
+    let store = &adapter.store;
+    assert!(
+        store
+            .puzzle_answer(&day, kibitz::GameKind::Glacier, 1)
+            .await
+            .unwrap()
+            .is_none()
+    );
+
+    // Through the link in private: the puzzle, counted for the group; the answer there.
+    let opened = private_reply(&setup, &alice(), &format!("/start puzzle-glacier_{GROUP}")).await;
+    assert_eq!(opened.method, "sendphoto");
+    assert!(
+        opened.text().contains("counts for the group you came from"),
+        "{}",
+        opened.text()
+    );
+    let answered = private_reply(&setup, &alice(), "daily glacier Re8").await;
+    assert!(
+        answered.text().contains("✅ Re8# is right"),
+        "{}",
+        answered.text()
+    );
+    let top = setup.text_reply(&bob(), "/daily glacier top").await;
+    assert!(
+        top.contains("1. Alice: 1 / 1"),
+        "counted in the group: {top}"
+    );
+    adapter.stop().await;
+}

@@ -75,9 +75,9 @@ pub(crate) async fn ambit_daily(
     Ok(vec![daily_board(service, context, &attempt, date)?])
 }
 
-/// The group a daily link counts the daily for: opened in the private chat only, and
-/// only by a member of that group, as the platform says.
-async fn linked_group(
+/// The group a daily link (AMBIT's, or a game puzzle's) counts for: opened in the private
+/// chat only, and only by a member of that group, as the platform says.
+pub(crate) async fn linked_group(
     service: &Service,
     context: &Context<'_>,
     external: &str,

@@ -60,6 +60,20 @@ fn start(rest: &[&str]) -> Command {
         Some(payload) if payload.starts_with("daily_") => {
             Command::Daily(Some(payload["daily_".len()..].to_string()))
         }
+        // A game puzzle's link from a group: `puzzle-<game>_<group>`.
+        Some(payload) if payload.starts_with("puzzle-") => {
+            let linked = payload["puzzle-".len()..]
+                .split_once('_')
+                .and_then(|(game, group)| Some((GameKind::parse(game)?, group)));
+            match linked {
+                Some((kind, group)) => Command::GamePuzzle {
+                    kind,
+                    ask: PuzzleAsk::Show,
+                    for_chat: Some(group.to_string()),
+                },
+                None => Command::Help(Some(payload)),
+            }
+        }
         topic => Command::Help(topic),
     }
 }
@@ -143,7 +157,11 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
                     [word] if word.eq_ignore_ascii_case("top") => PuzzleAsk::Standings,
                     words => PuzzleAsk::Answer(words.join(" ")),
                 };
-                Command::GamePuzzle { kind, ask }
+                Command::GamePuzzle {
+                    kind,
+                    ask,
+                    for_chat: None,
+                }
             }
         },
         Word::Place => match rest {
@@ -369,6 +387,22 @@ mod tests {
         };
         assert_eq!(named("/start daily_-1001234"), Some("-1001234".into()));
         assert_eq!(named("daily"), None);
+        assert_eq!(
+            named("/start puzzle-glacier_-1001234"),
+            Some("-1001234".into())
+        );
+        assert_eq!(
+            parse("/start puzzle-knight-fight_-5"),
+            Ok(Command::GamePuzzle {
+                kind: GameKind::KnightFight,
+                ask: PuzzleAsk::Show,
+                for_chat: Some("-5".into()),
+            })
+        );
+        assert_eq!(
+            parse("/start puzzle-chess_-5"),
+            Ok(Command::Help(Some("puzzle-chess_-5".into())))
+        );
         assert_eq!(named("/start"), None);
     }
 

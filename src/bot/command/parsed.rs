@@ -60,6 +60,9 @@ pub enum Command {
     GamePuzzle {
         kind: GameKind,
         ask: PuzzleAsk,
+        /// A Telegram deep link's group (`/start puzzle-glacier_<group>`): the puzzle is
+        /// answered in private and counts for that group.
+        for_chat: Option<String>,
     },
     /// `analysis [#id]`: the engine's review of a finished game.
     Analysis(Option<GameRef>),
@@ -99,7 +102,11 @@ impl Command {
     /// counts nothing for a chat without a member's answer.
     pub fn needs_membership(&self) -> Option<&str> {
         match self {
-            Command::Daily(Some(chat)) => Some(chat),
+            Command::Daily(Some(chat))
+            | Command::GamePuzzle {
+                for_chat: Some(chat),
+                ..
+            } => Some(chat),
             _ => None,
         }
     }

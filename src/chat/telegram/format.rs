@@ -46,16 +46,17 @@ fn mentions_within(mentions: &[Mention], piece: &Range<usize>) -> Vec<(usize, us
 }
 
 /// The buttons Telegram can carry, in rows; a command too long for callback data is left
-/// out (typing it still works). In a group, a button the service marks as played in private (the daily's) is the deep link into the
-/// private chat where the daily is played (`daily_link`).
-fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>> {
+/// out (typing it still works). In a group, a button the service marks as played in private
+/// (the daily's, a game puzzle's answer) is the deep link into the private chat where it is
+/// played ([`GroupStart`]).
+fn keyboard(buttons: &[Button], daily_link: Option<&GroupStart>) -> Vec<Vec<KeyButton>> {
     let fitting: Vec<KeyButton> = buttons
         .iter()
         .filter_map(|button| match daily_link {
-            Some(link) if button.plays_in_private => Some(KeyButton {
+            Some(link) if button.private_start.is_some() => Some(KeyButton {
                 label: button.label.clone(),
                 data: String::new(),
-                url: Some(link.to_string()),
+                url: Some(link.to(button.private_start.as_deref().unwrap_or_default())),
             }),
             _ => {
                 let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
@@ -79,10 +80,28 @@ fn keyboard(buttons: &[Button], daily_link: Option<&str>) -> Vec<Vec<KeyButton>>
         .collect()
 }
 
-/// The deep link that opens the daily in the private chat, counted for `group`.
-pub(super) fn daily_link(bot_name: &str, group: i64) -> Option<String> {
-    (group < 0 && !bot_name.is_empty())
-        .then(|| format!("https://t.me/{bot_name}?start=daily_{group}"))
+/// The deep links a group's buttons lead into the private chat by: `?start=<word>_<group>`,
+/// which starts what the word names there, counted for `group`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct GroupStart {
+    bot_name: String,
+    group: i64,
+}
+
+impl GroupStart {
+    /// The link that starts `word` (`daily`, `puzzle-glacier`) in private for the group.
+    pub(super) fn to(&self, word: &str) -> String {
+        format!("https://t.me/{}?start={word}_{}", self.bot_name, self.group)
+    }
+}
+
+/// The deep links of `group`'s private-play buttons; none outside a group or without the
+/// bot's name.
+pub(super) fn daily_link(bot_name: &str, group: i64) -> Option<GroupStart> {
+    (group < 0 && !bot_name.is_empty()).then(|| GroupStart {
+        bot_name: bot_name.to_string(),
+        group,
+    })
 }
 
 /// The spoiler and mention entities of `text` for the byte ranges the service marked;
@@ -135,7 +154,7 @@ pub(super) fn plan(
     chat: i64,
     user: i64,
     thread: Option<i32>,
-    daily_link: Option<&str>,
+    daily_link: Option<&GroupStart>,
 ) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let target = if reply.private { user } else { chat };
     // A private reply goes to the user's own chat, which has no topics.
@@ -259,7 +278,7 @@ pub(super) fn plan_pressed(
     chat: i64,
     user: i64,
     thread: Option<i32>,
-    daily_link: Option<&str>,
+    daily_link: Option<&GroupStart>,
 ) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let message = pressed.id;
     let same_chat = !reply.private || chat == user;
@@ -599,8 +618,18 @@ mod tests {
         let link = daily_link("kibitz_bot", -100).unwrap();
         assert_eq!(
             keyboard(&daily, Some(&link))[0][0].url.as_deref(),
-            Some(link.as_str())
+            Some("https://t.me/kibitz_bot?start=daily_-100")
         );
+        let answer = vec![Button::in_private(
+            "Answer",
+            "daily glacier",
+            "puzzle-glacier",
+        )];
+        assert_eq!(
+            keyboard(&answer, Some(&link))[0][0].url.as_deref(),
+            Some("https://t.me/kibitz_bot?start=puzzle-glacier_-100")
+        );
+        assert_eq!(keyboard(&answer, None)[0][0].data, "daily glacier");
         assert_eq!(daily_link("kibitz_bot", 7), None);
     }
 

@@ -109,7 +109,7 @@ impl Adapter<'_> {
                     .await;
                 let thread = asked.chat.thread.as_deref().and_then(|t| t.parse().ok());
                 for (index, reply) in replies.iter().enumerate() {
-                    let (chat, user, link) = (event.chat, event.user, link.as_deref());
+                    let (chat, user, link) = (event.chat, event.user, link.as_ref());
                     sends.extend(match event.pressed {
                         Some(pressed) if index == 0 => {
                             plan_pressed(reply, pressed, chat, user, thread, link)

@@ -31,7 +31,7 @@ impl Poster for DailyPoster<'_> {
         let link = daily_link(&self.bot_name, chat);
         let mut outbox = Vec::new();
         for reply in &replies {
-            for (delivery, attachment) in plan(reply, chat, chat, thread, link.as_deref()) {
+            for (delivery, attachment) in plan(reply, chat, chat, thread, link.as_ref()) {
                 outbox.push(delivery.queued(attachment).map_err(|e| e.to_string())?);
             }
         }

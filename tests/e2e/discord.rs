@@ -973,6 +973,29 @@ async fn two_processes_with_one_shard_each_serve_their_own_guilds() {
     one.stop().await;
 }
 
+/// Alice names the bot itself as her Knight Fight opponent (level 1, seed 5): the game starts
+/// at once. The calls made in answer.
+async fn challenge_the_bot(standin: &StandIn) -> Vec<Call> {
+    let kibitz_bot = Person {
+        id: APPLICATION,
+        username: "kibitz",
+        global_name: "Kibitz",
+    };
+    standin
+        .command(
+            &alice(),
+            "challenge",
+            &[
+                text("game", "knight-fight"),
+                user_option("opponent", &kibitz_bot),
+                number("seed", 5),
+                number("level", 1),
+            ],
+            &[&kibitz_bot],
+        )
+        .await
+}
+
 /// The engine's moves posted to the channel: messages saying the computer played.
 fn engine_posts(calls: &[Call]) -> usize {
     let posts_path = format!("/channels/{CHANNEL}/messages");
@@ -989,24 +1012,7 @@ async fn the_bot_itself_is_challenged_as_the_opponent_and_answers_every_move_onc
     let standin = StandIn::start().await;
     let adapter = start(&standin, Duration::from_secs(2)).await;
     standin.ready().await;
-    let kibitz_bot = Person {
-        id: APPLICATION,
-        username: "kibitz",
-        global_name: "Kibitz",
-    };
-    let calls = standin
-        .command(
-            &alice(),
-            "challenge",
-            &[
-                text("game", "knight-fight"),
-                user_option("opponent", &kibitz_bot),
-                number("seed", 5),
-                number("level", 1),
-            ],
-            &[&kibitz_bot],
-        )
-        .await;
+    let calls = challenge_the_bot(&standin).await;
     let caption = picture_text(&calls, crate::support::board_size(), "challenge the bot");
     assert!(
         caption.contains("Alice (White) against Kibitz · level 1 (Black)"),
@@ -1408,24 +1414,7 @@ async fn a_reviews_progress_is_one_channel_message_edited_in_place() {
     let standin = StandIn::start().await;
     let adapter = start(&standin, Duration::from_secs(2)).await;
     standin.ready().await;
-    let kibitz_bot = Person {
-        id: APPLICATION,
-        username: "kibitz",
-        global_name: "Kibitz",
-    };
-    standin
-        .command(
-            &alice(),
-            "challenge",
-            &[
-                text("game", "knight-fight"),
-                user_option("opponent", &kibitz_bot),
-                number("seed", 5),
-                number("level", 1),
-            ],
-            &[&kibitz_bot],
-        )
-        .await;
+    challenge_the_bot(&standin).await;
     for answered in 1..=3 {
         let game = adapter.store.game(GameId(1)).await.unwrap().unwrap();
         let position =

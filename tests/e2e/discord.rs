@@ -2,7 +2,8 @@
 //! commands and buttons, autocomplete, refusals, platform faults.
 
 use crate::discord_standin::{
-    APPLICATION, CHANNEL, Call, Fault, GUILD, Person, StandIn, TOKEN, number, text, user_option,
+    APPLICATION, CHANNEL, Call, Fault, GUILD, Person, StandIn, TOKEN, flag, number, text,
+    user_option,
 };
 use crate::support::scripted_game;
 use kibitz::chat::discord::{self, DiscordConfig, DiscordError, RetryPolicy, ShardPlan};
@@ -1512,5 +1513,60 @@ async fn help_is_one_message_in_every_language() {
         one_reply(&russian, "ru").content().contains("задач"),
         "answered in Russian"
     );
+    adapter.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_daily_puzzle_is_shown_answered_privately_and_ranked_with_slash_daily() {
+    let standin = StandIn::start().await;
+    let adapter = start(&standin, Duration::from_secs(2)).await;
+    standin.ready().await;
+    let calls = standin
+        .command(&alice(), "daily", &[text("game", "knight-fight")], &[])
+        .await;
+    let shown = one_reply(&calls, "daily knight-fight");
+    assert!(shown.file.is_some(), "the puzzle is a picture");
+    assert!(
+        shown.content().contains("Knight Fight puzzle #"),
+        "{}",
+        shown.content()
+    );
+    let day = kibitz::games::ambit::Date::from_unix_seconds(system_clock()() / 1000)
+        .unwrap()
+        .to_string();
+    let puzzle = adapter
+        .store
+        .game_puzzle(&day, kibitz::GameKind::KnightFight)
+        .await
+        .unwrap()
+        .expect("made by the first request");
+    let calls = standin
+        .command(
+            &bob(),
+            "daily",
+            &[text("game", "knight-fight"), text("move", &puzzle.solution)],
+            &[],
+        )
+        .await;
+    let answer = one_reply(&calls, "the answer");
+    assert!(
+        answer.ephemeral(),
+        "the answer names the solution: bob's alone"
+    );
+    assert!(
+        answer.content().contains("is right"),
+        "{}",
+        answer.content()
+    );
+    let calls = standin
+        .command(
+            &alice(),
+            "daily",
+            &[text("game", "knight-fight"), flag("top", true)],
+            &[],
+        )
+        .await;
+    let top = one_reply(&calls, "the standings");
+    assert!(top.content().contains("Bob: 1 / 1"), "{}", top.content());
     adapter.stop().await;
 }

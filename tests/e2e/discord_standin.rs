@@ -228,6 +228,10 @@ pub fn number(name: &'static str, value: i64) -> Opt {
     (name, 4, json!(value))
 }
 
+pub fn flag(name: &'static str, value: bool) -> Opt {
+    (name, 5, json!(value))
+}
+
 pub fn user_option(name: &'static str, person: &Person) -> Opt {
     (name, 6, json!(person.id.to_string()))
 }

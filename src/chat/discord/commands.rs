@@ -66,6 +66,7 @@ mod name {
     pub const LIST: &str = "list";
     pub const CONFIRM: &str = "confirm";
     pub const THREADS: &str = "threads";
+    pub const TOP: &str = "top";
 }
 
 /// An option's value as the adapter reads it from an interaction.
@@ -289,7 +290,16 @@ fn options(word: Word) -> Vec<SlashOption> {
             SlashOption::text(name::LIST, "Which games: the finished ones").choices(["finished"]),
             SlashOption::number(name::PAGE, "The page", 1),
         ],
-        Word::Daily | Word::GiveUp | Word::Hint | Word::Lang => Vec::new(),
+        Word::Daily => vec![
+            SlashOption::text(name::GAME, "A game's puzzle instead of AMBIT's daily")
+                .choices(["glacier", "knight-fight"]),
+            SlashOption::text(
+                name::MOVE,
+                "Your one answer to the game's puzzle, e.g. Qxd6",
+            ),
+            SlashOption::flag(name::TOP, "The game's puzzle solvers here"),
+        ],
+        Word::GiveUp | Word::Hint | Word::Lang => Vec::new(),
         Word::Vacation => vec![SlashOption::number(
             name::PAGE,
             "Days (at most 7 a month)",
@@ -425,6 +435,9 @@ pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
             }
         }
     }
+    if let Some(Arg::Flag(true)) = get(name::TOP) {
+        line.push(name::TOP.to_string());
+    }
     if let Some(Arg::Number(seed)) = get(name::SEED) {
         line.push(format!("seed:{seed}"));
     }
@@ -540,6 +553,38 @@ mod tests {
             "board flip"
         );
         assert_eq!(command_text("games", &[]), "games");
+    }
+
+    #[test]
+    fn slash_daily_asks_a_games_puzzle_answers_it_and_ranks_it() {
+        assert_eq!(command_text("daily", &[]), "daily");
+        let text = command_text(
+            "daily",
+            &[
+                arg("move", Arg::Text("Qxd6".into())),
+                arg("game", Arg::Text("glacier".into())),
+            ],
+        );
+        assert_eq!(text, "daily glacier Qxd6");
+        assert!(matches!(
+            parse(&text),
+            Ok(Command::GamePuzzle { ask: crate::bot::command::PuzzleAsk::Answer(m), .. }) if m == "Qxd6"
+        ));
+        let text = command_text(
+            "daily",
+            &[
+                arg("top", Arg::Flag(true)),
+                arg("game", Arg::Text("knight-fight".into())),
+            ],
+        );
+        assert_eq!(text, "daily knight-fight top");
+        assert!(matches!(
+            parse(&text),
+            Ok(Command::GamePuzzle {
+                ask: crate::bot::command::PuzzleAsk::Standings,
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -402,17 +402,37 @@ fn puzzle_picture(
     let task = msg("puzzle-task").with("side", side.as_str());
     let how = msg("puzzle-how").with("game", record.kind.name());
     let facts = position.view_facts();
+    // What the position says beyond the board, as a game's picture does: Glacier's check
+    // and Ice Age countdown (a puzzle may turn on the coming Ice Age), Knight Fight's score.
+    let mut notes = crate::bot::notes::position_notes(&position);
+    // The picture's header shows the scores; the detail line only the notes.
+    let detail = notes
+        .iter()
+        .map(|note| service.say(language, note))
+        .collect::<Vec<_>>()
+        .join(" ");
+    if let Some((white, black)) = position.scores() {
+        notes.push(
+            msg("score-line")
+                .with("white", service.say(language, &msg("side-white")))
+                .with("black", service.say(language, &msg("side-black")))
+                .with("white-score", white)
+                .with("black-score", black),
+        );
+    }
     let view = View {
         white: service.say(language, &msg("side-white")),
         black: service.say(language, &msg("side-black")),
         caption: service.say(language, &task),
-        detail: String::new(),
+        detail,
         last_move: None,
         flip: mover == Side::Black,
         facts: facts.clone(),
     };
     let png = service.renderer.render(&position, &view)?;
-    let mut lines = vec![title, task, how];
+    let mut lines = vec![title, task];
+    lines.extend(notes);
+    lines.push(how);
     lines.extend(more);
     let caption = service.say_all(language, &lines);
     let buttons = if record.kind == GameKind::KnightFight && facts.moves.len() <= ANSWER_BUTTONS {

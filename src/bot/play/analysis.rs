@@ -38,7 +38,7 @@ pub const ANALYSIS_LEASE_MS: i64 = 60_000;
 const PROGRESS_STEP: usize = 10;
 
 /// How long kept progress messages are remembered: their reviews are long done.
-const PROGRESS_KEPT_MS: i64 = 24 * 60 * 60 * 1000;
+const PROGRESS_KEPT_MS: i64 = crate::games::time_control::DAY_MS;
 
 /// The most turns a review covers, as a replay animates (a Chesimals game can last 1,000).
 pub const ANALYSIS_TURNS: usize = 400;

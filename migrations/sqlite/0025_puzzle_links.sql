@@ -8,3 +8,5 @@ CREATE TABLE puzzle_links (
     linked_at BIGINT NOT NULL,
     PRIMARY KEY (user_id, day, kind)
 );
+-- A chat's rows by index: SQLite checks this table whenever a chat row is written.
+CREATE INDEX puzzle_links_by_chat ON puzzle_links (chat_id);

@@ -173,8 +173,23 @@ pub(crate) async fn day_puzzle(
     made.map(Some)
 }
 
+/// Whether the day's puzzle of `kind` is not kept yet and another maker holds its lease now:
+/// a post then waits a round rather than spend one of its claims.
+pub(crate) async fn being_made(
+    service: &Service,
+    kind: GameKind,
+    day: &str,
+    now: i64,
+) -> Result<bool, StoreError> {
+    Ok(service.store().game_puzzle(day, kind).await?.is_none()
+        && service
+            .store()
+            .lease_is_held(&making_lease(kind, day), now)
+            .await?)
+}
+
 /// The name of the lease its maker holds on the puzzle of `kind` on `day`.
-pub(crate) fn making_lease(kind: GameKind, day: &str) -> String {
+fn making_lease(kind: GameKind, day: &str) -> String {
     format!("game-puzzle:{}:{day}", kind.name())
 }
 
@@ -254,8 +269,8 @@ const PLAYED_GAMES: i64 = 8;
 /// A game shorter than this (plies) has no position for a puzzle past its opening.
 const PLAYED_PLIES: i64 = 12;
 
-/// The positions of the games of `kind` finished here in the week before `date`, the
-/// latest first, in an order the day's secret seed shuffles (which game the puzzle comes
+/// The positions of the games of `kind` finished here in the week before `date` (the
+/// latest few), in an order the day's secret seed shuffles (which game the puzzle comes
 /// from is not known in advance), with their ids.
 async fn played_games(
     service: &Service,
@@ -274,7 +289,7 @@ async fn played_games(
             PLAYED_GAMES,
         )
         .await?;
-    ids.sort_by_key(|id| crate::games::rng::SeededRng::new(seed ^ id.0 as u64).next_u64());
+    crate::games::rng::SeededRng::new(seed).shuffle(&mut ids);
     let (mut found, mut games) = (Vec::new(), Vec::new());
     for id in ids {
         if let Some(game) = service.store().game(id).await? {

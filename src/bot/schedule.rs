@@ -1,12 +1,13 @@
 //! The daily posts: each enabled channel gets the day's AMBIT puzzle, and the day's puzzle of
-//! each game it asked for (`settings daily glacier on`), at its UTC time, exactly once. A post is claimed in the database before it is sent and marked made after; a claim
+//! each game it asked for (`settings daily glacier on`), at its UTC time, exactly once. A
+//! post is claimed in the database before it is sent and marked made after; a claim
 //! whose holder died (its lease ran out unmarked) is taken over, so a crash neither skips nor
 //! repeats a post, except for a send that reached the platform in the instant before the
 //! holder died without marking it.
 
 use crate::bot::ambit::attempt::{daily_number, today};
 use crate::bot::ambit::daily;
-use crate::bot::game_puzzle::{self, making_lease};
+use crate::bot::game_puzzle;
 use crate::bot::league::leaderboard;
 use crate::bot::league::table;
 use crate::bot::msg::msg;
@@ -66,14 +67,8 @@ pub async fn post_due_dailies<P: Poster>(
     let mut round = PostRound::default();
     for due in service.store().due_posts(platform, &day, minute).await? {
         if let DailyPuzzle::Game(kind) = due.puzzle
-            && service.store().game_puzzle(&day, kind).await?.is_none()
-            && service
-                .store()
-                .lease_is_held(&making_lease(kind, &day), now)
-                .await?
+            && game_puzzle::being_made(service, kind, &day, now).await?
         {
-            // Another process is making the day's puzzle: the post waits for a round
-            // without spending one of its claims.
             continue;
         }
         let claim = service

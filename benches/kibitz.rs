@@ -120,6 +120,7 @@ fn render(c: &mut Criterion) {
         detail: String::new(),
         last_move: None,
         flip: false,
+        hide_turn: false,
         facts: start.view_facts(),
     };
     let mid_view = View {

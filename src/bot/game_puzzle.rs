@@ -442,6 +442,7 @@ fn puzzle_picture(
         detail,
         last_move: None,
         flip: mover == Side::Black,
+        hide_turn: false,
         facts: facts.clone(),
     };
     let png = service.renderer.render(&position, &view)?;

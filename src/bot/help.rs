@@ -181,6 +181,7 @@ pub(crate) fn rules(
         detail: String::new(),
         last_move: None,
         flip: false,
+        hide_turn: false,
         facts: example.view_facts(),
     };
     let png = service.renderer.render(&example, &view)?;

@@ -156,6 +156,7 @@ impl Position {
                     detail: String::new(),
                     last_move,
                     flip,
+                    hide_turn: false,
                     facts: game.view_facts(),
                 };
                 Ok(Renderer::new()?.render(game, &view)?)

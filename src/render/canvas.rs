@@ -10,9 +10,11 @@ use std::sync::Arc;
 
 mod animation;
 mod art;
+mod changes;
 mod colour_ink;
 mod frame_pool;
 mod indexed;
+mod lzw;
 
 pub use art::{ArtCanvas, rounded_rect_distance};
 pub use colour_ink::ColourInk;

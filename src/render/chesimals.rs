@@ -8,7 +8,7 @@
 //! centre, painted only over ground pixels so they pass behind the units.
 
 use crate::games::chesimals::{Colour, Kind, Position, Unit, Variant};
-use crate::games::{BoardSize, Side, Square, Status, TwoPlayerGame};
+use crate::games::{BoardSize, Side, Square, TwoPlayerGame};
 use std::collections::HashMap;
 
 use super::board::{self, Layout};
@@ -260,10 +260,7 @@ impl BoardArt {
         self.draw_trails(frame, &trail, view.flip);
         self.draw_targets(frame, position, &view.facts.targets, view.flip);
 
-        let marker = match status {
-            Status::Ongoing => Marker::Turn(position.side_to_move()),
-            Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
-        };
+        let marker = Marker::of(status, position.side_to_move(), view.hide_turn);
         let players = [
             Player {
                 name: &view.white,

@@ -194,10 +194,7 @@ pub fn draw(
         }
     }
 
-    let marker = match view.facts.status {
-        Status::Ongoing => Marker::Turn(position.side_to_move()),
-        Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
-    };
+    let marker = Marker::of(view.facts.status, position.side_to_move(), view.hide_turn);
     let players = [
         Player {
             name: &view.white,

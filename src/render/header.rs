@@ -4,7 +4,7 @@
 //! end and state; names, scores and the caption are drawn per picture from the glyph cache,
 //! so no word is ever baked into an image.
 
-use crate::games::Side;
+use crate::games::{Side, Status};
 
 use super::RenderError;
 use super::canvas::{ArtCanvas, Indexed, Palette, Ramp, Rgb};
@@ -51,6 +51,18 @@ pub enum Marker {
     None,
     Turn(Side),
     Winner(Side),
+}
+
+impl Marker {
+    /// The panel a picture of a game in `status` singles out: the winner's once it is over,
+    /// else `mover`'s unless `hide_turn`.
+    pub fn of(status: Status, mover: Side, hide_turn: bool) -> Marker {
+        match status {
+            Status::Ongoing if hide_turn => Marker::None,
+            Status::Ongoing => Marker::Turn(mover),
+            Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
+        }
+    }
 }
 
 /// Draws a side's piece icon centred on a point at a size; supplied by each game.

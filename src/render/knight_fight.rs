@@ -6,7 +6,7 @@
 //! colour is a ready tile, and a render is 100 tile copies, the header text and the encoder.
 
 use crate::games::knight_fight::{Position, SIZE};
-use crate::games::{Side, Square, Status, TwoPlayerGame};
+use crate::games::{Side, Square, TwoPlayerGame};
 
 use super::board::{Layout, TileInk, TiledArt, Tiling};
 use super::canvas::{ArtCanvas, Indexed, Palette, Ramp, Rgb};
@@ -133,10 +133,7 @@ pub fn draw(
         }
     }
 
-    let marker = match status {
-        Status::Ongoing => Marker::Turn(mover),
-        Status::Over(outcome) => outcome.winner.map_or(Marker::None, Marker::Winner),
-    };
+    let marker = Marker::of(status, mover, view.hide_turn);
     let players = [
         Player {
             name: &view.white,

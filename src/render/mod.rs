@@ -63,6 +63,10 @@ pub struct View {
     pub last_move: Option<MoveSquares>,
     /// Draw from Black's side (Black at the bottom).
     pub flip: bool,
+    /// Leave the side to move's panel plain (a winner's is still singled out). A replay's
+    /// pictures do: the caption names the move, and a header that stays the same keeps
+    /// each frame of the GIF to the squares that changed.
+    pub hide_turn: bool,
     /// The status (with how the game ended when that is not in the position itself:
     /// resignation, agreement), the king in check and the squares to mark, as the rules
     /// worked them out for this position ([`AnyGame::view_facts`]). The renderer draws them

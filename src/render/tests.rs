@@ -628,8 +628,10 @@ fn a_second_page_has_no_podium_and_long_or_hostile_cells_are_cut() {
     assert!(empty.width() >= 400 && empty.height() > 0);
 }
 
-/// A replay of every game decodes, frame by frame, to the pictures of its positions: the
-/// GIF writer's changed rectangles and transparency lose nothing, whatever the palette.
+/// A replay of every game decodes, frame by frame, to the pictures of its positions, each
+/// shown for its time: the GIF writer's changed parts, their short delays and transparency
+/// lose nothing, whatever the palette, and a picture shown twice in a row is one frame shown
+/// for both times.
 #[test]
 fn every_games_replay_decodes_to_its_pictures() {
     use crate::games::GameKind;
@@ -637,6 +639,7 @@ fn every_games_replay_decodes_to_its_pictures() {
         GameKind::KnightFight,
         GameKind::Critters,
         GameKind::ChesimalsOne,
+        GameKind::Glacier,
     ] {
         let mut game = AnyGame::start(kind, 3);
         let mut pictures = vec![(game.clone(), seen(&game, &view("")))];
@@ -646,6 +649,29 @@ fn every_games_replay_decodes_to_its_pictures() {
             let mut shown = seen(&game, &view(&format!("{ply}. {}", played.text)));
             shown.last_move = Some(played.squares);
             pictures.push((game.clone(), shown));
+            if ply == 1 {
+                // The same picture again, as a replay may show it.
+                pictures.push(pictures[pictures.len() - 1].clone());
+            }
+        }
+        let last = pictures.len() - 1;
+        // What each picture should look like, and how long: repeats are one showing.
+        let mut expected: Vec<(Vec<u8>, u16)> = Vec::new();
+        for (number, (game, view)) in pictures.iter().enumerate() {
+            let png = renderer().render(game, view).unwrap();
+            let rgba = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                .unwrap()
+                .to_rgba8()
+                .into_raw();
+            let delay = match number {
+                0 => REPLAY_FIRST_DELAY,
+                n if n == last => REPLAY_LAST_DELAY,
+                _ => REPLAY_DELAY,
+            };
+            match expected.last_mut() {
+                Some((before, time)) if *before == rgba => *time += delay,
+                _ => expected.push((rgba, delay)),
+            }
         }
         let gif = renderer().render_replay(&pictures).unwrap();
         let mut options = gif::DecodeOptions::new();
@@ -653,8 +679,11 @@ fn every_games_replay_decodes_to_its_pictures() {
         let mut decoder = options.read_info(&gif[..]).unwrap();
         let width = usize::from(decoder.width());
         let mut canvas = vec![0u8; width * usize::from(decoder.height()) * 4];
+        let mut shown: Vec<(Vec<u8>, u16)> = Vec::new();
+        let mut time = 0;
         let mut frames = 0;
         while let Some(frame) = decoder.read_next_frame().unwrap() {
+            frames += 1;
             for row in 0..usize::from(frame.height) {
                 for column in 0..usize::from(frame.width) {
                     let from = (row * usize::from(frame.width) + column) * 4;
@@ -667,14 +696,29 @@ fn every_games_replay_decodes_to_its_pictures() {
                     canvas[at..at + 4].copy_from_slice(&frame.buffer[from..from + 4]);
                 }
             }
-            let (game, view) = &pictures[frames];
-            let png = renderer().render(game, view).unwrap();
-            let expected = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
-                .unwrap()
-                .to_rgba8();
-            assert!(expected.as_raw() == &canvas, "{kind} frame {frames}");
-            frames += 1;
+            // A part shown for the shortest time is a step within one picture: browsers
+            // show no delay under 2 hundredths as given.
+            assert!(
+                frame.delay >= 2,
+                "{kind}: a frame shown for {}",
+                frame.delay
+            );
+            time += frame.delay;
+            if frame.delay > 2 {
+                shown.push((canvas.clone(), time));
+                time = 0;
+            }
         }
-        assert_eq!(frames, pictures.len(), "{kind}");
+        assert_eq!(time, 0, "{kind}: the GIF ends on a step");
+        assert_eq!(shown.len(), expected.len(), "{kind}: pictures shown");
+        for (number, ((got, got_time), (want, want_time))) in
+            shown.iter().zip(&expected).enumerate()
+        {
+            assert!(got == want, "{kind} picture {number}");
+            assert_eq!(got_time, want_time, "{kind} picture {number}'s time");
+        }
+        // Moves change places far apart (the cards, the caption, the squares): some picture
+        // is written in more than one part.
+        assert!(frames > shown.len(), "{kind}: {frames} frames");
     }
 }

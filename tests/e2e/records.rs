@@ -39,8 +39,9 @@ fn file(replies: &[Outgoing]) -> (String, Vec<u8>) {
     files[0].clone()
 }
 
-/// Each frame of a GIF as the viewer sees it (each drawn over the last, its transparent
-/// pixels left as they were), as RGB.
+/// Each picture of a GIF as the viewer sees it (its frames drawn in turn over the last,
+/// their transparent pixels left as they were), as RGB. A picture written in several parts is
+/// several frames, all but its last shown for the shortest time (2 hundredths).
 fn gif_frames(bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::Indexed);
@@ -64,7 +65,9 @@ fn gif_frames(bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
                 canvas[at..at + 3].copy_from_slice(&palette[colour..colour + 3]);
             }
         }
-        frames.push(canvas.clone());
+        if frame.delay > 2 {
+            frames.push(canvas.clone());
+        }
     }
     (width, height, frames)
 }

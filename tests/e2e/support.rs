@@ -542,3 +542,14 @@ pub fn kibitz_in_dir(dir: &Path) -> Command {
         .env_remove("KIBITZ_DAILY_SECRET");
     command
 }
+
+/// How many pictures a replay GIF shows: a picture written in several parts is several
+/// frames, all but its last shown for the shortest time (2 hundredths of a second).
+pub fn gif_pictures(gif: &[u8]) -> usize {
+    gif::DecodeOptions::new()
+        .read_info(gif)
+        .unwrap_or_else(|error| panic!("not a GIF: {error}"))
+        .into_iter()
+        .filter(|frame| frame.as_ref().is_ok_and(|frame| frame.delay > 2))
+        .count()
+}

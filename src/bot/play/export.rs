@@ -269,6 +269,7 @@ pub fn replay_pictures(
                 detail: String::new(),
                 last_move: step.squares,
                 flip: false,
+                hide_turn: true,
                 facts,
             };
             (step.position, view)

@@ -120,6 +120,7 @@ pub(super) fn picture(
         detail,
         last_move: game.last_move.as_ref().map(LastMove::squares),
         flip,
+        hide_turn: false,
         facts,
     };
     let png = service.renderer.render(position, &view)?;

@@ -1,13 +1,26 @@
 //! Animated GIFs from indexed frames: the pictures' own palette indices go straight to the
 //! LZW coder (no colour conversion, no quantising), as lila-gif does.
 //!
-//! Each frame after the first writes only the rectangle that changed since the frame
-//! before, drawn over it (disposal "keep"); inside the rectangle a pixel that did not change
-//! is the transparent index, which the coder packs into long runs. A game's move changes a
-//! few squares and the header's caption, so a frame is a few KB.
+//! Each picture after the first writes only the parts that changed since the picture
+//! before ([`super::changes`]), drawn over it (disposal "keep"); inside a part a pixel that
+//! did not change is the transparent index, which the coder packs into long runs. A GIF frame
+//! holds one rectangle, so a picture of several parts is several frames: all but the last
+//! shown for [`PART_DELAY`], the last for the rest of the picture's time. A picture the same
+//! as the one before writes nothing: the frame before is shown longer.
 
+use super::changes::{Rect, changed_parts};
+use super::lzw::LzwCoder;
 use super::{Indexed, RenderError};
 use std::borrow::Cow;
+
+/// How long a part before a picture's last is shown, in hundredths of a second: the
+/// shortest delay browsers honour (Chromium, Firefox and WebKit show a frame of 0 or 1 for
+/// a tenth of a second), so a picture's parts appear 20 ms apart and its time is unchanged.
+const PART_DELAY: u16 = 2;
+
+/// The most parts a picture is written in: a move's changes are the players' cards, the
+/// caption and the squares of the last move and of this one.
+const MOST_PARTS: usize = 4;
 
 /// A GIF being written.
 pub(super) struct Gif {
@@ -18,8 +31,12 @@ pub(super) struct Gif {
     transparent: Option<u8>,
     width: u16,
     height: u16,
-    /// Indices of the changed rectangle, reused between frames.
-    buffer: Vec<u8>,
+    /// The last frame, held back until the next picture says whether it changes anything
+    /// (if not, this frame is shown longer).
+    held: Option<gif::Frame<'static>>,
+    coder: LzwCoder,
+    /// A part's indices, reused between parts.
+    pixels: Vec<u8>,
 }
 
 impl From<gif::EncodingError> for RenderError {
@@ -49,12 +66,14 @@ impl Gif {
             transparent,
             width,
             height,
-            buffer: Vec::new(),
+            held: None,
+            coder: LzwCoder::default(),
+            pixels: Vec::new(),
         })
     }
 
     /// Writes `current`, shown for `delay` hundredths of a second, as the change from
-    /// `previous` (the frame before, `None` for the first).
+    /// `previous` (the picture before, `None` for the first).
     pub(super) fn frame(
         &mut self,
         current: &Indexed,
@@ -70,98 +89,91 @@ impl Gif {
         // A frame in another palette (never within one game) is written whole with its own.
         let own_palette = plte != self.plte.as_slice();
         let previous = previous.filter(|_| !own_palette);
-        let width = current.width as usize;
-        let (x0, y0, x1, y1) = match previous {
-            None => (0, 0, width, current.height as usize),
-            Some(previous) => changed(current, previous).unwrap_or((0, 0, 1, 1)),
+        let mut parts = match previous {
+            None => vec![Rect::all_of(current)],
+            Some(previous) => changed_parts(current, previous, MOST_PARTS),
         };
-        self.buffer.clear();
-        for row in y0..y1 {
+        if parts.is_empty()
+            && let Some(held) = &mut self.held
+        {
+            held.delay = held.delay.saturating_add(delay);
+            return Ok(());
+        }
+        let parts_time = PART_DELAY.saturating_mul(parts.len().saturating_sub(1) as u16);
+        if parts.is_empty() || delay <= parts_time {
+            // Too short a picture to show in steps (or nothing held to lengthen): one part.
+            let whole = parts
+                .iter()
+                .copied()
+                .reduce(|a, b| a.union(&b))
+                .unwrap_or_else(|| Rect::all_of(current));
+            parts = vec![whole];
+        }
+        if let Some(held) = self.held.take() {
+            self.encoder.write_lzw_pre_encoded_frame(&held)?;
+        }
+        let last = parts.len() - 1;
+        for (number, part) in parts.iter().enumerate() {
+            let shown = if number == last {
+                delay - PART_DELAY * last as u16
+            } else {
+                PART_DELAY
+            };
+            let mut frame = gif::Frame {
+                left: part.x0 as u16,
+                top: part.y0 as u16,
+                width: (part.x1 - part.x0) as u16,
+                height: (part.y1 - part.y0) as u16,
+                delay: shown,
+                dispose: gif::DisposalMethod::Keep,
+                buffer: Cow::Owned(self.coded(current, previous, part)),
+                ..gif::Frame::default()
+            };
+            if previous.is_some() {
+                frame.transparent = self.transparent;
+            }
+            if own_palette {
+                frame.palette = Some(plte.to_vec());
+            }
+            if number == last {
+                self.held = Some(frame);
+            } else {
+                self.encoder.write_lzw_pre_encoded_frame(&frame)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The indices of `part` of `current`, LZW-coded, with the transparent index where
+    /// `previous` is the same (when there is a previous picture and a free index).
+    fn coded(&mut self, current: &Indexed, previous: Option<&Indexed>, part: &Rect) -> Vec<u8> {
+        let width = current.width as usize;
+        let pixels = &mut self.pixels;
+        pixels.clear();
+        for row in part.y0..part.y1 {
             let at = row * width;
-            let now = &current.pixels[at + x0..at + x1];
+            let now = &current.pixels[at + part.x0..at + part.x1];
             match (previous, self.transparent) {
                 (Some(previous), Some(clear)) => {
-                    let before = &previous.pixels[at + x0..at + x1];
-                    self.buffer.extend(
+                    let before = &previous.pixels[at + part.x0..at + part.x1];
+                    pixels.extend(
                         now.iter()
                             .zip(before)
                             .map(|(&n, &b)| if n == b { clear } else { n }),
                     );
                 }
-                _ => self.buffer.extend_from_slice(now),
+                _ => pixels.extend_from_slice(now),
             }
         }
-        let mut frame = gif::Frame {
-            left: x0 as u16,
-            top: y0 as u16,
-            width: (x1 - x0) as u16,
-            height: (y1 - y0) as u16,
-            delay,
-            dispose: gif::DisposalMethod::Keep,
-            buffer: Cow::Borrowed(&self.buffer),
-            ..gif::Frame::default()
-        };
-        if previous.is_some() {
-            frame.transparent = self.transparent;
-        }
-        if own_palette {
-            frame.palette = Some(plte.to_vec());
-        }
-        self.encoder.write_frame(&frame)?;
-        Ok(())
+        let mut coded = Vec::with_capacity(pixels.len() / 4);
+        self.coder.encode(pixels, &mut coded);
+        coded
     }
 
-    pub(super) fn finish(self) -> Result<Vec<u8>, RenderError> {
+    pub(super) fn finish(mut self) -> Result<Vec<u8>, RenderError> {
+        if let Some(held) = self.held.take() {
+            self.encoder.write_lzw_pre_encoded_frame(&held)?;
+        }
         Ok(self.encoder.into_inner()?)
-    }
-}
-
-/// The rectangle (`x0, y0, x1, y1`, ends exclusive) holding every pixel that differs.
-fn changed(current: &Indexed, previous: &Indexed) -> Option<(usize, usize, usize, usize)> {
-    let width = current.width as usize;
-    let rows = current
-        .pixels
-        .chunks_exact(width)
-        .zip(previous.pixels.chunks_exact(width));
-    let mut found: Option<(usize, usize, usize, usize)> = None;
-    for (y, (now, before)) in rows.enumerate() {
-        if now == before {
-            continue;
-        }
-        let first = now.iter().zip(before).position(|(a, b)| a != b)?;
-        let last = width
-            - now
-                .iter()
-                .rev()
-                .zip(before.iter().rev())
-                .position(|(a, b)| a != b)?;
-        found = Some(match found {
-            None => (first, y, last, y + 1),
-            Some((x0, y0, x1, _)) => (x0.min(first), y0, x1.max(last), y + 1),
-        });
-    }
-    found
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn picture(pixels: &[u8], width: u32) -> Indexed {
-        Indexed {
-            width,
-            height: (pixels.len() as u32) / width,
-            pixels: pixels.to_vec(),
-        }
-    }
-
-    #[test]
-    fn the_changed_rectangle_holds_every_change_and_no_more() {
-        let before = picture(&[0; 16], 4);
-        let mut after = before.clone();
-        after.pixels[4 + 1] = 1;
-        after.pixels[8 + 2] = 1;
-        assert_eq!(changed(&after, &before), Some((1, 1, 3, 3)));
-        assert_eq!(changed(&before, &before), None);
     }
 }

@@ -1,5 +1,5 @@
 //! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- replay`, `-- service`,
-//! `-- perft` or `-- chesimals` for one group).
+//! `-- perft`, `-- chesimals` or `-- tournament` for one group).
 //!
 //! One function a group; add the next group (e.g. the service round trip) as its own function
 //! and list it in `criterion_group!` below.
@@ -16,6 +16,9 @@ mod glacier_perft;
 
 #[path = "kibitz/chesimals.rs"]
 mod chesimals;
+
+#[path = "kibitz/tournament.rs"]
+mod tournament;
 
 use std::hint::black_box;
 
@@ -269,6 +272,7 @@ criterion_group!(
     service::stored_games,
     glacier_perft::perft,
     ambit::ambit,
-    chesimals::chesimals
+    chesimals::chesimals,
+    tournament::tournament
 );
 criterion_main!(benches);

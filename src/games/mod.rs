@@ -15,6 +15,7 @@ pub mod rng;
 pub mod side;
 pub mod standings;
 pub mod time_control;
+pub mod tournament;
 mod view_facts;
 
 mod any_game;

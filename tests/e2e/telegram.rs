@@ -1580,7 +1580,7 @@ async fn a_finished_games_replay_and_its_record_arrive_as_files() {
         animation.text()
     );
     // Its pictures: the start and the four moves.
-    assert_eq!(crate::support::gif_pictures(&gif), 5);
+    assert_eq!(crate::support::gif_pictures(gif), 5);
     // The record, as a document.
     let calls = setup.say(&alice(), "/export").await;
     let sent: Vec<&Call> = calls.iter().filter(|c| c.answered()).collect();

@@ -56,6 +56,12 @@ impl Timestamp {
         self.0.saturating_sub(earlier.0)
     }
 
+    /// The instant day number `day` (days since the epoch, see [`Timestamp::day`]) begins,
+    /// UTC midnight: where a day's window of instants starts.
+    pub const fn day_start(day: i64) -> Self {
+        Timestamp(day.saturating_mul(DAY_MS))
+    }
+
     /// The whole days since the epoch (UTC), rounded down also before it: the number of the
     /// day this instant falls on.
     pub const fn day(self) -> i64 {
@@ -107,6 +113,10 @@ mod tests {
         assert_eq!(Timestamp::from_millis(DAY_MS - 1).day(), 0);
         assert_eq!(Timestamp::from_millis(3 * DAY_MS + 7).day(), 3);
         assert_eq!(Timestamp::from_millis(-1).day(), -1);
+        assert_eq!(Timestamp::day_start(3), Timestamp::from_millis(3 * DAY_MS));
+        assert_eq!(Timestamp::day_start(3).day(), 3);
+        assert_eq!(Timestamp::day_start(3).minus(1).day(), 2);
+        assert_eq!(Timestamp::day_start(i64::MAX).millis(), i64::MAX);
     }
 
     #[test]

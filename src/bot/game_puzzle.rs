@@ -19,7 +19,7 @@ use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
 use crate::games::Timestamp;
 use crate::games::ambit::{Date, Weekday};
 use crate::games::standings::{Rating, rate_win, streaks};
-use crate::games::time_control::DAY_MS;
+use crate::games::time_control::{self, DAY_MS};
 use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
 use crate::store::{DailyPuzzle, GameId, GamePuzzleRecord, PuzzleAnswer, StoreError};
@@ -279,7 +279,7 @@ async fn played_games(
     date: Date,
     seed: u64,
 ) -> Result<(Vec<GameId>, Vec<Vec<AnyGame>>), Refusal> {
-    let day_start = Timestamp::day_start(date.days_since_epoch());
+    let day_start = time_control::day_start(date.days_since_epoch());
     let mut ids = service
         .store()
         .finished_games_of_kind(

@@ -17,7 +17,7 @@ use crate::bot::reply::{Button, Outgoing, SPOILER_STAND_IN};
 use crate::bot::service::Service;
 use crate::games::Timestamp;
 use crate::games::ambit::{Date, Game};
-use crate::games::time_control::MINUTE_MS;
+use crate::games::time_control::{self, MINUTE_MS};
 use crate::render::AmbitView;
 use crate::store::{Claim, DailyPuzzle, DuePost, StoreError};
 
@@ -125,7 +125,7 @@ pub async fn post_due_dailies<P: Poster>(
                 count_post(platform, "posted");
                 // How late the post went out against the time its chat set: a scheduler
                 // starved or down shows here (a post missed and made at start-up too).
-                let due_at = Timestamp::day_start(date.days_since_epoch())
+                let due_at = time_control::day_start(date.days_since_epoch())
                     .plus(due.minute_of_day * MINUTE_MS);
                 let late_ms = service.now().ms_since(due_at).max(0);
                 metrics::histogram!(

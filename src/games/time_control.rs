@@ -17,6 +17,18 @@ pub const MINUTE_MS: i64 = 60 * SECOND_MS;
 pub const HOUR_MS: i64 = 60 * MINUTE_MS;
 pub const DAY_MS: i64 = 24 * HOUR_MS;
 
+/// The number of the UTC day `at` falls on: whole days since the epoch, rounded down also
+/// before it (the day a finished game's result is counted on).
+pub const fn day_of(at: Timestamp) -> i64 {
+    at.millis().div_euclid(DAY_MS)
+}
+
+/// The instant UTC day number `day` ([`day_of`]) begins: where a day's window of instants
+/// starts (saturating, as instants do).
+pub const fn day_start(day: i64) -> Timestamp {
+    Timestamp::from_millis(day.saturating_mul(DAY_MS))
+}
+
 /// Days a move a correspondence game may give.
 pub const CORRESPONDENCE_DAYS: std::ops::RangeInclusive<i64> = 1..=14;
 /// Minutes a side a live game may give.
@@ -338,6 +350,18 @@ mod tests {
             next.after_move(Side::Black, at(80 * SECOND_MS)),
             Err(Flagged)
         );
+    }
+
+    #[test]
+    fn a_day_is_counted_from_the_epoch_rounding_down() {
+        assert_eq!(day_of(at(0)), 0);
+        assert_eq!(day_of(at(DAY_MS - 1)), 0);
+        assert_eq!(day_of(at(3 * DAY_MS + 7)), 3);
+        assert_eq!(day_of(at(-1)), -1);
+        assert_eq!(day_start(3), at(3 * DAY_MS));
+        assert_eq!(day_of(day_start(3)), 3);
+        assert_eq!(day_of(day_start(3).minus(1)), 2);
+        assert_eq!(day_start(i64::MAX).millis(), i64::MAX);
     }
 
     #[test]

@@ -3,9 +3,8 @@
 //!
 //! Instants are typed so that one cannot be passed where a span or an id is meant (they
 //! were all bare `i64` before); spans stay plain `i64` milliseconds, counted with the units
-//! of [`crate::games::time_control`] (`SECOND_MS` … `DAY_MS`).
-
-use crate::games::time_control::DAY_MS;
+//! of [`crate::games::time_control`] (`SECOND_MS` … `DAY_MS`), which also counts days. This
+//! file imports nothing of it, so that `time_control` can take and give instants.
 
 /// Milliseconds since the Unix epoch, UTC.
 #[derive(
@@ -32,7 +31,7 @@ impl Timestamp {
     }
 
     /// Milliseconds since the epoch: what the store writes and the few computations that need
-    /// the number itself (a day's index, a seed).
+    /// the number itself (a day's number, a UTC date, the minute of the day).
     pub const fn millis(self) -> i64 {
         self.0
     }
@@ -55,18 +54,6 @@ impl Timestamp {
     pub const fn ms_since(self, earlier: Timestamp) -> i64 {
         self.0.saturating_sub(earlier.0)
     }
-
-    /// The instant day number `day` (days since the epoch, see [`Timestamp::day`]) begins,
-    /// UTC midnight: where a day's window of instants starts.
-    pub const fn day_start(day: i64) -> Self {
-        Timestamp(day.saturating_mul(DAY_MS))
-    }
-
-    /// The whole days since the epoch (UTC), rounded down also before it: the number of the
-    /// day this instant falls on.
-    pub const fn day(self) -> i64 {
-        self.0.div_euclid(DAY_MS)
-    }
 }
 
 #[cfg(test)]
@@ -88,9 +75,10 @@ mod tests {
     #[test]
     fn spans_add_and_measure_back() {
         let t = Timestamp::from_millis(1_000);
-        assert_eq!(t.plus(DAY_MS).millis(), 1_000 + DAY_MS);
+        let day = 86_400_000;
+        assert_eq!(t.plus(day).millis(), 1_000 + day);
         assert_eq!(t.minus(400).millis(), 600);
-        assert_eq!(t.plus(DAY_MS).ms_since(t), DAY_MS);
+        assert_eq!(t.plus(day).ms_since(t), day);
         assert_eq!(t.ms_since(t.plus(5)), -5);
         assert_eq!(t.plus(250).minus(250), t);
     }
@@ -105,18 +93,6 @@ mod tests {
         let mut times = [late, Timestamp::default(), early];
         times.sort();
         assert_eq!(times, [early, Timestamp::from_millis(0), late]);
-    }
-
-    #[test]
-    fn a_day_is_counted_from_the_epoch_rounding_down() {
-        assert_eq!(Timestamp::from_millis(0).day(), 0);
-        assert_eq!(Timestamp::from_millis(DAY_MS - 1).day(), 0);
-        assert_eq!(Timestamp::from_millis(3 * DAY_MS + 7).day(), 3);
-        assert_eq!(Timestamp::from_millis(-1).day(), -1);
-        assert_eq!(Timestamp::day_start(3), Timestamp::from_millis(3 * DAY_MS));
-        assert_eq!(Timestamp::day_start(3).day(), 3);
-        assert_eq!(Timestamp::day_start(3).minus(1).day(), 2);
-        assert_eq!(Timestamp::day_start(i64::MAX).millis(), i64::MAX);
     }
 
     #[test]

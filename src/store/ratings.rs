@@ -8,6 +8,7 @@ use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
 use crate::games::Timestamp;
 use crate::games::standings::{Rating, rate_game};
+use crate::games::time_control::day_of;
 use crate::games::{GameKind, Outcome, Side};
 use sqlx::Row;
 
@@ -80,7 +81,7 @@ impl Store {
             record.wins += result.0;
             record.draws += result.1;
             record.losses += result.2;
-            let day = game.finished_at.day();
+            let day = day_of(game.finished_at);
             keep_result(&mut tx, &key, game.kind, day, record, result, now).await?;
         }
         tx.commit().await?;

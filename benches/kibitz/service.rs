@@ -2,6 +2,7 @@
 //! with the store commit and the render alone measured in the same run as baselines.
 
 use criterion::Criterion;
+use kibitz::games::Timestamp;
 use kibitz::store::MoveRecord;
 use kibitz::{
     AnyGame, Body, Catalogue, GameKind, Incoming, Renderer, Service, Store, system_clock,
@@ -69,7 +70,13 @@ pub fn service(c: &mut Criterion) {
         let games = store
             .active_games(
                 store
-                    .upsert_chat(kibitz::Platform::Console, "bench", None, None, 0)
+                    .upsert_chat(
+                        kibitz::Platform::Console,
+                        "bench",
+                        None,
+                        None,
+                        Timestamp::default(),
+                    )
                     .await
                     .expect("chat"),
             )
@@ -88,7 +95,7 @@ pub fn service(c: &mut Criterion) {
                     notation: "c1".into(),
                 };
                 game = store
-                    .save_game(&game, Some(&played), 0)
+                    .save_game(&game, Some(&played), Timestamp::default())
                     .await
                     .expect("commit");
             })
@@ -106,19 +113,31 @@ fn populated(runtime: &tokio::runtime::Runtime, dir: &std::path::Path, stored: u
     runtime.block_on(async {
         let store = Store::connect(&url).await.expect("store opens");
         let chat = store
-            .upsert_chat(kibitz::Platform::Console, "bench", Some("Console"), None, 0)
+            .upsert_chat(
+                kibitz::Platform::Console,
+                "bench",
+                Some("Console"),
+                None,
+                Timestamp::default(),
+            )
             .await
             .expect("chat");
         let mut players = Vec::new();
         for i in 0..100 {
             let name = format!("player{i}");
             let user = store
-                .upsert_user(kibitz::Platform::Console, &name, &name, Some(&name), 0)
+                .upsert_user(
+                    kibitz::Platform::Console,
+                    &name,
+                    &name,
+                    Some(&name),
+                    Timestamp::default(),
+                )
                 .await
                 .expect("user");
             players.push(user.id);
         }
-        let now = kibitz::bot::system_clock()() - 3_600_000;
+        let now = Timestamp::from_millis(kibitz::bot::system_clock()()).minus(3_600_000);
         let start = AnyGame::start(GameKind::KnightFight, 1).position_text();
         for i in 0..stored {
             let (white, black) = (players[i % 100], players[(i * 7 + 1) % 100]);

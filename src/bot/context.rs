@@ -2,6 +2,7 @@
 
 use crate::bot::incoming::Incoming;
 use crate::bot::platform::Platform;
+use crate::games::Timestamp;
 use crate::store::UserRecord;
 
 /// What a command handler knows about the line it serves.
@@ -15,7 +16,7 @@ pub(crate) struct Context<'a> {
     pub user: UserRecord,
     /// The users the line mentions, as stored.
     pub mentioned: Vec<UserRecord>,
-    pub now: i64,
+    pub now: Timestamp,
     /// The speaker may change this chat's settings.
     pub admin: bool,
 }

@@ -2,11 +2,12 @@
 //! kept in the process and retried each scheduler round, and at start-up those a crash left.
 
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::store::{GameId, StoreError};
 
 /// Rates a finished game; should the database refuse now, the game is kept for
 /// [`retry_deferred_ratings`].
-pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: i64) {
+pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: Timestamp) {
     if let Err(error) = service.store().rate_game(game_id, now).await {
         tracing::warn!(game = game_id.0, %error, "rating deferred");
         if let Ok(mut deferred) = service.deferred_ratings.lock() {
@@ -26,7 +27,7 @@ pub async fn retry_deferred_ratings(service: &Service) -> usize {
     let mut rated = 0;
     let mut still = Vec::new();
     for game in games {
-        match service.store().rate_game(game, (service.clock)()).await {
+        match service.store().rate_game(game, service.now()).await {
             Ok(done) => rated += usize::from(done.is_some()),
             Err(error) => {
                 tracing::warn!(game = game.0, %error, "rating deferred again");
@@ -51,7 +52,7 @@ pub async fn catch_up(service: &Service) -> Result<usize, StoreError> {
     for game in service.store().unrated_games().await? {
         if service
             .store()
-            .rate_game(game, (service.clock)())
+            .rate_game(game, service.now())
             .await?
             .is_some()
         {

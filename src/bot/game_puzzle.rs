@@ -16,9 +16,10 @@ use crate::bot::reply::SPOILER_STAND_IN;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::engine::puzzle::{self, DAILY_GAMES, Difficulty};
+use crate::games::Timestamp;
 use crate::games::ambit::{Date, Weekday};
 use crate::games::standings::{Rating, rate_win, streaks};
-use crate::games::time_control::DAY_MS;
+use crate::games::time_control::{self, DAY_MS};
 use crate::games::{AnyGame, GameKind, Side};
 use crate::render::View;
 use crate::store::{DailyPuzzle, GameId, GamePuzzleRecord, PuzzleAnswer, StoreError};
@@ -146,7 +147,7 @@ pub(crate) async fn day_puzzle(
     service: &Service,
     kind: GameKind,
     date: Date,
-    now: i64,
+    now: Timestamp,
 ) -> Result<Option<GamePuzzleRecord>, Refusal> {
     let day = date.to_string();
     if let Some(kept) = service.store().game_puzzle(&day, kind).await? {
@@ -161,7 +162,7 @@ pub(crate) async fn day_puzzle(
     );
     if !service
         .store()
-        .take_lease(&lease, &holder, now, now + MAKING_LEASE_MS)
+        .take_lease(&lease, &holder, now, now.plus(MAKING_LEASE_MS))
         .await?
     {
         return Ok(None);
@@ -179,7 +180,7 @@ pub(crate) async fn being_made(
     service: &Service,
     kind: GameKind,
     day: &str,
-    now: i64,
+    now: Timestamp,
 ) -> Result<bool, StoreError> {
     Ok(service.store().game_puzzle(day, kind).await?.is_none()
         && service
@@ -206,7 +207,7 @@ async fn make_puzzle(
     service: &Service,
     kind: GameKind,
     date: Date,
-    now: i64,
+    now: Timestamp,
 ) -> Result<GamePuzzleRecord, Refusal> {
     let day = date.to_string();
     if let Some(kept) = service.store().game_puzzle(&day, kind).await? {
@@ -278,12 +279,12 @@ async fn played_games(
     date: Date,
     seed: u64,
 ) -> Result<(Vec<GameId>, Vec<Vec<AnyGame>>), Refusal> {
-    let day_start = date.days_since_epoch() * DAY_MS;
+    let day_start = time_control::day_start(date.days_since_epoch());
     let mut ids = service
         .store()
         .finished_games_of_kind(
             kind,
-            day_start - PLAYED_DAYS * DAY_MS,
+            day_start.minus(PLAYED_DAYS * DAY_MS),
             day_start,
             PLAYED_PLIES,
             PLAYED_GAMES,
@@ -310,7 +311,7 @@ pub(crate) fn puzzle_games() -> impl Iterator<Item = GameKind> {
 /// Makes today's puzzle of every game some chat has the daily post of on, ahead of its
 /// first post and request (so nobody waits for the engine). Returns the games made now.
 pub(crate) async fn make_wanted_puzzles(service: &Service) -> Result<Vec<GameKind>, Refusal> {
-    let now = (service.clock)();
+    let now = service.now();
     let Some(date) = today(now) else {
         return Ok(Vec::new());
     };
@@ -342,7 +343,7 @@ pub(crate) async fn daily_post(
     chat_id: i64,
     kind: GameKind,
     date: Date,
-    now: i64,
+    now: Timestamp,
     private_button: bool,
 ) -> Result<Option<Vec<Outgoing>>, Refusal> {
     let language = service.catalogue.language_for(None);

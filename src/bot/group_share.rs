@@ -7,6 +7,7 @@
 
 use crate::bot::limits::{Bucket, Verdict, take_from};
 use crate::bot::platform::Platform;
+use crate::games::Timestamp;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -63,7 +64,13 @@ impl GroupShares {
 
     /// Whether `user`'s line in group `chat` is answered, refused or dropped; always answered
     /// where the platform does not pace groups.
-    pub(crate) fn check(&self, platform: Platform, chat: &str, user: &str, now: i64) -> Verdict {
+    pub(crate) fn check(
+        &self,
+        platform: Platform,
+        chat: &str,
+        user: &str,
+        now: Timestamp,
+    ) -> Verdict {
         let Some(share) = self.share(platform) else {
             return Verdict::Answer;
         };
@@ -101,30 +108,57 @@ mod tests {
         let shares = GroupShares::default();
         shares.set_pace(Platform::Telegram, 20);
         let verdicts: Vec<Verdict> = (0..300)
-            .map(|i| shares.check(Platform::Telegram, "-1", "alice", 1_000_000 + i * 8))
+            .map(|i| {
+                shares.check(
+                    Platform::Telegram,
+                    "-1",
+                    "alice",
+                    Timestamp::from_millis(1_000_000 + i * 8),
+                )
+            })
             .collect();
         let count = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
         assert_eq!(count(Verdict::Answer), 5);
         assert_eq!(count(Verdict::Refuse), 1);
         assert_eq!(count(Verdict::Drop), 294);
         assert_eq!(
-            shares.check(Platform::Telegram, "-1", "bob", 1_002_400),
+            shares.check(
+                Platform::Telegram,
+                "-1",
+                "bob",
+                Timestamp::from_millis(1_002_400)
+            ),
             Verdict::Answer
         );
         assert_eq!(
-            shares.check(Platform::Telegram, "-2", "alice", 1_002_400),
+            shares.check(
+                Platform::Telegram,
+                "-2",
+                "alice",
+                Timestamp::from_millis(1_002_400)
+            ),
             Verdict::Answer
         );
         // Unpaced platforms are not limited here.
         assert_eq!(
-            shares.check(Platform::Discord, "-1", "alice", 1_002_400),
+            shares.check(
+                Platform::Discord,
+                "-1",
+                "alice",
+                Timestamp::from_millis(1_002_400)
+            ),
             Verdict::Answer
         );
         let steady = GroupShares::default();
         steady.set_pace(Platform::Telegram, 20);
         for i in 0..100 {
             assert_eq!(
-                steady.check(Platform::Telegram, "-1", "alice", i * 6_000),
+                steady.check(
+                    Platform::Telegram,
+                    "-1",
+                    "alice",
+                    Timestamp::from_millis(i * 6_000)
+                ),
                 Verdict::Answer
             );
         }

@@ -2,6 +2,7 @@
 //! before anything is stored, so every platform gets them.
 
 use crate::bot::platform::Platform;
+use crate::games::Timestamp;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -96,7 +97,7 @@ pub(crate) enum Verdict {
 pub(crate) struct Bucket {
     /// Commands the user may still send, in thousandths.
     milli_tokens: i64,
-    at: i64,
+    at: Timestamp,
     refused: bool,
 }
 
@@ -112,7 +113,7 @@ pub(crate) struct RateLimiter {
 const MAX_BUCKETS: usize = 10_000;
 
 impl Bucket {
-    fn full(capacity: u32, now: i64) -> Bucket {
+    fn full(capacity: u32, now: Timestamp) -> Bucket {
         Bucket {
             milli_tokens: i64::from(capacity) * 1000,
             at: now,
@@ -122,10 +123,10 @@ impl Bucket {
 
     /// Takes one command's token from a bucket of `capacity` that refills wholly over
     /// `refill_ms`.
-    pub(crate) fn take(&mut self, capacity: u32, refill_ms: i64, now: i64) -> Verdict {
+    pub(crate) fn take(&mut self, capacity: u32, refill_ms: i64, now: Timestamp) -> Verdict {
         let full = i64::from(capacity) * 1000;
         let refill_ms = refill_ms.max(1);
-        let elapsed = now.saturating_sub(self.at).clamp(0, refill_ms);
+        let elapsed = now.ms_since(self.at).clamp(0, refill_ms);
         self.milli_tokens = (self.milli_tokens + elapsed * full / refill_ms).min(full);
         self.at = self.at.max(now);
         if self.milli_tokens == full {
@@ -153,11 +154,11 @@ pub(crate) fn take_from<K: std::hash::Hash + Eq>(
     key: K,
     capacity: u32,
     refill_ms: i64,
-    now: i64,
+    now: Timestamp,
 ) -> Verdict {
     let mut buckets = buckets.lock().unwrap_or_else(PoisonError::into_inner);
     if buckets.len() >= MAX_BUCKETS {
-        buckets.retain(|_, b| now.saturating_sub(b.at) < refill_ms);
+        buckets.retain(|_, b| now.ms_since(b.at) < refill_ms);
     }
     buckets
         .entry(key)
@@ -166,7 +167,7 @@ pub(crate) fn take_from<K: std::hash::Hash + Eq>(
 }
 
 impl RateLimiter {
-    pub(crate) fn check(&self, platform: Platform, user: &str, now: i64) -> Verdict {
+    pub(crate) fn check(&self, platform: Platform, user: &str, now: Timestamp) -> Verdict {
         take_from(
             &self.buckets,
             (platform, user.to_string()),
@@ -195,14 +196,14 @@ mod tests {
     #[test]
     fn a_burst_over_the_limit_is_refused_once_then_dropped_until_the_bucket_refills() {
         let limiter = RateLimiter::default();
-        let now = 1_000_000;
+        let now = Timestamp::from_millis(1_000_000);
         for _ in 0..RATE_COMMANDS {
             assert_eq!(limiter.check(Platform::Telegram, "7", now), Verdict::Answer);
         }
         assert_eq!(limiter.check(Platform::Telegram, "7", now), Verdict::Refuse);
         assert_eq!(limiter.check(Platform::Telegram, "7", now), Verdict::Drop);
         assert_eq!(
-            limiter.check(Platform::Telegram, "7", now + 1),
+            limiter.check(Platform::Telegram, "7", now.plus(1)),
             Verdict::Drop
         );
         // Others are not held up by one user's burst.
@@ -210,7 +211,7 @@ mod tests {
         assert_eq!(limiter.check(Platform::Discord, "7", now), Verdict::Answer);
         // One command's worth of time later, one more line is answered; the flood goes on
         // and is not refused a second time.
-        let later = now + (RATE_WINDOW_MS / i64::from(RATE_COMMANDS) + 1);
+        let later = now.plus(RATE_WINDOW_MS / i64::from(RATE_COMMANDS) + 1);
         assert_eq!(
             limiter.check(Platform::Telegram, "7", later),
             Verdict::Answer
@@ -218,7 +219,7 @@ mod tests {
         assert_eq!(limiter.check(Platform::Telegram, "7", later), Verdict::Drop);
         // A whole window later the bucket is full again: the burst is over, and the next
         // one is refused once.
-        let much_later = later + RATE_WINDOW_MS;
+        let much_later = later.plus(RATE_WINDOW_MS);
         for _ in 0..RATE_COMMANDS {
             assert_eq!(
                 limiter.check(Platform::Telegram, "7", much_later),
@@ -237,7 +238,13 @@ mod tests {
     fn a_long_flood_is_refused_once() {
         let limiter = RateLimiter::default();
         let verdicts: Vec<Verdict> = (0..1000)
-            .map(|i| limiter.check(Platform::Telegram, "7", 1_000_000 + i * 2))
+            .map(|i| {
+                limiter.check(
+                    Platform::Telegram,
+                    "7",
+                    Timestamp::from_millis(1_000_000 + i * 2),
+                )
+            })
             .collect();
         let count = |v: Verdict| verdicts.iter().filter(|&&x| x == v).count();
         assert_eq!(count(Verdict::Refuse), 1);

@@ -20,6 +20,7 @@ use crate::bot::platform::Platform;
 use crate::bot::play;
 use crate::bot::reply::{Outgoing, Pressed};
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::store::UserRecord;
 use tracing::Instrument;
 
@@ -127,7 +128,7 @@ impl Service {
             public: guess,
             own: guess,
         };
-        let now = (self.clock)();
+        let now = self.now();
         match self.at_the_edge(incoming, now) {
             Ok(()) => {}
             Err(None) => return (Vec::new(), UNREAD, Outcome::Limited),
@@ -190,7 +191,11 @@ impl Service {
     /// limit (not on the console, the operator's own terminal) and the line's length.
     /// `Err(None)`: dropped without a word; else the refusal, and whether it was the rate
     /// limit's.
-    fn at_the_edge(&self, incoming: &Incoming, now: i64) -> Result<(), Option<(Msg, Outcome)>> {
+    fn at_the_edge(
+        &self,
+        incoming: &Incoming,
+        now: Timestamp,
+    ) -> Result<(), Option<(Msg, Outcome)>> {
         let platform = incoming.platform;
         if platform != Platform::Console {
             // The group's share first: a line it drops does not also spend the user's own
@@ -232,7 +237,7 @@ impl Service {
         incoming: &Incoming,
         parsed: Parsed,
         languages: &mut Languages<'s>,
-        now: i64,
+        now: Timestamp,
     ) -> Result<Vec<Outgoing>, Refusal> {
         let platform = incoming.platform;
         // The store work every command does before its own: `kibitz_store_seconds`, step
@@ -369,7 +374,7 @@ impl Service {
         &self,
         platform: Platform,
         user: &UserInfo,
-        now: i64,
+        now: Timestamp,
     ) -> Result<UserRecord, Refusal> {
         Ok(self
             .store()

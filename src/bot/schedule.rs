@@ -15,8 +15,9 @@ use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
 use crate::bot::reply::{Button, Outgoing, SPOILER_STAND_IN};
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::games::ambit::{Date, Game};
-use crate::games::time_control::{DAY_MS, MINUTE_MS};
+use crate::games::time_control::{self, MINUTE_MS};
 use crate::render::AmbitView;
 use crate::store::{Claim, DailyPuzzle, DuePost, StoreError};
 
@@ -58,12 +59,12 @@ pub async fn post_due_dailies<P: Poster>(
     holder: &str,
     poster: &P,
 ) -> Result<PostRound, StoreError> {
-    let now = (service.clock)();
+    let now = service.now();
     let Some(date) = today(now) else {
         return Ok(PostRound::default());
     };
     let day = date.to_string();
-    let minute = now.div_euclid(MINUTE_MS).rem_euclid(1440);
+    let minute = now.millis().div_euclid(MINUTE_MS).rem_euclid(1440);
     let mut round = PostRound::default();
     for due in service.store().due_posts(platform, &day, minute).await? {
         if let DailyPuzzle::Game(kind) = due.puzzle
@@ -79,7 +80,7 @@ pub async fn post_due_dailies<P: Poster>(
                 &day,
                 holder,
                 now,
-                now + POST_LEASE_MS,
+                now.plus(POST_LEASE_MS),
             )
             .await?;
         if claim == Claim::Held {
@@ -116,7 +117,7 @@ pub async fn post_due_dailies<P: Poster>(
             Ok(()) => {
                 if !service
                     .store()
-                    .finish_post(due.chat_id, due.puzzle, &day, holder, (service.clock)())
+                    .finish_post(due.chat_id, due.puzzle, &day, holder, service.now())
                     .await?
                 {
                     tracing::warn!(chat = %due.external_id, "the daily post's claim was taken over while sending");
@@ -124,8 +125,9 @@ pub async fn post_due_dailies<P: Poster>(
                 count_post(platform, "posted");
                 // How late the post went out against the time its chat set: a scheduler
                 // starved or down shows here (a post missed and made at start-up too).
-                let due_at = date.days_since_epoch() * DAY_MS + due.minute_of_day * MINUTE_MS;
-                let late_ms = (service.clock)().saturating_sub(due_at).max(0);
+                let due_at = time_control::day_start(date.days_since_epoch())
+                    .plus(due.minute_of_day * MINUTE_MS);
+                let late_ms = service.now().ms_since(due_at).max(0);
                 metrics::histogram!(
                     "kibitz_daily_post_lag_seconds",
                     "platform" => platform.as_str(),
@@ -153,7 +155,7 @@ async fn daily_post(
     service: &Service,
     due: &DuePost,
     date: Date,
-    now: i64,
+    now: Timestamp,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let language = service.catalogue.language_for(None);
     let level = daily::daily_level_of(service, due.chat_id, date).await?;

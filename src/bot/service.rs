@@ -12,8 +12,8 @@ use crate::bot::msg::{Msg, msg};
 use crate::bot::platform::Platform;
 use crate::bot::reply::NAME_STAND_IN;
 use crate::engine::{self, Level};
-use crate::games::AnyGame;
 use crate::games::ambit::DailySecret;
+use crate::games::{AnyGame, Timestamp};
 use crate::render::Renderer;
 use crate::store::Store;
 use std::future::Future;
@@ -168,10 +168,10 @@ impl Service {
         }
     }
 
-    /// The time by the service's clock (milliseconds since the Unix epoch): what adapters
-    /// record in the store goes by the same clock as what the service records.
-    pub fn now(&self) -> i64 {
-        (self.clock)()
+    /// The time by the service's clock: what adapters record in the store goes by the same
+    /// clock as what the service records.
+    pub fn now(&self) -> Timestamp {
+        Timestamp::from_millis((self.clock)())
     }
 
     /// A catalogue text without arguments in the language of `locale`, for what an adapter

@@ -30,7 +30,7 @@ pub async fn legal_moves_for(
             return Vec::new();
         }
     };
-    let since = (service.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
+    let since = service.now().minus(super::limits::CHALLENGE_LIFETIME_MS);
     let games = match service
         .store()
         .user_live_games(chat_id, user_id, since)
@@ -123,7 +123,7 @@ pub async fn acceptable_challenges(
         },
         Err(_) => return Vec::new(),
     };
-    let since = (service.clock)().saturating_sub(super::limits::CHALLENGE_LIFETIME_MS);
+    let since = service.now().minus(super::limits::CHALLENGE_LIFETIME_MS);
     // Discord offers at most 25 choices.
     let Ok(games) = service
         .store()

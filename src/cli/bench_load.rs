@@ -19,7 +19,8 @@
 //! are not.
 
 use crate::bot::{Body, Incoming, Outgoing};
-use crate::games::{EndReason, Outcome, Side};
+use crate::games::time_control::HOUR_MS;
+use crate::games::{EndReason, Outcome, Side, Timestamp};
 use crate::store::{GameState, NewChallenge};
 use crate::{AnyGame, Catalogue, GameKind, Renderer, Service, Store, system_clock};
 use std::path::PathBuf;
@@ -368,7 +369,7 @@ async fn store_finished_games(store: &Store, tables: &[Table], count: usize) -> 
     if count == 0 {
         return Ok(());
     }
-    let now = (system_clock())() - 3_600_000;
+    let now = Timestamp::from_millis((system_clock())()).minus(HOUR_MS);
     let start = AnyGame::start(GameKind::KnightFight, 1).position_text();
     let mut seats = Vec::new();
     for table in tables {

@@ -2,8 +2,9 @@
 //! renderer or the store.
 //!
 //! Beside the games themselves, the pure arithmetic around a game lives here too, under the
-//! same rule: `records` (a game's record as a file), `time_control` (clocks), `standings`
-//! (Glicko-2 ratings, streaks, leaderboard orders) and `rng` (the seeded generator).
+//! same rule: `records` (a game's record as a file), `time_control` (clocks), `Timestamp` (an
+//! instant), `standings` (Glicko-2 ratings, streaks, leaderboard orders), `tournament`
+//! (pairings and tie-breaks) and `rng` (the seeded generator).
 
 pub mod ambit;
 pub mod chesimals;
@@ -15,6 +16,7 @@ pub mod rng;
 pub mod side;
 pub mod standings;
 pub mod time_control;
+mod timestamp;
 pub mod tournament;
 mod view_facts;
 
@@ -29,6 +31,7 @@ use std::fmt;
 
 pub use geometry::{BoardSize, Square};
 pub use side::{Color, EndReason, Outcome, Side, Status};
+pub use timestamp::Timestamp;
 pub use view_facts::ViewFacts;
 
 pub use any_game::AnyGame;

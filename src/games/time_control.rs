@@ -7,14 +7,27 @@
 //! - **live** (`10m+5s`): minutes for the whole game, each side's bank, plus an increment
 //!   added after each of its moves (Fischer).
 //!
-//! Times are milliseconds since the Unix epoch, from the service's clock.
+//! Instants are [`Timestamp`]s, from the service's clock; spans (a bank, a move's time, an
+//! increment) are `i64` milliseconds, counted in the units below.
 
-use crate::games::Side;
+use crate::games::{Side, Timestamp};
 
 pub const SECOND_MS: i64 = 1_000;
 pub const MINUTE_MS: i64 = 60 * SECOND_MS;
 pub const HOUR_MS: i64 = 60 * MINUTE_MS;
 pub const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// The number of the UTC day `at` falls on: whole days since the epoch, rounded down also
+/// before it (the day a finished game's result is counted on).
+pub const fn day_of(at: Timestamp) -> i64 {
+    at.millis().div_euclid(DAY_MS)
+}
+
+/// The instant UTC day number `day` ([`day_of`]) begins: where a day's window of instants
+/// starts (saturating, as instants do).
+pub const fn day_start(day: i64) -> Timestamp {
+    Timestamp::from_millis(day.saturating_mul(DAY_MS))
+}
 
 /// Days a move a correspondence game may give.
 pub const CORRESPONDENCE_DAYS: std::ops::RangeInclusive<i64> = 1..=14;
@@ -130,7 +143,7 @@ pub struct Clocks {
     pub white_ms: i64,
     pub black_ms: i64,
     /// When the turn of the side to move began.
-    pub turn_since: i64,
+    pub turn_since: Timestamp,
 }
 
 /// The side to move had no time left when it moved.
@@ -139,7 +152,7 @@ pub struct Flagged;
 
 impl Clocks {
     /// The clocks of a game that starts at `now`.
-    pub fn start(control: TimeControl, now: i64) -> Clocks {
+    pub fn start(control: TimeControl, now: Timestamp) -> Clocks {
         Clocks {
             control,
             white_ms: control.initial_ms(),
@@ -164,28 +177,28 @@ impl Clocks {
     }
 
     /// When `to_move` runs out of time if it does not move.
-    pub fn deadline(&self, to_move: Side) -> i64 {
-        self.turn_since.saturating_add(self.bank(to_move))
+    pub fn deadline(&self, to_move: Side) -> Timestamp {
+        self.turn_since.plus(self.bank(to_move))
     }
 
     /// The time `to_move` has left at `now` (never below zero).
-    pub fn left(&self, to_move: Side, now: i64) -> i64 {
-        self.deadline(to_move).saturating_sub(now).max(0)
+    pub fn left(&self, to_move: Side, now: Timestamp) -> i64 {
+        self.deadline(to_move).ms_since(now).max(0)
     }
 
     /// When `to_move` is reminded: with a quarter of its move's time left, in correspondence
     /// games only (a live game's players are watching it).
-    pub fn reminder(&self, to_move: Side) -> Option<i64> {
+    pub fn reminder(&self, to_move: Side) -> Option<Timestamp> {
         self.control
             .is_correspondence()
-            .then(|| self.deadline(to_move) - self.bank(to_move) / 4)
+            .then(|| self.deadline(to_move).minus(self.bank(to_move) / 4))
     }
 
     /// `mover` finished its turn at `now`: its time used is charged (a live bank keeps the
     /// rest plus the increment; a correspondence move's time starts anew) and the other
     /// side's turn begins. `Flagged` when the mover's time had run out first.
-    pub fn after_move(&self, mover: Side, now: i64) -> Result<Clocks, Flagged> {
-        let left = self.deadline(mover).saturating_sub(now);
+    pub fn after_move(&self, mover: Side, now: Timestamp) -> Result<Clocks, Flagged> {
+        let left = self.deadline(mover).ms_since(now);
         if left <= 0 {
             return Err(Flagged);
         }
@@ -201,7 +214,7 @@ impl Clocks {
     /// The clocks with `pause_ms` added to `side`'s current turn (a vacation).
     pub fn paused(&self, pause_ms: i64) -> Clocks {
         Clocks {
-            turn_since: self.turn_since.saturating_add(pause_ms),
+            turn_since: self.turn_since.plus(pause_ms),
             ..*self
         }
     }
@@ -209,8 +222,8 @@ impl Clocks {
 
 /// How long a vacation from `from` to `until` stands still a turn that began at
 /// `turn_since`: the part of the vacation after the turn began.
-pub fn paused_by(turn_since: i64, from: i64, until: i64) -> i64 {
-    until.saturating_sub(from.max(turn_since)).max(0)
+pub fn paused_by(turn_since: Timestamp, from: Timestamp, until: Timestamp) -> i64 {
+    until.ms_since(from.max(turn_since)).max(0)
 }
 
 /// A time left, split for saying: whole days and hours, hours and minutes, or minutes and
@@ -240,6 +253,11 @@ impl TimeLeft {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// The instant `ms` after the epoch.
+    fn at(ms: i64) -> Timestamp {
+        Timestamp::from_millis(ms)
+    }
 
     #[test]
     fn time_controls_read_as_typed_and_write_back() {
@@ -301,15 +319,15 @@ mod tests {
     #[test]
     fn a_correspondence_move_gets_its_days_anew_and_a_reminder_at_a_quarter_left() {
         let control = TimeControl::Correspondence { days: 4 };
-        let clocks = Clocks::start(control, 1_000);
-        assert_eq!(clocks.deadline(Side::White), 1_000 + 4 * DAY_MS);
-        assert_eq!(clocks.reminder(Side::White), Some(1_000 + 3 * DAY_MS));
+        let clocks = Clocks::start(control, at(1_000));
+        assert_eq!(clocks.deadline(Side::White), at(1_000 + 4 * DAY_MS));
+        assert_eq!(clocks.reminder(Side::White), Some(at(1_000 + 3 * DAY_MS)));
         let later = 1_000 + 3 * DAY_MS + 5;
-        let next = clocks.after_move(Side::White, later).unwrap();
+        let next = clocks.after_move(Side::White, at(later)).unwrap();
         assert_eq!(next.white_ms, 4 * DAY_MS, "nothing carries over");
-        assert_eq!(next.deadline(Side::Black), later + 4 * DAY_MS);
+        assert_eq!(next.deadline(Side::Black), at(later + 4 * DAY_MS));
         assert_eq!(
-            clocks.after_move(Side::White, 1_000 + 4 * DAY_MS),
+            clocks.after_move(Side::White, at(1_000 + 4 * DAY_MS)),
             Err(Flagged)
         );
     }
@@ -320,15 +338,30 @@ mod tests {
             minutes: 1,
             increment: 5,
         };
-        let clocks = Clocks::start(control, 0);
+        let clocks = Clocks::start(control, at(0));
         assert_eq!(clocks.reminder(Side::White), None);
-        let next = clocks.after_move(Side::White, 20 * SECOND_MS).unwrap();
+        let next = clocks.after_move(Side::White, at(20 * SECOND_MS)).unwrap();
         assert_eq!(next.white_ms, 45 * SECOND_MS);
         assert_eq!(next.black_ms, MINUTE_MS);
-        assert_eq!(next.deadline(Side::Black), 80 * SECOND_MS);
-        assert_eq!(next.left(Side::Black, 30 * SECOND_MS), 50 * SECOND_MS);
-        assert_eq!(next.left(Side::Black, 99 * SECOND_MS), 0);
-        assert_eq!(next.after_move(Side::Black, 80 * SECOND_MS), Err(Flagged));
+        assert_eq!(next.deadline(Side::Black), at(80 * SECOND_MS));
+        assert_eq!(next.left(Side::Black, at(30 * SECOND_MS)), 50 * SECOND_MS);
+        assert_eq!(next.left(Side::Black, at(99 * SECOND_MS)), 0);
+        assert_eq!(
+            next.after_move(Side::Black, at(80 * SECOND_MS)),
+            Err(Flagged)
+        );
+    }
+
+    #[test]
+    fn a_day_is_counted_from_the_epoch_rounding_down() {
+        assert_eq!(day_of(at(0)), 0);
+        assert_eq!(day_of(at(DAY_MS - 1)), 0);
+        assert_eq!(day_of(at(3 * DAY_MS + 7)), 3);
+        assert_eq!(day_of(at(-1)), -1);
+        assert_eq!(day_start(3), at(3 * DAY_MS));
+        assert_eq!(day_of(day_start(3)), 3);
+        assert_eq!(day_of(day_start(3).minus(1)), 2);
+        assert_eq!(day_start(i64::MAX).millis(), i64::MAX);
     }
 
     #[test]
@@ -351,11 +384,11 @@ mod tests {
     #[test]
     fn a_vacation_stands_still_only_the_turn_it_overlaps() {
         // Taken during the turn: all of it.
-        assert_eq!(paused_by(100, 150, 250), 100);
+        assert_eq!(paused_by(at(100), at(150), at(250)), 100);
         // The turn began during the vacation: the rest of it.
-        assert_eq!(paused_by(200, 150, 250), 50);
+        assert_eq!(paused_by(at(200), at(150), at(250)), 50);
         // Over before the turn began: nothing.
-        assert_eq!(paused_by(300, 150, 250), 0);
+        assert_eq!(paused_by(at(300), at(150), at(250)), 0);
     }
 
     proptest! {
@@ -369,14 +402,14 @@ mod tests {
             thinks in proptest::collection::vec(0i64..200_000, 1..40),
         ) {
             let control = TimeControl::Live { minutes, increment };
-            let mut clocks = Clocks::start(control, 0);
-            let mut now = 0;
+            let mut clocks = Clocks::start(control, at(0));
+            let mut now = at(0);
             let mut used = [0i64; 2];
             let mut moves = [0i64; 2];
             let mut side = Side::White;
             for think in thinks {
                 let deadline = clocks.deadline(side);
-                now += think;
+                now = now.plus(think);
                 match clocks.after_move(side, now) {
                     Ok(next) => {
                         prop_assert!(now < deadline);

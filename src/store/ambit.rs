@@ -2,6 +2,7 @@
 
 use super::DbRow;
 use super::{Store, StoreError, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// The daily puzzle of one UTC day, as first made.
@@ -50,8 +51,8 @@ pub struct AttemptRecord {
     pub stars: Option<i64>,
     /// A minimal solution, shown when the attempt ends.
     pub solution: String,
-    pub started_at: i64,
-    pub finished_at: Option<i64>,
+    pub started_at: Timestamp,
+    pub finished_at: Option<Timestamp>,
     pub version: i64,
     /// Hints taken so far.
     pub hints: i64,
@@ -120,7 +121,11 @@ impl Store {
 
     /// Stores `daily` unless that day's puzzle is stored already, and returns the stored one:
     /// the first puzzle made for a day is the day's puzzle for ever.
-    pub async fn keep_daily(&self, daily: &DailyRecord, now: i64) -> StoreResult<DailyRecord> {
+    pub async fn keep_daily(
+        &self,
+        daily: &DailyRecord,
+        now: Timestamp,
+    ) -> StoreResult<DailyRecord> {
         sqlx::query(
             "INSERT INTO ambit_dailies (day, footprint, level, min_pieces, solutions, solution,
                  created_at)
@@ -142,7 +147,11 @@ impl Store {
 
     /// Starts an attempt; for a daily, returns the user's existing attempt of that day
     /// instead (one attempt per user and day).
-    pub async fn start_attempt(&self, new: &NewAttempt, now: i64) -> StoreResult<AttemptRecord> {
+    pub async fn start_attempt(
+        &self,
+        new: &NewAttempt,
+        now: Timestamp,
+    ) -> StoreResult<AttemptRecord> {
         sqlx::query(
             "INSERT INTO ambit_attempts (user_id, chat_id, played_in, day, level, state, status,
                  solution, started_at, version)
@@ -259,7 +268,7 @@ impl Store {
         &self,
         name: &str,
         candidate: &str,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<String> {
         sqlx::query(
             "INSERT INTO deployment_secrets (name, value, created_at) VALUES ($1, $2, $3)

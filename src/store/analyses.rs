@@ -3,6 +3,7 @@
 
 use super::{GameId, Platform, Store, StoreError, StoreResult};
 use crate::engine::analysis::Evaluation;
+use crate::games::Timestamp;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -88,7 +89,7 @@ impl Store {
         chat_id: i64,
         user_id: i64,
         positions: usize,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<bool> {
         let inserted = sqlx::query(
             "INSERT INTO analyses (game_id, chat_id, requested_by, requested_at, positions)
@@ -112,7 +113,7 @@ impl Store {
     pub async fn due_analyses(
         &self,
         platform: Platform,
-        now: i64,
+        now: Timestamp,
         limit: i64,
     ) -> StoreResult<Vec<DueAnalysis>> {
         let rows = sqlx::query(&format!(
@@ -146,8 +147,8 @@ impl Store {
         &self,
         game_id: GameId,
         holder: &str,
-        now: i64,
-        until: i64,
+        now: Timestamp,
+        until: Timestamp,
     ) -> StoreResult<bool> {
         let claimed = sqlx::query(
             "UPDATE analyses SET holder = $1, claimed_until = $2
@@ -171,8 +172,8 @@ impl Store {
         game_id: GameId,
         holder: &str,
         evaluations: &[Evaluation],
-        until: i64,
-        finished_at: Option<i64>,
+        until: Timestamp,
+        finished_at: Option<Timestamp>,
     ) -> StoreResult<bool> {
         let saved = sqlx::query(
             "UPDATE analyses SET evaluations = $1, claimed_until = $2, finished_at = $3

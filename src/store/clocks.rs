@@ -4,6 +4,7 @@
 use super::GameId;
 use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// A game whose clock needs the scheduler: its side to move ran out of time, or is to be
@@ -22,7 +23,7 @@ impl Store {
     pub async fn due_clocks(
         &self,
         platform: Platform,
-        now: i64,
+        now: Timestamp,
         limit: i64,
     ) -> StoreResult<Vec<DueClock>> {
         let half = |column: &str| {
@@ -70,8 +71,8 @@ impl Store {
         game_id: GameId,
         version: i64,
         holder: &str,
-        now: i64,
-        until: i64,
+        now: Timestamp,
+        until: Timestamp,
     ) -> StoreResult<bool> {
         let claimed = sqlx::query(
             "UPDATE games SET clock_holder = $1, clock_until = $2
@@ -126,8 +127,8 @@ impl Store {
 /// A player's vacation: the last one taken, and the days taken in its month.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Vacation {
-    pub from: Option<i64>,
-    pub until: Option<i64>,
+    pub from: Option<Timestamp>,
+    pub until: Option<Timestamp>,
     /// The UTC month (`2026-12`) `days` were taken in.
     pub month: Option<String>,
     pub days: i64,
@@ -177,8 +178,8 @@ impl Store {
         game_id: GameId,
         version: i64,
         holder: &str,
-        deadline: i64,
-        remind_at: Option<i64>,
+        deadline: Timestamp,
+        remind_at: Option<Timestamp>,
     ) -> StoreResult<bool> {
         let done = sqlx::query(
             "UPDATE games SET deadline = $1, remind_at = $2, clock_holder = NULL,

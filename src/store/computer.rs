@@ -5,6 +5,7 @@ use super::GameId;
 use super::Platform;
 use super::{GAME_COLUMNS, GameRecord, Store, StoreResult};
 use crate::games::GameKind;
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// The platform's id of the user who stands for the computer in every game against it.
@@ -31,7 +32,7 @@ pub struct ComputerResult {
 
 impl Store {
     /// The computer's user on `platform`, made on first use.
-    pub async fn computer_user(&self, platform: Platform, now: i64) -> StoreResult<i64> {
+    pub async fn computer_user(&self, platform: Platform, now: Timestamp) -> StoreResult<i64> {
         let row = sqlx::query(
             "INSERT INTO users (platform, external_id, display_name, created_at, updated_at)
              VALUES ($1, $2, 'Kibitz', $3, $3)
@@ -51,7 +52,7 @@ impl Store {
     pub async fn due_engine_moves(
         &self,
         platform: Platform,
-        now: i64,
+        now: Timestamp,
         limit: i64,
     ) -> StoreResult<Vec<DueEngineMove>> {
         let rows = sqlx::query(&format!(
@@ -85,8 +86,8 @@ impl Store {
         game_id: GameId,
         version: i64,
         holder: &str,
-        now: i64,
-        until: i64,
+        now: Timestamp,
+        until: Timestamp,
     ) -> StoreResult<bool> {
         let claimed = sqlx::query(
             "UPDATE games SET engine_holder = $1, engine_until = $2

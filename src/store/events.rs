@@ -4,6 +4,7 @@
 use super::GameId;
 use super::{GameRecord, MoveRecord, Store, StoreError, StoreResult, saved_as, write_game};
 use crate::games::AnyGame;
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// A move that stands, with the position after it.
@@ -53,7 +54,7 @@ impl Store {
         game: &GameRecord,
         from_ply: i64,
         user_id: i64,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<GameRecord> {
         let mut conn = self.conn().await?;
         let mut tx = conn.begin().await?;

@@ -3,6 +3,7 @@
 
 use super::{GameId, Store, StoreError, StoreResult};
 use crate::games::GameKind;
+use crate::games::Timestamp;
 use crate::games::standings::Rating;
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -95,7 +96,7 @@ impl Store {
     pub async fn keep_game_puzzle(
         &self,
         puzzle: &GamePuzzleRecord,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<GamePuzzleRecord> {
         sqlx::query(
             "INSERT INTO game_puzzles (day, kind, position, solution, shown, difficulty, rating,
@@ -171,7 +172,7 @@ impl Store {
         answer: &PuzzleAnswer,
         player: Rating,
         rated_puzzle: Rating,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<bool> {
         let mut conn = self.conn().await?;
         let mut tx = sqlx::Connection::begin(&mut *conn).await?;
@@ -307,8 +308,8 @@ impl Store {
     pub async fn finished_games_of_kind(
         &self,
         kind: GameKind,
-        since: i64,
-        until: i64,
+        since: Timestamp,
+        until: Timestamp,
         min_plies: i64,
         limit: i64,
     ) -> StoreResult<Vec<GameId>> {
@@ -338,7 +339,7 @@ impl Store {
         kind: GameKind,
         user_id: i64,
         chat_id: i64,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO puzzle_links (day, kind, user_id, chat_id, linked_at)

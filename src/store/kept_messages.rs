@@ -3,6 +3,7 @@
 //! edits it, in any process.
 
 use super::{Platform, Store, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 impl Store {
@@ -13,7 +14,7 @@ impl Store {
         platform: Platform,
         name: &str,
         message_id: &str,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO kept_messages (platform, name, message_id, kept_at)
@@ -48,7 +49,7 @@ impl Store {
     }
 
     /// Drops the messages kept before `before` (their work is long done); how many.
-    pub async fn forget_kept_messages(&self, before: i64) -> StoreResult<u64> {
+    pub async fn forget_kept_messages(&self, before: Timestamp) -> StoreResult<u64> {
         let done = sqlx::query("DELETE FROM kept_messages WHERE kept_at < $1")
             .bind(before)
             .execute(&mut *self.conn().await?)

@@ -3,6 +3,7 @@
 
 use super::{DailyPuzzle, Platform};
 use super::{Store, StoreError, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// Whose leaderboards a chat shares: its community's (a Discord guild), else its own.
@@ -180,7 +181,7 @@ impl Store {
         &self,
         setting: &DailySetting,
         by: i64,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<()> {
         sqlx::query(
             "INSERT INTO daily_settings
@@ -248,8 +249,8 @@ impl Store {
         puzzle: DailyPuzzle,
         day: &str,
         holder: &str,
-        now: i64,
-        lease_until: i64,
+        now: Timestamp,
+        lease_until: Timestamp,
     ) -> StoreResult<Claim> {
         let inserted = sqlx::query(
             "INSERT INTO daily_posts (chat_id, puzzle, day, claimed_by, lease_until, attempts)
@@ -293,7 +294,7 @@ impl Store {
         puzzle: DailyPuzzle,
         day: &str,
         holder: &str,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<bool> {
         let done = sqlx::query(
             "UPDATE daily_posts SET posted_at = $1

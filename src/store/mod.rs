@@ -41,6 +41,7 @@ mod platform_name;
 mod ratings;
 mod records;
 mod threads;
+mod timestamp;
 mod unit;
 mod updates;
 
@@ -62,6 +63,7 @@ pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
 pub use updates::UpdateClaim;
 
+use crate::games::Timestamp;
 use crate::games::time_control::TimeControl;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Executor, Row};
@@ -261,7 +263,7 @@ impl Store {
         external_id: &str,
         title: Option<&str>,
         community: Option<&str>,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<i64> {
         let row = sqlx::query(
             "INSERT INTO chats (platform, external_id, title, community, created_at)
@@ -288,7 +290,7 @@ impl Store {
         external_id: &str,
         display_name: &str,
         handle: Option<&str>,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<UserRecord> {
         let row = sqlx::query(
             "INSERT INTO users (platform, external_id, display_name, handle, created_at, updated_at)
@@ -336,7 +338,11 @@ impl Store {
         row.as_ref().map(UserRecord::from_row).transpose()
     }
 
-    pub async fn create_challenge(&self, new: &NewChallenge, now: i64) -> StoreResult<GameRecord> {
+    pub async fn create_challenge(
+        &self,
+        new: &NewChallenge,
+        now: Timestamp,
+    ) -> StoreResult<GameRecord> {
         let row = sqlx::query(&format!(
             "INSERT INTO games (chat_id, kind, seed, start_position, position, challenger_id,
                  invitee_id, challenger_color, status, version, created_at, updated_at,
@@ -389,7 +395,7 @@ impl Store {
     pub async fn live_games(
         &self,
         chat_id: i64,
-        since: i64,
+        since: Timestamp,
         offset: i64,
         limit: i64,
     ) -> StoreResult<Vec<GameRecord>> {
@@ -400,7 +406,7 @@ impl Store {
                 Int(chat_id),
                 Text(GameState::Ongoing.as_str()),
                 Text(GameState::Challenge.as_str()),
-                Int(since),
+                Int(since.millis()),
                 Int(limit),
                 Int(offset),
             ],
@@ -443,7 +449,7 @@ impl Store {
         &self,
         chat_id: i64,
         user_id: i64,
-        since: i64,
+        since: Timestamp,
     ) -> StoreResult<Vec<GameRecord>> {
         // One indexed look-up per role; a UNION keeps each on its own index.
         let per_role = |column: &str| {
@@ -475,7 +481,7 @@ impl Store {
         &self,
         chat_id: i64,
         user_id: i64,
-        since: i64,
+        since: Timestamp,
         limit: i64,
     ) -> StoreResult<Vec<GameRecord>> {
         self.games_where(
@@ -485,7 +491,7 @@ impl Store {
             &[
                 Int(chat_id),
                 Text(GameState::Challenge.as_str()),
-                Int(since),
+                Int(since.millis()),
                 Int(user_id),
                 Int(limit),
             ],
@@ -561,7 +567,7 @@ impl Store {
         &self,
         game: &GameRecord,
         played: Option<&MoveRecord>,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<GameRecord> {
         let mut conn = self.conn().await?;
         let mut tx = conn.begin().await?;
@@ -611,7 +617,7 @@ impl Store {
 mod tests;
 
 /// The game as [`write_game`] left it: one version on.
-fn saved_as(game: &GameRecord, now: i64) -> GameRecord {
+fn saved_as(game: &GameRecord, now: Timestamp) -> GameRecord {
     let mut saved = game.clone();
     saved.version += 1;
     saved.updated_at = now;
@@ -623,7 +629,7 @@ fn saved_as(game: &GameRecord, now: i64) -> GameRecord {
 async fn write_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game: &GameRecord,
-    now: i64,
+    now: Timestamp,
 ) -> StoreResult<bool> {
     let last_move = game
         .last_move

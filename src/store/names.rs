@@ -81,6 +81,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Timestamp;
 
     #[tokio::test]
     async fn names_of_several_users_come_in_one_read() {
@@ -88,11 +89,23 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("names.db").display());
         let store = Store::connect(&url).await.unwrap();
         let alice = store
-            .upsert_user(crate::store::Platform::Console, "a", "Alice", None, 0)
+            .upsert_user(
+                crate::store::Platform::Console,
+                "a",
+                "Alice",
+                None,
+                Timestamp::from_millis(0),
+            )
             .await
             .unwrap();
         let bob = store
-            .upsert_user(crate::store::Platform::Console, "b", "Bob", None, 0)
+            .upsert_user(
+                crate::store::Platform::Console,
+                "b",
+                "Bob",
+                None,
+                Timestamp::from_millis(0),
+            )
             .await
             .unwrap();
         let names = store

@@ -3,13 +3,14 @@
 
 use super::Platform;
 use super::{Store, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// A platform-state value and when it was written (milliseconds since the Unix epoch).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlatformValue {
     pub value: String,
-    pub updated_at: i64,
+    pub updated_at: Timestamp,
 }
 
 /// A reply to send, as the adapter describes it. The payload is JSON; its top-level `chat`
@@ -63,7 +64,7 @@ impl Store {
         key: &str,
         value: &str,
         outbox: &[NewOutboxItem],
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<()> {
         let mut conn = self.conn().await?;
         let mut tx = conn.begin().await?;
@@ -88,7 +89,7 @@ impl Store {
         &self,
         platform: Platform,
         outbox: &[NewOutboxItem],
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<()> {
         let mut conn = self.conn().await?;
         let mut tx = conn.begin().await?;
@@ -170,8 +171,8 @@ impl Store {
         &self,
         name: &str,
         holder: &str,
-        now: i64,
-        until: i64,
+        now: Timestamp,
+        until: Timestamp,
     ) -> StoreResult<bool> {
         let row = sqlx::query(
             "INSERT INTO leases (name, holder, until) VALUES ($1, $2, $3)
@@ -200,7 +201,7 @@ impl Store {
     }
 
     /// Whether someone holds the lease `name` at `now` (its time has not run out).
-    pub async fn lease_is_held(&self, name: &str, now: i64) -> StoreResult<bool> {
+    pub async fn lease_is_held(&self, name: &str, now: Timestamp) -> StoreResult<bool> {
         let row = sqlx::query("SELECT holder FROM leases WHERE name = $1 AND until >= $2")
             .bind(name)
             .bind(now)
@@ -225,7 +226,7 @@ pub(super) async fn queue_in(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     platform: Platform,
     outbox: &[NewOutboxItem],
-    now: i64,
+    now: Timestamp,
 ) -> StoreResult<()> {
     for item in outbox {
         sqlx::query(

@@ -6,11 +6,11 @@ use super::computer::{COMPUTER_EXTERNAL_ID, keep_computer_result};
 use super::league::Scope;
 use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
+use crate::games::Timestamp;
 use crate::games::standings::{Rating, rate_game};
+use crate::games::time_control::day_of;
 use crate::games::{GameKind, Outcome, Side};
 use sqlx::Row;
-
-use crate::games::time_control::DAY_MS;
 
 /// One player's results over a period (see [`Store::period_results`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,7 +39,7 @@ impl Store {
     pub async fn rate_game(
         &self,
         game_id: GameId,
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<Option<(RatingRecord, RatingRecord)>> {
         // Reads, then writes what it read: a write transaction from the start (see
         // `begin_write`), so that racing raters queue on SQLite instead of failing.
@@ -81,7 +81,7 @@ impl Store {
             record.wins += result.0;
             record.draws += result.1;
             record.losses += result.2;
-            let day = game.finished_at.div_euclid(DAY_MS);
+            let day = day_of(game.finished_at);
             keep_result(&mut tx, &key, game.kind, day, record, result, now).await?;
         }
         tx.commit().await?;
@@ -177,7 +177,7 @@ impl Store {
 struct Rateable {
     kind: GameKind,
     scope: Scope,
-    finished_at: i64,
+    finished_at: Timestamp,
     white: i64,
     black: i64,
     outcome: Outcome,
@@ -188,7 +188,7 @@ struct Rateable {
 async fn claim_for_rating(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     game_id: GameId,
-    now: i64,
+    now: Timestamp,
 ) -> StoreResult<Option<Rateable>> {
     let row = sqlx::query(
         "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at,
@@ -211,7 +211,7 @@ async fn claim_for_rating(
         chat_id: row.try_get("chat_id")?,
         community: row.try_get("community")?,
     };
-    let finished_at: i64 = row.try_get("updated_at")?;
+    let finished_at: Timestamp = row.try_get("updated_at")?;
     let kind = GameKind::parse(&kind_text)
         .ok_or_else(|| StoreError::Corrupt(format!("unknown game kind {kind_text}")))?;
     let claimed = sqlx::query("UPDATE games SET rated_at = $1 WHERE id = $2 AND rated_at IS NULL")
@@ -310,7 +310,7 @@ async fn keep_result(
     day: i64,
     record: &RatingRecord,
     result: (i64, i64, i64),
-    now: i64,
+    now: Timestamp,
 ) -> StoreResult<()> {
     sqlx::query(
         "INSERT INTO game_results_by_day (scope, kind, day, user_id, wins, draws, losses)

@@ -2,6 +2,7 @@
 
 use super::DbRow;
 use super::GameId;
+use crate::games::Timestamp;
 use crate::games::time_control::{Clocks, TimeControl};
 use crate::games::{AnyGame, Color, GameKind, MoveSquares, Outcome, Side, Square};
 use serde::{Deserialize, Serialize};
@@ -107,21 +108,21 @@ pub struct GameRecord {
     pub last_move: Option<LastMove>,
     pub plies: i64,
     pub version: i64,
-    pub created_at: i64,
-    pub updated_at: i64,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
     /// The computer's level (1-8) in a game against the computer.
     pub computer_level: Option<u8>,
     /// While it is the computer's turn in a game being played: since when. The service sets
     /// it before each save ([`GameRecord::with_engine_due`]).
-    pub engine_due: Option<i64>,
+    pub engine_due: Option<Timestamp>,
     /// The challenge's time control; `None`: no clock.
     pub time_control: Option<TimeControl>,
     /// The clocks, once a game with a time control has started.
     pub clocks: Option<Clocks>,
     /// While a clock runs: when the side to move runs out of time.
-    pub deadline: Option<i64>,
+    pub deadline: Option<Timestamp>,
     /// When the side to move is reminded; `None` once reminded or when there is no reminder.
-    pub remind_at: Option<i64>,
+    pub remind_at: Option<Timestamp>,
     /// The forum topic the game was started in, where its background posts go.
     pub thread: Option<String>,
 }
@@ -144,7 +145,7 @@ impl GameRecord {
                 _ => Err(StoreError::Corrupt(format!("time control {text:?}"))),
             })
             .transpose()?;
-        let banks: (Option<i64>, Option<i64>, Option<i64>) = (
+        let banks: (Option<i64>, Option<i64>, Option<Timestamp>) = (
             row.try_get("white_ms")?,
             row.try_get("black_ms")?,
             row.try_get("turn_since")?,

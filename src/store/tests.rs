@@ -1,5 +1,5 @@
 use super::*;
-use crate::games::{GameKind, Side};
+use crate::games::{GameKind, Side, Timestamp};
 
 mod ambit;
 mod analyses;
@@ -8,6 +8,11 @@ mod league;
 mod platform;
 mod records;
 mod unit;
+
+/// The instant `ms` after the epoch: the tests' clock readings.
+fn at(ms: i64) -> Timestamp {
+    Timestamp::from_millis(ms)
+}
 
 /// A PostgreSQL server to run this suite against instead of SQLite (`.ci/run` sets it):
 /// `postgres://user:password@127.0.0.1:5432/postgres`, a user that may create databases.
@@ -47,15 +52,15 @@ async fn temp_store() -> (tempfile::TempDir, Store) {
 
 async fn started_game(store: &Store) -> GameRecord {
     let chat = store
-        .upsert_chat(Platform::Console, "room", None, None, 1)
+        .upsert_chat(Platform::Console, "room", None, None, at(1))
         .await
         .unwrap();
     let alice = store
-        .upsert_user(Platform::Console, "alice", "Alice", Some("alice"), 1)
+        .upsert_user(Platform::Console, "alice", "Alice", Some("alice"), at(1))
         .await
         .unwrap();
     let bob = store
-        .upsert_user(Platform::Console, "bob", "Bob", Some("bob"), 1)
+        .upsert_user(Platform::Console, "bob", "Bob", Some("bob"), at(1))
         .await
         .unwrap();
     let mut game = store
@@ -72,12 +77,12 @@ async fn started_game(store: &Store) -> GameRecord {
                 time_control: None,
                 thread: None,
             },
-            2,
+            at(2),
         )
         .await
         .unwrap();
     game.white_id = Some(alice.id);
     game.black_id = Some(bob.id);
     game.state = GameState::Ongoing;
-    store.save_game(&game, None, 3).await.unwrap()
+    store.save_game(&game, None, at(3)).await.unwrap()
 }

@@ -4,6 +4,7 @@
 use super::Platform;
 use super::platform::queue_in;
 use super::{NewOutboxItem, Store, StoreResult};
+use crate::games::Timestamp;
 use sqlx::Row;
 
 /// What a process may do with an update it was given.
@@ -27,8 +28,8 @@ impl Store {
         update: i64,
         chat: &str,
         holder: &str,
-        now: i64,
-        stale_before: i64,
+        now: Timestamp,
+        stale_before: Timestamp,
     ) -> StoreResult<UpdateClaim> {
         let claimed = sqlx::query(
             "INSERT INTO platform_updates (platform, update_id, chat, holder, claimed_at)
@@ -79,7 +80,7 @@ impl Store {
         platform: Platform,
         chat: &str,
         update: i64,
-        stale_before: i64,
+        stale_before: Timestamp,
     ) -> StoreResult<bool> {
         let row = sqlx::query(
             "SELECT update_id FROM platform_updates
@@ -104,7 +105,7 @@ impl Store {
         update: i64,
         holder: &str,
         outbox: &[NewOutboxItem],
-        now: i64,
+        now: Timestamp,
     ) -> StoreResult<bool> {
         let mut conn = self.conn().await?;
         let mut tx = conn.begin().await?;
@@ -129,7 +130,7 @@ impl Store {
 
     /// Forgets up to `limit` updates claimed before `before` (the platform stopped
     /// redelivering them long ago); how many went.
-    pub async fn forget_updates(&self, before: i64, limit: i64) -> StoreResult<u64> {
+    pub async fn forget_updates(&self, before: Timestamp, limit: i64) -> StoreResult<u64> {
         let gone = sqlx::query(
             "DELETE FROM platform_updates WHERE (platform, update_id) IN (
                  SELECT platform, update_id FROM platform_updates WHERE claimed_at < $1 LIMIT $2

@@ -2,6 +2,7 @@
 //! placements, lives and giving up.
 
 use crate::service::{Bot, bot, line, replies_text, service_on};
+use crate::support::at;
 use kibitz::games::ambit::{
     DailySecret, Date, daily_level, daily_puzzle, notation, secret_daily_puzzle,
 };
@@ -9,7 +10,10 @@ use kibitz::{Body, Store};
 
 /// The deployment's daily secret as stored (none is made here: the candidate is refused).
 async fn stored_secret(store: &Store) -> DailySecret {
-    let text = store.deployment_secret("daily", "none", 0).await.unwrap();
+    let text = store
+        .deployment_secret("daily", "none", at(0))
+        .await
+        .unwrap();
     DailySecret::from_hex(&text).expect("a secret was made")
 }
 
@@ -22,7 +26,7 @@ async fn open_attempt(bot: &Bot, speaker: &str) -> kibitz::store::AttemptRecord 
         .unwrap()
         .expect("the speaker is known");
     let chat = store
-        .upsert_chat(kibitz::Platform::Console, "room", None, None, 0)
+        .upsert_chat(kibitz::Platform::Console, "room", None, None, at(0))
         .await
         .unwrap();
     let attempts = store.open_attempts(user.id, chat).await.unwrap();

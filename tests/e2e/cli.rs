@@ -1,6 +1,6 @@
 //! The command-line contract of DESIGN.md, which scripts rely on.
 
-use crate::support::{kibitz, stdout_lines};
+use crate::support::{at, kibitz, stdout_lines};
 
 #[test]
 fn perft_prints_the_leaf_count_last() {
@@ -200,7 +200,10 @@ fn the_command_line_makes_the_bots_daily_only_with_the_deployment_secret() {
         let store = kibitz::store::Store::connect(&format!("sqlite://{}", database.display()))
             .await
             .unwrap();
-        let secret = store.deployment_secret("daily", "none", 0).await.unwrap();
+        let secret = store
+            .deployment_secret("daily", "none", at(0))
+            .await
+            .unwrap();
         let seconds = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .unwrap()

@@ -3,7 +3,7 @@
 //! restarts, a move that comes too late, refusals that change nothing.
 
 use crate::service::{Bot, START_MS, bot, service_on};
-use crate::support::Posted;
+use crate::support::{Posted, at};
 use kibitz::bot::CLOCK_LEASE_MS;
 use kibitz::games::time_control::{DAY_MS, HOUR_MS, SECOND_MS};
 use kibitz::store::GameId;
@@ -37,7 +37,7 @@ async fn alice_moved(bot: &Bot, time: &str) -> i64 {
     let reply = bot.text("alice", &mv).await;
     assert!(reply.contains("bob to move"), "{reply}");
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    game.clocks.map_or(0, |c| c.turn_since)
+    game.clocks.map_or(0, |c| c.turn_since.millis())
 }
 
 #[tokio::test]
@@ -71,7 +71,8 @@ async fn a_correspondence_clock_reminds_once_and_ends_the_game_once_across_two_p
         .unwrap()
         .clocks
         .unwrap()
-        .turn_since;
+        .turn_since
+        .millis();
     let posted = Posted::default();
     // Nothing is due before a quarter of bob's three days is left.
     bot.set_time(turn_since + 2 * DAY_MS);
@@ -177,7 +178,13 @@ async fn a_dead_processs_claim_on_a_deadline_is_taken_over_when_it_runs_out() {
     assert!(
         bot.service
             .store()
-            .claim_clock(GameId(1), game.version, "dead", now, now + CLOCK_LEASE_MS)
+            .claim_clock(
+                GameId(1),
+                game.version,
+                "dead",
+                at(now),
+                at(now + CLOCK_LEASE_MS)
+            )
             .await
             .unwrap()
     );
@@ -318,7 +325,7 @@ async fn a_vacation_stands_the_clock_still_for_the_move_in_hand_and_for_one_begu
         "{text}"
     );
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    assert_eq!(game.deadline, Some(turn_since + 5 * DAY_MS));
+    assert_eq!(game.deadline, Some(at(turn_since + 5 * DAY_MS)));
     let posted = Posted::default();
     bot.set_time(turn_since + 5 * DAY_MS - HOUR_MS);
     assert_eq!(
@@ -334,20 +341,23 @@ async fn a_vacation_stands_the_clock_still_for_the_move_in_hand_and_for_one_begu
     let reply = bot.text("bob", "board").await;
     assert!(reply.contains("bob to move · 59:5"), "{reply}");
     // alice goes away before her turn comes; bob moves half an hour later, in time.
-    let away = bot.service.now();
+    let away = bot.service.now().millis();
     bot.text("alice", "vacation 2").await;
     let until = away + 2 * DAY_MS;
     bot.set_time(away + HOUR_MS / 2);
     bot.text("bob", &a_move(&bot, 1).await).await;
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    let alice_since = game.clocks.unwrap().turn_since;
+    let alice_since = game.clocks.unwrap().turn_since.millis();
     assert!((away..until).contains(&alice_since));
     // When her reminder would come, the scheduler stands her clock still instead: her turn
     // counts from the end of her vacation.
     bot.set_time(alice_since + DAY_MS + 12 * HOUR_MS);
     assert_eq!(clock_round(&bot.service, "a", &posted).await, 0);
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    let (deadline, remind_at) = (game.deadline.unwrap(), game.remind_at.unwrap());
+    let (deadline, remind_at) = (
+        game.deadline.unwrap().millis(),
+        game.remind_at.unwrap().millis(),
+    );
     let back = until + SECOND_MS; // alice's line read the clock a second after `away`
     assert!(
         (until..=back).contains(&(deadline - 2 * DAY_MS)),
@@ -423,7 +433,7 @@ async fn a_timeout_in_a_discord_thread_is_told_in_the_thread_and_to_its_channel(
     );
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert_eq!(game.thread.as_deref(), Some("9"));
-    bot.set_time(game.clocks.unwrap().turn_since + 4 * DAY_MS);
+    bot.set_time(game.clocks.unwrap().turn_since.plus(4 * DAY_MS).millis());
     let posted = Posted::default();
     let handled = bot
         .service

@@ -3,7 +3,7 @@
 //! kept by level and out of the ratings.
 
 use crate::service::{Bot, bot, line, replies_text, service_on};
-use crate::support::Posted;
+use crate::support::{Posted, at};
 use kibitz::bot::{ENGINE_LEASE_MS, UserInfo};
 use kibitz::store::GameId;
 use kibitz::store::GameState;
@@ -137,17 +137,29 @@ async fn a_dead_processs_claim_is_taken_over_and_a_restart_catches_up() {
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
     assert!(game.engine_due.is_some());
     // A process claims the move and dies before committing it.
-    let now = bot.service.now();
+    let now = bot.service.now().millis();
     let store = bot.service.store();
     assert!(
         store
-            .claim_engine_move(GameId(1), game.version, "dead", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(
+                GameId(1),
+                game.version,
+                "dead",
+                at(now),
+                at(now + ENGINE_LEASE_MS)
+            )
             .await
             .unwrap()
     );
     assert!(
         !store
-            .claim_engine_move(GameId(1), game.version, "other", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(
+                GameId(1),
+                game.version,
+                "other",
+                at(now),
+                at(now + ENGINE_LEASE_MS)
+            )
             .await
             .unwrap(),
         "a live claim is not taken twice"
@@ -176,11 +188,17 @@ async fn a_players_command_while_the_engine_holds_its_claim_wins_and_the_engine_
     )
     .await;
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    let now = bot.service.now();
+    let now = bot.service.now().millis();
     let store = bot.service.store();
     assert!(
         store
-            .claim_engine_move(GameId(1), game.version, "slow", now, now + ENGINE_LEASE_MS)
+            .claim_engine_move(
+                GameId(1),
+                game.version,
+                "slow",
+                at(now),
+                at(now + ENGINE_LEASE_MS)
+            )
             .await
             .unwrap()
     );

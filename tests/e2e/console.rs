@@ -2,7 +2,7 @@
 //! chat like the others: what happens without a line is printed when it happens, and a
 //! signal stops it cleanly after the line in hand.
 
-use crate::support::{move_lines, pictures, run_console, score_line, scripted_game};
+use crate::support::{at, move_lines, pictures, run_console, score_line, scripted_game};
 use kibitz::store::GameId;
 use kibitz::{Status, TwoPlayerGame};
 use std::time::{Duration, Instant};
@@ -199,12 +199,12 @@ async fn a_restarted_console_makes_the_move_a_stopped_one_was_thinking_about() {
     assert!(reply.contains("is thinking"), "{reply}");
     let store = bot.service.store();
     let game = store.game(GameId(1)).await.unwrap().unwrap();
-    let now = bot.service.now();
+    let now = bot.service.now().millis();
     // The stopped process's claim, far from running out.
     let until = now + 100 * kibitz::bot::ENGINE_LEASE_MS;
     assert!(
         store
-            .claim_engine_move(GameId(1), game.version, "stopped:1", now, until)
+            .claim_engine_move(GameId(1), game.version, "stopped:1", at(now), at(until))
             .await
             .unwrap()
     );
@@ -292,7 +292,7 @@ async fn a_loss_on_time_is_printed_with_no_line_typed() {
     }
     // bob's minute runs out while nobody types.
     let game = bot.service.store().game(GameId(1)).await.unwrap().unwrap();
-    let turn_since = game.clocks.map_or(0, |c| c.turn_since);
+    let turn_since = game.clocks.map_or(0, |c| c.turn_since.millis());
     bot.set_time(turn_since + 2 * 60_000);
     let deadline = Instant::now() + Duration::from_secs(10);
     while !String::from_utf8_lossy(&printed).contains("bob ran out of time") {

@@ -4,7 +4,7 @@
 //! seconds; the Glacier week is checked in release by `engine::puzzle`'s tests.)
 
 use crate::service::{START_MS, bot, line, replies_text, service_on};
-use crate::support::PostRecorder;
+use crate::support::{PostRecorder, at};
 use kibitz::engine::puzzle::Difficulty;
 use kibitz::games::ambit::Date;
 use kibitz::games::time_control::{DAY_MS, MINUTE_MS};
@@ -189,7 +189,7 @@ async fn a_chat_gets_the_game_puzzle_posted_once_a_day_made_ahead_with_yesterday
     let lease = format!("game-puzzle:knight-fight:{today}");
     assert!(
         store
-            .take_lease(&lease, "elsewhere", now, now + 60_000)
+            .take_lease(&lease, "elsewhere", at(now), at(now + 60_000))
             .await
             .unwrap()
     );

@@ -1,7 +1,7 @@
 //! Russian and Norwegian through the console binary: `lang`, native piece letters for Glacier
 //! Chess and AMBIT, and replies in the player's language.
 
-use crate::support::run_console;
+use crate::support::{at, run_console};
 use kibitz::Store;
 use std::path::Path;
 
@@ -76,7 +76,7 @@ async fn open_solution(database: &Path, user: &str) -> Vec<String> {
         .unwrap()
         .unwrap();
     let chat = store
-        .upsert_chat(kibitz::Platform::Console, "console", None, None, 0)
+        .upsert_chat(kibitz::Platform::Console, "console", None, None, at(0))
         .await
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);

@@ -109,6 +109,137 @@ fn the_handlers_parse_no_stored_text_and_the_service_is_in_three_files() {
 }
 
 #[test]
+fn the_store_takes_and_gives_instants_typed() {
+    let untyped = bare_instants(&source_root().join("store"));
+    assert!(
+        untyped.is_empty(),
+        "instants are a `Timestamp`, not milliseconds as `i64`: {untyped:?}"
+    );
+}
+
+/// The checker itself finds an instant taken or kept as a bare `i64` by a public function or
+/// field, and leaves alone a span, an id, a private function and a `Timestamp`.
+#[test]
+fn the_instant_check_sees_bare_instants() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("store.rs");
+    let check = |text: &str| {
+        std::fs::write(&file, text).expect("a written file");
+        bare_instants(dir.path())
+    };
+    let fine = "pub struct Row {\n    pub id: i64,\n    pub time_ms: i64,\n    \
+                pub updated_at: Timestamp,\n}\n\
+                pub async fn claim(&self, id: i64, now: Timestamp, lease_ms: i64) {}\n\
+                fn inner(now: i64) {}\n// pub fn commented(now: i64) {}\n";
+    assert_eq!(check(fine), Vec::<String>::new());
+    let planted = [
+        ("pub async fn claim(&self, id: i64, now: i64) {}", "now"),
+        (
+            "pub async fn take(\n    &self,\n    name: &str,\n    lease_until: i64,\n) {}",
+            "lease_until",
+        ),
+        ("pub(crate) fn forget(before: Option<i64>) {}", "before"),
+        ("pub fn since(since: i64, limit: i64) {}", "since"),
+        (
+            "pub struct Row {\n    pub finished_at: Option<i64>,\n}",
+            "finished_at",
+        ),
+        (
+            "pub fn f(x: impl Fn(i64) -> i64, claimed_at: i64) {}",
+            "claimed_at",
+        ),
+    ];
+    for (text, name) in planted {
+        let found = check(text);
+        assert!(
+            found.len() == 1 && found[0].contains(name),
+            "{text:?} gave {found:?}"
+        );
+    }
+}
+
+/// Whether a parameter or field called `name` holds an instant.
+fn names_an_instant(name: &str) -> bool {
+    matches!(name, "now" | "until" | "since" | "before" | "deadline")
+        || ["_at", "_since", "_until", "_before"]
+            .iter()
+            .any(|end| name.ends_with(end))
+}
+
+/// The `pub` functions' parameters and `pub` fields under `dir` named as instants
+/// ([`names_an_instant`]) and typed `i64` or `Option<i64>`, as `file: name`.
+fn bare_instants(dir: &Path) -> Vec<String> {
+    let bare = |name: &str, ty: &str| {
+        names_an_instant(name.trim().trim_start_matches("mut "))
+            && matches!(ty.trim(), "i64" | "Option<i64>")
+    };
+    let mut found = Vec::new();
+    for file in rust_files(dir) {
+        let text = std::fs::read_to_string(dir.join(&file)).expect("a readable source file");
+        let code = blank_comments_and_literals(&text);
+        let mut rest = code.as_str();
+        // `pub fn`, `pub async fn`, `pub(crate) fn`, …: their parameter lists.
+        while let Some(at) = rest.find("pub") {
+            rest = &rest[at + 3..];
+            let head = rest.trim_start();
+            let head = match head.strip_prefix('(') {
+                Some(inside) => inside.split_once(')').map_or("", |(_, after)| after),
+                None => head,
+            }
+            .trim_start();
+            let head = head.strip_prefix("async").unwrap_or(head).trim_start();
+            let (Some(signature), true) = (head.strip_prefix("fn"), head.starts_with("fn ")) else {
+                continue;
+            };
+            let Some(open) = signature.find('(') else {
+                continue;
+            };
+            let mut depth = 0;
+            let mut params = Vec::new();
+            let mut start = open + 1;
+            for (i, c) in signature.char_indices().skip(open) {
+                match c {
+                    '(' | '<' | '[' => depth += 1,
+                    '>' if signature[..i].ends_with('-') => {}
+                    ')' | '>' | ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            params.push(&signature[start..i]);
+                            break;
+                        }
+                    }
+                    ',' if depth == 1 => {
+                        params.push(&signature[start..i]);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            for param in params {
+                if let Some((name, ty)) = param.split_once(':')
+                    && bare(name, ty)
+                {
+                    found.push(format!("{}: {}", file.display(), name.trim()));
+                }
+            }
+        }
+        // `pub` fields, one a line.
+        for line in code.lines() {
+            let Some(field) = line.trim().strip_prefix("pub ") else {
+                continue;
+            };
+            if let Some((name, ty)) = field.trim_end_matches(',').split_once(':')
+                && !name.contains(' ')
+                && bare(name, ty)
+            {
+                found.push(format!("{}: {}", file.display(), name.trim()));
+            }
+        }
+    }
+    found
+}
+
+#[test]
 fn no_import_circle_between_rooms() {
     let circles = import_circles(&source_root());
     assert!(

@@ -2,7 +2,7 @@
 //! ratings after games, forgetting a user, and the daily post made exactly once.
 
 use crate::service::{Bot, START_MS, bot, line, replies_text, service_on};
-use crate::support::PostRecorder;
+use crate::support::{PostRecorder, at};
 use kibitz::bot::schedule::POST_LEASE_MS;
 use kibitz::{Body, Platform};
 use std::sync::atomic::Ordering;
@@ -27,7 +27,7 @@ async fn solve_daily_on(bot: &Bot, platform: Platform, speaker: &str, pause_ms: 
         .unwrap()
         .unwrap();
     let chat = store
-        .upsert_chat(platform, "room", None, None, 0)
+        .upsert_chat(platform, "room", None, None, at(0))
         .await
         .unwrap();
     let attempt = store.open_attempts(user.id, chat).await.unwrap().remove(0);
@@ -305,7 +305,7 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
     // A restart during a post: "dead" claimed the next day's post and died before sending.
     let store = bot.service.store();
     let room = store
-        .upsert_chat(Platform::Console, "room", None, None, 0)
+        .upsert_chat(Platform::Console, "room", None, None, at(0))
         .await
         .unwrap();
     let next_day = START_MS + DAY_MS + 31 * MINUTE_MS;
@@ -316,8 +316,8 @@ async fn the_daily_is_posted_once_per_channel_and_day_through_restarts_and_races
             kibitz::store::DailyPuzzle::Ambit,
             "2026-11-30",
             "dead",
-            next_day,
-            next_day + POST_LEASE_MS,
+            at(next_day),
+            at(next_day + POST_LEASE_MS),
         )
         .await
         .unwrap();

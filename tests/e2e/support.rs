@@ -1,5 +1,6 @@
 //! Shared helpers: scripted Knight Fight games and running the `kibitz` binary.
 
+use kibitz::games::Timestamp;
 use kibitz::games::knight_fight::Position;
 use kibitz::games::rng::SeededRng;
 use kibitz::store::GameId;
@@ -8,6 +9,11 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The instant `ms` after the epoch: a test's clock reading.
+pub fn at(ms: i64) -> Timestamp {
+    Timestamp::from_millis(ms)
+}
 
 /// A whole Knight Fight game on the board of `seed`, chosen by a seeded random player:
 /// the canonical moves in order and the final position.
@@ -349,7 +355,7 @@ pub async fn yesterdays_daily(store: &kibitz::store::Store) -> String {
         solution: solution.clone(),
     };
     store
-        .keep_daily(&record, now * 1000)
+        .keep_daily(&record, at(now * 1000))
         .await
         .expect("yesterday's daily is stored");
     solution

@@ -1782,7 +1782,11 @@ async fn a_glacier_puzzle_is_answered_in_private_through_the_groups_link_and_cou
         rating: kibitz::games::standings::Rating::default(),
         source_game: None,
     };
-    adapter.store.keep_game_puzzle(&puzzle, 0).await.unwrap();
+    adapter
+        .store
+        .keep_game_puzzle(&puzzle, kibitz::games::Timestamp::from_millis(0))
+        .await
+        .unwrap();
     let link = format!("https://t.me/{BOT_NAME}?start=puzzle-glacier_{GROUP}");
 
     // In the group: the puzzle with a button into the private chat, no answer buttons.

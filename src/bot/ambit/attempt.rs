@@ -8,6 +8,7 @@ use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::Side;
+use crate::games::Timestamp;
 use crate::games::ambit::{self, Date, Game, GameStatus, Placement};
 use crate::games::glacier::Role;
 use crate::render::AmbitView;
@@ -16,8 +17,8 @@ use crate::store::{AttemptRecord, AttemptStatus, StoreError};
 /// Daily puzzles are numbered from this day on (#1).
 pub(super) const FIRST_DAILY: (i32, u8, u8) = (2026, 1, 1);
 
-pub(crate) fn today(now_ms: i64) -> Option<Date> {
-    Date::from_unix_seconds(now_ms.div_euclid(1000))
+pub(crate) fn today(now: Timestamp) -> Option<Date> {
+    Date::from_unix_seconds(now.millis().div_euclid(1000))
 }
 
 pub(crate) fn daily_number(date: Date) -> i64 {
@@ -49,7 +50,7 @@ pub(crate) fn duration_text(ms: i64) -> String {
 pub(crate) fn daily_time_text(attempt: &AttemptRecord) -> Option<String> {
     attempt.day.as_ref()?;
     let end = attempt.finished_at?;
-    Some(duration_text(end - attempt.started_at))
+    Some(duration_text(end.ms_since(attempt.started_at)))
 }
 
 /// What the picture shows of how the attempt stands, besides the puzzle itself: given up
@@ -134,7 +135,7 @@ pub(super) async fn finish(
     mut attempt: AttemptRecord,
     status: AttemptStatus,
     stars: Option<u8>,
-    now: i64,
+    now: Timestamp,
 ) -> Result<AttemptRecord, Refusal> {
     attempt.status = status;
     attempt.stars = stars.map(i64::from);
@@ -201,6 +202,6 @@ mod tests {
         assert_eq!(counted_ms(1_999), 1_000);
         assert_eq!(duration_text(counted_ms(1_600) + counted_ms(1_600)), "0:02");
         assert_eq!(stars_text(2), "★★☆");
-        assert_eq!(today(0), Date::new(1970, 1, 1));
+        assert_eq!(today(Timestamp::from_millis(0)), Date::new(1970, 1, 1));
     }
 }

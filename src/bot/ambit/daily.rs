@@ -10,6 +10,7 @@ use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::games::ambit::{self, DailySecret, Date, Game, Level};
 use crate::render::AmbitView;
 use crate::store::{
@@ -154,7 +155,7 @@ pub(crate) async fn daily_record(
     service: &Service,
     date: Date,
     level: Level,
-    now: i64,
+    now: Timestamp,
 ) -> Result<DailyRecord, Refusal> {
     let day = date.to_string();
     if let Some(daily) = service.store().daily(&day, level.name()).await? {
@@ -180,7 +181,10 @@ pub(crate) async fn daily_record(
 
 /// The deployment's daily secret: the one in the database, made there (random) by the
 /// first process that needs it; every process on the database reads the same one.
-pub(crate) async fn daily_secret(service: &Service, now: i64) -> Result<&DailySecret, Refusal> {
+pub(crate) async fn daily_secret(
+    service: &Service,
+    now: Timestamp,
+) -> Result<&DailySecret, Refusal> {
     Ok(service
         .daily_secret
         .get_or_try_init(|| async {
@@ -204,7 +208,7 @@ pub(crate) async fn played_marker(
     service: &Service,
     day: &str,
     incoming: &Incoming,
-    now: i64,
+    now: Timestamp,
 ) -> Result<String, Refusal> {
     let secret = daily_secret(service, now).await?;
     let mac = secret.mac(&[

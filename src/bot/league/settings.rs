@@ -115,6 +115,7 @@ async fn set_daily(
     let mut lines = vec![daily_setting_text(service, language, Some(&setting))];
     let minute_now = context
         .now
+        .millis()
         .div_euclid(crate::games::time_control::MINUTE_MS)
         .rem_euclid(1440);
     if setting.enabled && setting.minute_of_day <= minute_now {

@@ -257,14 +257,14 @@ pub async fn review_due_games<P: Poster>(
     holder: &str,
     poster: &P,
 ) -> Result<usize, StoreError> {
-    let now = (service.clock)();
+    let now = service.now();
     let due = service.store().due_analyses(platform, now, 1).await?;
     let mut finished = 0;
     for item in due {
         let game_id = item.analysis.game_id;
         if !service
             .store()
-            .claim_analysis(game_id, holder, now, now + ANALYSIS_LEASE_MS)
+            .claim_analysis(game_id, holder, now, now.plus(ANALYSIS_LEASE_MS))
             .await?
         {
             continue;
@@ -332,14 +332,14 @@ async fn review_one<P: Poster>(
         evaluations.push(evaluation);
         let done = evaluations.len() == positions.len();
         if done || saved.elapsed() >= save_every {
-            let now = (service.clock)();
+            let now = service.now();
             let kept = service
                 .store()
                 .save_analysis(
                     game_id,
                     holder,
                     &evaluations,
-                    now + ANALYSIS_LEASE_MS,
+                    now.plus(ANALYSIS_LEASE_MS),
                     done.then_some(now),
                 )
                 .await?;
@@ -429,7 +429,7 @@ impl Progress {
         );
         let live = Live::Update(self.key.clone());
         self.send(poster, to, game, text, live).await;
-        let before = (service.clock)() - PROGRESS_KEPT_MS;
+        let before = service.now().minus(PROGRESS_KEPT_MS);
         if let Err(error) = service.store().forget_kept_messages(before).await {
             tracing::warn!(%error, "old progress messages stay kept");
         }

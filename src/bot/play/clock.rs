@@ -6,7 +6,7 @@ use crate::bot::msg::{Msg, msg};
 use crate::games::time_control::{
     Clocks, Flagged, TimeControl, TimeControlError, TimeLeft, paused_by,
 };
-use crate::games::{AnyGame, EndReason, Outcome, Side};
+use crate::games::{AnyGame, EndReason, Outcome, Side, Timestamp};
 use crate::store::{GameRecord, GameState, Vacation};
 
 /// The refusal of a `time:` word.
@@ -48,7 +48,7 @@ pub(crate) fn left_message(ms: i64) -> Msg {
 }
 
 /// Starts the clocks of a game with a time control, at `now` (the game begins).
-pub(super) fn start_clocks(game: &mut GameRecord, position: &AnyGame, now: i64) {
+pub(super) fn start_clocks(game: &mut GameRecord, position: &AnyGame, now: Timestamp) {
     if let Some(control) = game.time_control {
         game.clocks = Some(Clocks::start(control, now));
         set_deadline(game, position);
@@ -62,7 +62,7 @@ pub(super) fn charge_move(
     game: &mut GameRecord,
     mover: Side,
     after: &AnyGame,
-    now: i64,
+    now: Timestamp,
 ) -> Result<(), Flagged> {
     let Some(clocks) = game.clocks else {
         return Ok(());
@@ -74,9 +74,9 @@ pub(super) fn charge_move(
         return Ok(());
     }
     // A vacation moved the stored deadline on: the turn stood still that long.
-    let paused = game
-        .deadline
-        .map_or(0, |deadline| (deadline - clocks.deadline(mover)).max(0));
+    let paused = game.deadline.map_or(0, |deadline| {
+        deadline.ms_since(clocks.deadline(mover)).max(0)
+    });
     game.clocks = Some(clocks.paused(paused).after_move(mover, now)?);
     set_deadline(game, after);
     Ok(())
@@ -122,10 +122,10 @@ pub(super) fn lose_on_time(game: &mut GameRecord, side: Side) {
 
 /// The time the side to move has left, while the game runs on a clock: to the stored
 /// deadline, which a vacation may have moved on.
-pub(super) fn time_left(game: &GameRecord, to_move: Side, now: i64) -> Option<i64> {
+pub(super) fn time_left(game: &GameRecord, to_move: Side, now: Timestamp) -> Option<i64> {
     let clocks = game.clocks?;
     let deadline = game.deadline.unwrap_or(clocks.deadline(to_move));
-    (game.state == GameState::Ongoing).then(|| deadline.saturating_sub(now).max(0))
+    (game.state == GameState::Ongoing).then(|| deadline.ms_since(now).max(0))
 }
 
 /// The deadline and reminder of `game` (its side to move `to_move`, on `clocks`) with the
@@ -135,18 +135,18 @@ pub(super) fn with_vacation(
     game: &GameRecord,
     to_move: Side,
     vacation: &Vacation,
-) -> Option<(i64, Option<i64>)> {
+) -> Option<(Timestamp, Option<Timestamp>)> {
     let clocks = game.clocks.filter(|c| c.control.is_correspondence())?;
     let (Some(from), Some(until)) = (vacation.from, vacation.until) else {
         return None;
     };
     let paused = paused_by(clocks.turn_since, from, until);
-    let deadline = clocks.deadline(to_move) + paused;
+    let deadline = clocks.deadline(to_move).plus(paused);
     // A reminder already sent stays sent.
     let remind_at = game
         .remind_at
         .and(clocks.reminder(to_move))
-        .map(|at| at + paused);
+        .map(|at| at.plus(paused));
     (Some(deadline) != game.deadline || remind_at != game.remind_at)
         .then_some((deadline, remind_at))
 }

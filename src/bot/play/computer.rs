@@ -189,7 +189,7 @@ pub async fn play_due_engine_moves<P: Poster>(
     holder: &str,
     poster: &P,
 ) -> Result<usize, StoreError> {
-    let now = (service.clock)();
+    let now = service.now();
     let due = service
         .store()
         .due_engine_moves(platform, now, service.computer.permits() as i64)
@@ -203,7 +203,7 @@ pub async fn play_due_engine_moves<P: Poster>(
                 item.game.version,
                 holder,
                 now,
-                now + ENGINE_LEASE_MS,
+                now.plus(ENGINE_LEASE_MS),
             )
             .await?
         {
@@ -283,7 +283,7 @@ async fn engine_move_inner<P: Poster>(
         game.state = GameState::Finished;
         game.result = Some(outcome);
     }
-    let now = (service.clock)();
+    let now = service.now();
     game::mark_engine_due(service, &mut game, now);
     let Some(computer) = game.invitee_id else {
         return Ok(false);

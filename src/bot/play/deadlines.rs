@@ -18,7 +18,7 @@ use crate::bot::platform::Platform;
 use crate::bot::poster::{Poster, chat_address};
 use crate::bot::reply::{Mention, NAME_STAND_IN, Outgoing};
 use crate::bot::service::Service;
-use crate::games::Side;
+use crate::games::{Side, Timestamp};
 use crate::store::{DueClock, GameRecord, StoreError};
 use std::time::Duration;
 use tokio::sync::watch;
@@ -67,7 +67,7 @@ pub async fn handle_due_clocks<P: Poster>(
     holder: &str,
     poster: &P,
 ) -> Result<usize, StoreError> {
-    let now = (service.clock)();
+    let now = service.now();
     let due = service
         .store()
         .due_clocks(platform, now, CLOCK_ROUND)
@@ -77,7 +77,7 @@ pub async fn handle_due_clocks<P: Poster>(
         let (id, version) = (item.game.id, item.game.version);
         if !service
             .store()
-            .claim_clock(id, version, holder, now, now + CLOCK_LEASE_MS)
+            .claim_clock(id, version, holder, now, now.plus(CLOCK_LEASE_MS))
             .await?
         {
             continue;
@@ -121,7 +121,7 @@ async fn time_out<P: Poster>(
     let position = game.game()?;
     let loser = position.side_to_move();
     lose_on_time(&mut game, loser);
-    let now = (service.clock)();
+    let now = service.now();
     let saved = match service.store().save_game(&game, None, now).await {
         Ok(saved) => saved,
         // A move (or a resignation) came first: it stands, and the clock with it.
@@ -152,7 +152,7 @@ async fn remind<P: Poster>(
     let game = due.game;
     let position = game.game()?;
     let to_move = position.side_to_move();
-    let now = (service.clock)();
+    let now = service.now();
     let Some(left) = time_left(&game, to_move, now) else {
         return Ok(false);
     };
@@ -197,7 +197,7 @@ async fn remind<P: Poster>(
 async fn vacation_postponed(
     service: &Service,
     game: &GameRecord,
-) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+) -> Result<Option<(Timestamp, Option<Timestamp>)>, StoreError> {
     let Ok(position) = game.game() else {
         return Ok(None);
     };

@@ -79,7 +79,8 @@ pub(super) async fn record(
         white: players.white.clone(),
         black: players.black.clone(),
         result,
-        date: Date::from_unix_seconds(game.created_at.div_euclid(1000)).map(|d| d.to_string()),
+        date: Date::from_unix_seconds(game.created_at.millis().div_euclid(1000))
+            .map(|d| d.to_string()),
         event: Some(format!("Kibitz game #{}", game.id)),
         turns,
     })

@@ -8,6 +8,7 @@ use crate::bot::limits::CHALLENGE_LIFETIME_MS;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::games::{MoveSquares, PlayedMove};
 use crate::store::{GameId, GameRecord, GameState, LastMove, MoveRecord, StoreError};
 
@@ -20,8 +21,8 @@ pub(super) fn ids(games: &[GameRecord]) -> String {
 }
 
 /// Challenges made before this have expired.
-pub(super) fn expiry(context: &Context<'_>) -> i64 {
-    context.now.saturating_sub(CHALLENGE_LIFETIME_MS)
+pub(super) fn expiry(context: &Context<'_>) -> Timestamp {
+    context.now.minus(CHALLENGE_LIFETIME_MS)
 }
 
 /// The live games of this chat the speaker plays, made or is invited to.
@@ -78,7 +79,7 @@ pub(super) async fn save(
 
 /// Marks whether the engine is due to move in `game` as it is about to be saved, and
 /// wakes the worker when it is.
-pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: i64) {
+pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: Timestamp) {
     let due = game.computer_side().is_some_and(|side| {
         game.state == GameState::Ongoing
             && game.game().is_ok_and(|p| {

@@ -50,7 +50,7 @@ pub(super) fn picture(
         ),
     };
     let (mut status_text, named) = service.say_naming(language, &status_line, players.of(to_move));
-    let now = (service.clock)();
+    let now = service.now();
     if let Some(left) = clock::time_left(game, position.side_to_move(), now) {
         let left = service.say(language, &clock::left_message(left));
         let line = msg("caption-time-left").with("left", left);

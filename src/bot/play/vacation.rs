@@ -11,6 +11,7 @@ use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
+use crate::games::Timestamp;
 use crate::games::time_control::{DAY_MS, HOUR_MS, MINUTE_MS};
 use crate::store::{GameState, StoreError, Vacation};
 
@@ -18,9 +19,9 @@ use crate::store::{GameState, StoreError, Vacation};
 pub const VACATION_DAYS_A_MONTH: i64 = 7;
 
 /// `2026-12-09 14:05 UTC`.
-fn when(ms: i64) -> String {
-    let date = today(ms).map_or_else(String::new, |date| date.to_string());
-    let minutes = ms.rem_euclid(DAY_MS);
+fn when(at: Timestamp) -> String {
+    let date = today(at).map_or_else(String::new, |date| date.to_string());
+    let minutes = at.millis().rem_euclid(DAY_MS);
     format!(
         "{date} {:02}:{:02} UTC",
         minutes / HOUR_MS,
@@ -28,9 +29,9 @@ fn when(ms: i64) -> String {
     )
 }
 
-/// The UTC month of `ms`, `2026-12`.
-fn month_of(ms: i64) -> String {
-    today(ms).map_or_else(String::new, |date| {
+/// The UTC month of `at`, `2026-12`.
+fn month_of(at: Timestamp) -> String {
+    today(at).map_or_else(String::new, |date| {
         date.to_string().chars().take(7).collect()
     })
 }
@@ -66,12 +67,12 @@ pub(crate) async fn vacation(
     }
     vacation = match on {
         Some(until) => Vacation {
-            until: Some(until + days * DAY_MS),
+            until: Some(until.plus(days * DAY_MS)),
             ..vacation
         },
         None => Vacation {
             from: Some(now),
-            until: Some(now + days * DAY_MS),
+            until: Some(now.plus(days * DAY_MS)),
             ..vacation
         },
     };

@@ -4,6 +4,7 @@
 use super::request::{Fault, classify, counted};
 use super::{Adapter, PLATFORM, TelegramError};
 use crate::bot::schedule;
+use crate::games::Timestamp;
 use crate::store::UpdateClaim;
 use teloxide::payloads::GetUpdatesSetters;
 use teloxide::prelude::Requester;
@@ -19,9 +20,9 @@ const LAST_UPDATE_KEY: &str = "last_update_id";
 const OFFSET_MAX_AGE_MS: i64 = 24 * 60 * 60 * 1000;
 
 /// The `offset` for `getUpdates`: one past the last handled update, if that is recent.
-fn offset_after(last: Option<(u32, i64)>, now: i64) -> Option<i32> {
+fn offset_after(last: Option<(u32, Timestamp)>, now: Timestamp) -> Option<i32> {
     let (id, at) = last?;
-    if now - at > OFFSET_MAX_AGE_MS {
+    if now.ms_since(at) > OFFSET_MAX_AGE_MS {
         return None;
     }
     i32::try_from(id).ok().map(|id| id.saturating_add(1))
@@ -40,7 +41,7 @@ pub(super) fn lease_holder_name(n: u32) -> String {
 
 impl Adapter<'_> {
     /// The last handled update as recorded, and when.
-    async fn recorded_offset(&self) -> Result<Option<(u32, i64)>, TelegramError> {
+    async fn recorded_offset(&self) -> Result<Option<(u32, Timestamp)>, TelegramError> {
         Ok(self
             .service
             .store()
@@ -58,7 +59,7 @@ impl Adapter<'_> {
         match self
             .service
             .store()
-            .take_lease(POLL_LEASE, &self.holder, now, now + lease)
+            .take_lease(POLL_LEASE, &self.holder, now, now.plus(lease))
             .await
         {
             Ok(true) => {
@@ -241,8 +242,12 @@ mod tests {
 
     #[test]
     fn a_stale_offset_is_not_used() {
-        assert_eq!(offset_after(None, 0), None);
-        assert_eq!(offset_after(Some((41, 1_000)), 2_000), Some(42));
-        assert_eq!(offset_after(Some((41, 0)), OFFSET_MAX_AGE_MS + 1), None);
+        let at = Timestamp::from_millis;
+        assert_eq!(offset_after(None, at(0)), None);
+        assert_eq!(offset_after(Some((41, at(1_000))), at(2_000)), Some(42));
+        assert_eq!(
+            offset_after(Some((41, at(0))), at(OFFSET_MAX_AGE_MS + 1)),
+            None
+        );
     }
 }

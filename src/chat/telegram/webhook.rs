@@ -253,7 +253,7 @@ impl Adapter<'_> {
                 if let Err(error) = self
                     .service
                     .store()
-                    .forget_updates(self.service.now() - kept, 1_000)
+                    .forget_updates(self.service.now().minus(kept), 1_000)
                     .await
                 {
                     tracing::warn!(%error, "cannot forget old webhook claims");
@@ -338,7 +338,7 @@ impl Adapter<'_> {
         let deadline = Instant::now() + WAIT_FOR_OTHERS;
         let now = self.service.now();
         let mut claim = store
-            .claim_update(PLATFORM, id, &chat, &self.holder, now, now - stale)
+            .claim_update(PLATFORM, id, &chat, &self.holder, now, now.minus(stale))
             .await?;
         // Another process has it: wait for it to be done, reading only (a claim it left stale
         // is taken over when Telegram pushes the update again).
@@ -357,7 +357,7 @@ impl Adapter<'_> {
         while !chat.is_empty()
             && Instant::now() < deadline
             && store
-                .earlier_update_pending(PLATFORM, &chat, id, self.service.now() - stale)
+                .earlier_update_pending(PLATFORM, &chat, id, self.service.now().minus(stale))
                 .await?
         {
             tokio::time::sleep(Duration::from_millis(10)).await;

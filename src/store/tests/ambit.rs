@@ -17,11 +17,11 @@ fn daily(day: &str, footprint: &str) -> DailyRecord {
 async fn the_first_daily_of_a_day_is_kept_for_ever() {
     let (_dir, store) = temp_store().await;
     let first = store
-        .keep_daily(&daily("2027-01-01", "first"), 1)
+        .keep_daily(&daily("2027-01-01", "first"), at(1))
         .await
         .unwrap();
     let second = store
-        .keep_daily(&daily("2027-01-01", "second"), 2)
+        .keep_daily(&daily("2027-01-01", "second"), at(2))
         .await
         .unwrap();
     assert_eq!(first.footprint, "first");
@@ -32,7 +32,7 @@ async fn the_first_daily_of_a_day_is_kept_for_ever() {
         level: "hard".into(),
         ..daily("2027-01-01", "hard one")
     };
-    assert_eq!(store.keep_daily(&hard, 3).await.unwrap(), hard);
+    assert_eq!(store.keep_daily(&hard, at(3)).await.unwrap(), hard);
     assert_eq!(
         store.daily("2027-01-01", "easy").await.unwrap(),
         Some(first)
@@ -43,15 +43,15 @@ async fn the_first_daily_of_a_day_is_kept_for_ever() {
 async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat(Platform::Console, "room", None, None, 1)
+        .upsert_chat(Platform::Console, "room", None, None, at(1))
         .await
         .unwrap();
     let user = store
-        .upsert_user(Platform::Console, "a", "A", None, 1)
+        .upsert_user(Platform::Console, "a", "A", None, at(1))
         .await
         .unwrap();
     store
-        .keep_daily(&daily("2027-01-01", "fp"), 1)
+        .keep_daily(&daily("2027-01-01", "fp"), at(1))
         .await
         .unwrap();
     let new = NewAttempt {
@@ -63,14 +63,14 @@ async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
         state: "state one".into(),
         solution: "Ka1".into(),
     };
-    let first = store.start_attempt(&new, 10).await.unwrap();
+    let first = store.start_attempt(&new, at(10)).await.unwrap();
     let again = store
         .start_attempt(
             &NewAttempt {
                 state: "state two".into(),
                 ..new.clone()
             },
-            20,
+            at(20),
         )
         .await
         .unwrap();
@@ -82,7 +82,7 @@ async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
     let mut solved = first.clone();
     solved.status = AttemptStatus::Solved;
     solved.stars = Some(3);
-    solved.finished_at = Some(30);
+    solved.finished_at = Some(at(30));
     let saved = store.save_attempt(&solved).await.unwrap();
     assert!(matches!(
         store.save_attempt(&solved).await,
@@ -95,8 +95,8 @@ async fn one_daily_attempt_per_user_and_day_and_saves_check_the_version() {
     assert!(store.open_attempts(user.id, chat).await.unwrap().is_empty());
     // Practice attempts are not limited.
     let practice = NewAttempt { day: None, ..new };
-    let p1 = store.start_attempt(&practice, 40).await.unwrap();
-    let p2 = store.start_attempt(&practice, 50).await.unwrap();
+    let p1 = store.start_attempt(&practice, at(40)).await.unwrap();
+    let p2 = store.start_attempt(&practice, at(50)).await.unwrap();
     assert_ne!(p1.id, p2.id);
     assert_eq!(
         store

@@ -21,20 +21,20 @@ async fn a_review_is_claimed_by_one_holder_resumed_and_kept_once_done() {
     assert!(store.analysis(game.id).await.unwrap().is_none());
     assert!(
         store
-            .request_analysis(game.id, game.chat_id, user, 3, 10)
+            .request_analysis(game.id, game.chat_id, user, 3, at(10))
             .await
             .unwrap()
     );
     // Asked again, or another game of the same chat while it is open: nothing queued.
     assert!(
         !store
-            .request_analysis(game.id, game.chat_id, user, 3, 11)
+            .request_analysis(game.id, game.chat_id, user, 3, at(11))
             .await
             .unwrap()
     );
     assert!(
         !store
-            .request_analysis(second.id, game.chat_id, user, 3, 11)
+            .request_analysis(second.id, game.chat_id, user, 3, at(11))
             .await
             .unwrap()
     );
@@ -43,48 +43,71 @@ async fn a_review_is_claimed_by_one_holder_resumed_and_kept_once_done() {
         Some(game.id)
     );
 
-    let due = store.due_analyses(Platform::Console, 20, 5).await.unwrap();
+    let due = store
+        .due_analyses(Platform::Console, at(20), 5)
+        .await
+        .unwrap();
     assert_eq!(due.len(), 1);
     assert_eq!(due[0].chat, "room");
     assert!(
         store
-            .due_analyses(Platform::Telegram, 20, 5)
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert!(store.claim_analysis(game.id, "a", 20, 100).await.unwrap());
-    assert!(!store.claim_analysis(game.id, "b", 21, 121).await.unwrap());
-    assert!(
-        store
-            .due_analyses(Platform::Console, 21, 5)
+            .due_analyses(Platform::Telegram, at(20), 5)
             .await
             .unwrap()
             .is_empty()
     );
     assert!(
         store
-            .save_analysis(game.id, "a", &[valued(10)], 120, None)
+            .claim_analysis(game.id, "a", at(20), at(100))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .claim_analysis(game.id, "b", at(21), at(121))
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .due_analyses(Platform::Console, at(21), 5)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .save_analysis(game.id, "a", &[valued(10)], at(120), None)
             .await
             .unwrap()
     );
     // "a" stops; once its claim runs out "b" takes over and goes on from what was written.
-    assert!(!store.claim_analysis(game.id, "b", 119, 200).await.unwrap());
-    assert!(store.claim_analysis(game.id, "b", 121, 200).await.unwrap());
+    assert!(
+        !store
+            .claim_analysis(game.id, "b", at(119), at(200))
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .claim_analysis(game.id, "b", at(121), at(200))
+            .await
+            .unwrap()
+    );
     let found = store.analysis(game.id).await.unwrap().unwrap();
     assert_eq!(found.evaluations, vec![valued(10)]);
     assert!(!found.finished);
     // The old holder's late write is refused: its claim is gone.
     assert!(
         !store
-            .save_analysis(game.id, "a", &[valued(99)], 220, None)
+            .save_analysis(game.id, "a", &[valued(99)], at(220), None)
             .await
             .unwrap()
     );
     let all = [valued(10), valued(-5), valued(300)];
     assert!(
         store
-            .save_analysis(game.id, "b", &all, 220, Some(130))
+            .save_analysis(game.id, "b", &all, at(220), Some(at(130)))
             .await
             .unwrap()
     );
@@ -94,14 +117,14 @@ async fn a_review_is_claimed_by_one_holder_resumed_and_kept_once_done() {
     assert_eq!(done.positions, 3);
     assert!(
         store
-            .due_analyses(Platform::Console, 10_000, 5)
+            .due_analyses(Platform::Console, at(10_000), 5)
             .await
             .unwrap()
             .is_empty()
     );
     assert!(
         !store
-            .claim_analysis(game.id, "c", 10_000, 10_100)
+            .claim_analysis(game.id, "c", at(10_000), at(10_100))
             .await
             .unwrap()
     );
@@ -112,7 +135,7 @@ async fn a_review_is_claimed_by_one_holder_resumed_and_kept_once_done() {
     );
     assert!(
         store
-            .request_analysis(second.id, game.chat_id, user, 3, 140)
+            .request_analysis(second.id, game.chat_id, user, 3, at(140))
             .await
             .unwrap()
     );
@@ -125,15 +148,20 @@ async fn a_released_review_is_due_again_at_once() {
     let user = game.white_id.unwrap();
     assert!(
         store
-            .request_analysis(game.id, game.chat_id, user, 2, 10)
+            .request_analysis(game.id, game.chat_id, user, 2, at(10))
             .await
             .unwrap()
     );
-    assert!(store.claim_analysis(game.id, "a", 20, 1_000).await.unwrap());
+    assert!(
+        store
+            .claim_analysis(game.id, "a", at(20), at(1_000))
+            .await
+            .unwrap()
+    );
     store.release_analysis(game.id, "b").await.unwrap();
     assert!(
         store
-            .due_analyses(Platform::Console, 30, 5)
+            .due_analyses(Platform::Console, at(30), 5)
             .await
             .unwrap()
             .is_empty()
@@ -141,7 +169,7 @@ async fn a_released_review_is_due_again_at_once() {
     store.release_analysis(game.id, "a").await.unwrap();
     assert_eq!(
         store
-            .due_analyses(Platform::Console, 30, 5)
+            .due_analyses(Platform::Console, at(30), 5)
             .await
             .unwrap()
             .len(),

@@ -15,16 +15,19 @@ async fn processes_starting_together_agree_on_the_deployment_secret() {
     let (dir, one) = temp_store().await;
     let two = second(&dir, &one).await.unwrap_or_else(|| one.clone());
     let (a, b) = tokio::join!(
-        one.deployment_secret("daily", "aaaa", 1),
-        two.deployment_secret("daily", "bbbb", 1)
+        one.deployment_secret("daily", "aaaa", at(1)),
+        two.deployment_secret("daily", "bbbb", at(1))
     );
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a, b, "both read the one stored");
     assert!(a == "aaaa" || a == "bbbb", "{a}");
     // Kept: a later candidate changes nothing.
-    assert_eq!(one.deployment_secret("daily", "cccc", 2).await.unwrap(), a);
     assert_eq!(
-        one.deployment_secret("other", "dddd", 2).await.unwrap(),
+        one.deployment_secret("daily", "cccc", at(2)).await.unwrap(),
+        a
+    );
+    assert_eq!(
+        one.deployment_secret("other", "dddd", at(2)).await.unwrap(),
         "dddd",
         "secrets are by name"
     );
@@ -41,7 +44,7 @@ async fn attempt_at(store: &Store, user: i64, chat: i64, day: &str) {
                 solutions: 1,
                 solution: "Ka1".into(),
             },
-            1,
+            at(1),
         )
         .await
         .unwrap();
@@ -56,7 +59,7 @@ async fn attempt_at(store: &Store, user: i64, chat: i64, day: &str) {
                 state: "s".into(),
                 solution: "Ka1".into(),
             },
-            1,
+            at(1),
         )
         .await
         .unwrap();
@@ -137,15 +140,15 @@ async fn forgetting_keeps_a_played_marker_and_drops_the_private_outbox() {
 /// Telegram's outbox holds Alice's board and five other items, Discord's one.
 async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, UserRecord) {
     let chat = store
-        .upsert_chat(Platform::Telegram, "-100", None, None, 1)
+        .upsert_chat(Platform::Telegram, "-100", None, None, at(1))
         .await
         .unwrap();
     let alice = store
-        .upsert_user(Platform::Telegram, "11", "Alice", None, 1)
+        .upsert_user(Platform::Telegram, "11", "Alice", None, at(1))
         .await
         .unwrap();
     let bob = store
-        .upsert_user(Platform::Telegram, "22", "Bob", None, 1)
+        .upsert_user(Platform::Telegram, "22", "Bob", None, at(1))
         .await
         .unwrap();
     attempt_at(store, alice.id, chat, "2026-11-29").await;
@@ -169,11 +172,11 @@ async fn alice_in_a_group_with_mail_waiting(store: &Store) -> (i64, UserRecord, 
         item("not json"),
     ];
     store
-        .queue_outbox(Platform::Telegram, &waiting, 2)
+        .queue_outbox(Platform::Telegram, &waiting, at(2))
         .await
         .unwrap();
     store
-        .queue_outbox(Platform::Discord, &[item(r#"{"chat":11}"#)], 2)
+        .queue_outbox(Platform::Discord, &[item(r#"{"chat":11}"#)], at(2))
         .await
         .unwrap();
     (chat, alice, bob)

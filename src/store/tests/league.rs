@@ -48,11 +48,11 @@ async fn a_database_made_before_guild_life_migrates_with_its_puzzles() {
 async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat(Platform::Telegram, "-5", None, None, 1)
+        .upsert_chat(Platform::Telegram, "-5", None, None, at(1))
         .await
         .unwrap();
     let user = store
-        .upsert_user(Platform::Telegram, "1", "A", None, 1)
+        .upsert_user(Platform::Telegram, "1", "A", None, at(1))
         .await
         .unwrap();
     let setting = DailySetting {
@@ -62,7 +62,10 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
         minute_of_day: 9 * 60,
         level: "auto".into(),
     };
-    store.set_daily_setting(&setting, user.id, 1).await.unwrap();
+    store
+        .set_daily_setting(&setting, user.id, at(1))
+        .await
+        .unwrap();
     let day = "2026-11-29";
     assert!(
         store
@@ -90,7 +93,14 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
         let store = store.clone();
         async move {
             store
-                .claim_post(chat, DailyPuzzle::Ambit, day, holder, now, now + 100)
+                .claim_post(
+                    chat,
+                    DailyPuzzle::Ambit,
+                    day,
+                    holder,
+                    at(now),
+                    at(now + 100),
+                )
                 .await
                 .unwrap()
         }
@@ -101,13 +111,13 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
     assert_eq!(claim("b", 1101).await, Claim::Taken);
     assert!(
         !store
-            .finish_post(chat, DailyPuzzle::Ambit, day, "a", 1102)
+            .finish_post(chat, DailyPuzzle::Ambit, day, "a", at(1102))
             .await
             .unwrap()
     );
     assert!(
         store
-            .finish_post(chat, DailyPuzzle::Ambit, day, "b", 1103)
+            .finish_post(chat, DailyPuzzle::Ambit, day, "b", at(1103))
             .await
             .unwrap()
     );
@@ -132,11 +142,11 @@ async fn a_post_is_claimed_by_one_holder_and_taken_over_only_after_its_lease() {
 async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat(Platform::Telegram, "-6", None, None, 1)
+        .upsert_chat(Platform::Telegram, "-6", None, None, at(1))
         .await
         .unwrap();
     let user = store
-        .upsert_user(Platform::Telegram, "1", "A", None, 1)
+        .upsert_user(Platform::Telegram, "1", "A", None, at(1))
         .await
         .unwrap();
     let glacier = DailyPuzzle::Game(GameKind::Glacier);
@@ -149,7 +159,10 @@ async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
             minute_of_day: minute,
             level: "auto".into(),
         };
-        store.set_daily_setting(&setting, user.id, 1).await.unwrap();
+        store
+            .set_daily_setting(&setting, user.id, at(1))
+            .await
+            .unwrap();
     }
     assert!(store.daily_puzzle_wanted(glacier).await.unwrap());
     assert!(
@@ -189,14 +202,14 @@ async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
     assert_eq!(due(10 * 60).await, [glacier, DailyPuzzle::Ambit]);
     assert_eq!(
         store
-            .claim_post(chat, glacier, day, "a", 10, 1000)
+            .claim_post(chat, glacier, day, "a", at(10), at(1000))
             .await
             .unwrap(),
         Claim::Taken
     );
     assert_eq!(
         store
-            .claim_post(chat, DailyPuzzle::Ambit, day, "b", 10, 1000)
+            .claim_post(chat, DailyPuzzle::Ambit, day, "b", at(10), at(1000))
             .await
             .unwrap(),
         Claim::Taken,
@@ -204,7 +217,7 @@ async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
     );
     assert!(
         store
-            .finish_post(chat, glacier, day, "a", 20)
+            .finish_post(chat, glacier, day, "a", at(20))
             .await
             .unwrap()
     );
@@ -225,7 +238,7 @@ async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
         minute_of_day: 6 * 60,
         level: "auto".into(),
     };
-    store.set_daily_setting(&off, user.id, 2).await.unwrap();
+    store.set_daily_setting(&off, user.id, at(2)).await.unwrap();
     assert!(!store.daily_puzzle_wanted(glacier).await.unwrap());
     assert_eq!(store.daily_settings(chat).await.unwrap().len(), 2);
 }
@@ -234,7 +247,7 @@ async fn each_puzzle_of_a_chat_has_its_own_setting_time_and_claim() {
 async fn racing_claims_on_one_post_give_it_to_exactly_one() {
     let (_dir, store) = temp_store().await;
     let chat = store
-        .upsert_chat(Platform::Discord, "9", None, None, 1)
+        .upsert_chat(Platform::Discord, "9", None, None, at(1))
         .await
         .unwrap();
     for round in 0..5 {
@@ -250,8 +263,8 @@ async fn racing_claims_on_one_post_give_it_to_exactly_one() {
                         DailyPuzzle::Ambit,
                         &day,
                         &format!("h{holder}"),
-                        10,
-                        1000,
+                        at(10),
+                        at(1000),
                     )
                     .await
                     .unwrap()
@@ -272,20 +285,20 @@ async fn a_finished_game_is_rated_once_in_its_community() {
     let (_dir, store) = temp_store().await;
     let mut game = started_game(&store).await;
     assert_eq!(
-        store.rate_game(game.id, 5).await.unwrap(),
+        store.rate_game(game.id, at(5)).await.unwrap(),
         None,
         "not finished"
     );
     game.state = GameState::Finished;
     game.result = Some(Outcome::win(Side::White, EndReason::Resignation));
-    let game = store.save_game(&game, None, 4).await.unwrap();
+    let game = store.save_game(&game, None, at(4)).await.unwrap();
     assert_eq!(store.unrated_games().await.unwrap(), vec![game.id]);
-    let (white, black) = store.rate_game(game.id, 5).await.unwrap().unwrap();
+    let (white, black) = store.rate_game(game.id, at(5)).await.unwrap().unwrap();
     assert_eq!(white.rating.rating.round(), 1662.0);
     assert_eq!(black.rating.rating.round(), 1338.0);
     assert_eq!((white.wins, black.losses), (1, 1));
     assert_eq!(
-        store.rate_game(game.id, 6).await.unwrap(),
+        store.rate_game(game.id, at(6)).await.unwrap(),
         None,
         "rated once"
     );
@@ -336,7 +349,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
                     time_control: None,
                     thread: None,
                 },
-                2,
+                at(2),
             )
             .await
             .unwrap();
@@ -344,7 +357,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
         game.black_id = first.black_id;
         game.state = GameState::Finished;
         game.result = Some(Outcome::win(Side::White, EndReason::Resignation));
-        games.push(store.save_game(&game, None, 4).await.unwrap());
+        games.push(store.save_game(&game, None, at(4)).await.unwrap());
     }
     let start = std::sync::Arc::new(tokio::sync::Barrier::new(GAMES));
     let tasks: Vec<_> = games
@@ -353,7 +366,7 @@ async fn games_of_one_pair_rated_at_once_all_count() {
             let (store, start, id) = (store.clone(), start.clone(), game.id);
             tokio::spawn(async move {
                 start.wait().await;
-                store.rate_game(id, 5).await
+                store.rate_game(id, at(5)).await
             })
         })
         .collect();
@@ -388,8 +401,8 @@ async fn a_forgotten_user_leaves_no_name_results_or_ratings() {
     let mut game = started_game(&store).await;
     game.state = GameState::Finished;
     game.result = Some(Outcome::draw(EndReason::Agreement));
-    let game = store.save_game(&game, None, 4).await.unwrap();
-    store.rate_game(game.id, 5).await.unwrap();
+    let game = store.save_game(&game, None, at(4)).await.unwrap();
+    store.rate_game(game.id, at(5)).await.unwrap();
     let alice = game.white_id.unwrap();
     store.forget_user(alice, "deleted player").await.unwrap();
     let scope = store.scope(game.chat_id).await.unwrap();
@@ -408,7 +421,7 @@ async fn a_forgotten_user_leaves_no_name_results_or_ratings() {
     );
     // Coming back makes a new user.
     let again = store
-        .upsert_user(Platform::Console, "alice", "Alice", None, 9)
+        .upsert_user(Platform::Console, "alice", "Alice", None, at(9))
         .await
         .unwrap();
     assert_ne!(again.id, alice);

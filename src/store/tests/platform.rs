@@ -5,33 +5,61 @@ use super::*;
 #[tokio::test]
 async fn a_lease_has_one_holder_until_it_runs_out_or_is_released() {
     let (_dir, store) = temp_store().await;
-    assert!(store.take_lease("poll", "a", 0, 100).await.unwrap());
+    assert!(store.take_lease("poll", "a", at(0), at(100)).await.unwrap());
     assert!(
-        !store.take_lease("poll", "b", 50, 150).await.unwrap(),
+        !store
+            .take_lease("poll", "b", at(50), at(150))
+            .await
+            .unwrap(),
         "a holds it"
     );
     assert!(
-        store.take_lease("poll", "a", 90, 190).await.unwrap(),
+        store
+            .take_lease("poll", "a", at(90), at(190))
+            .await
+            .unwrap(),
         "a renews"
     );
     assert!(
-        !store.take_lease("poll", "b", 150, 250).await.unwrap(),
+        !store
+            .take_lease("poll", "b", at(150), at(250))
+            .await
+            .unwrap(),
         "renewed to 190"
     );
     assert!(
-        store.take_lease("poll", "b", 191, 291).await.unwrap(),
+        store
+            .take_lease("poll", "b", at(191), at(291))
+            .await
+            .unwrap(),
         "a ran out"
     );
-    assert!(!store.take_lease("poll", "a", 200, 300).await.unwrap());
+    assert!(
+        !store
+            .take_lease("poll", "a", at(200), at(300))
+            .await
+            .unwrap()
+    );
     store.release_lease("poll", "a").await.unwrap();
     assert!(
-        !store.take_lease("poll", "a", 200, 300).await.unwrap(),
+        !store
+            .take_lease("poll", "a", at(200), at(300))
+            .await
+            .unwrap(),
         "only b may release"
     );
     store.release_lease("poll", "b").await.unwrap();
-    assert!(store.take_lease("poll", "a", 200, 300).await.unwrap());
     assert!(
-        store.take_lease("other", "b", 200, 300).await.unwrap(),
+        store
+            .take_lease("poll", "a", at(200), at(300))
+            .await
+            .unwrap()
+    );
+    assert!(
+        store
+            .take_lease("other", "b", at(200), at(300))
+            .await
+            .unwrap(),
         "leases are by name"
     );
 }
@@ -62,16 +90,16 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
             "offset",
             "7",
             &items(&["a", "photo"]),
-            10,
+            at(10),
         )
         .await
         .unwrap();
     store
-        .record_platform_event(Platform::Telegram, "offset", "8", &items(&["b"]), 11)
+        .record_platform_event(Platform::Telegram, "offset", "8", &items(&["b"]), at(11))
         .await
         .unwrap();
     store
-        .record_platform_event(Platform::Discord, "offset", "x", &items(&["other"]), 12)
+        .record_platform_event(Platform::Discord, "offset", "x", &items(&["other"]), at(12))
         .await
         .unwrap();
     let value = store
@@ -82,7 +110,7 @@ async fn platform_state_and_outbox_commit_together_and_drain_in_order() {
         value,
         Some(PlatformValue {
             value: "8".into(),
-            updated_at: 11
+            updated_at: at(11)
         })
     );
     let waiting = store.outbox(Platform::Telegram, 10).await.unwrap();
@@ -110,7 +138,14 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
         let store = store.clone();
         async move {
             store
-                .claim_update(Platform::Telegram, update, "-5", holder, now, now - 100)
+                .claim_update(
+                    Platform::Telegram,
+                    update,
+                    "-5",
+                    holder,
+                    at(now),
+                    at(now - 100),
+                )
                 .await
                 .unwrap()
         }
@@ -124,14 +159,14 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     );
     assert!(
         store
-            .earlier_update_pending(Platform::Telegram, "-5", 8, 1_020 - 100)
+            .earlier_update_pending(Platform::Telegram, "-5", 8, at(1_020 - 100))
             .await
             .unwrap(),
         "update 8 of the same chat waits for 7"
     );
     assert!(
         !store
-            .earlier_update_pending(Platform::Telegram, "-6", 8, 1_020 - 100)
+            .earlier_update_pending(Platform::Telegram, "-6", 8, at(1_020 - 100))
             .await
             .unwrap(),
         "another chat does not wait"
@@ -140,19 +175,19 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     assert_eq!(claim(7, "b", 1_200).await, UpdateClaim::Mine);
     assert!(
         !store
-            .finish_update(Platform::Telegram, 7, "a", &[reply("from a")], 1_201)
+            .finish_update(Platform::Telegram, 7, "a", &[reply("from a")], at(1_201))
             .await
             .unwrap()
     );
     assert!(
         store
-            .finish_update(Platform::Telegram, 7, "b", &[reply("from b")], 1_202)
+            .finish_update(Platform::Telegram, 7, "b", &[reply("from b")], at(1_202))
             .await
             .unwrap()
     );
     assert!(
         !store
-            .finish_update(Platform::Telegram, 7, "b", &[reply("again")], 1_203)
+            .finish_update(Platform::Telegram, 7, "b", &[reply("again")], at(1_203))
             .await
             .unwrap(),
         "done once"
@@ -172,12 +207,16 @@ async fn a_pushed_update_is_claimed_once_done_once_and_taken_over_only_when_stal
     assert_eq!(queued, ["from b"]);
     assert!(
         !store
-            .earlier_update_pending(Platform::Telegram, "-5", 8, 1_300)
+            .earlier_update_pending(Platform::Telegram, "-5", 8, at(1_300))
             .await
             .unwrap()
     );
     assert_eq!(claim(8, "a", 2_000).await, UpdateClaim::Mine);
-    assert_eq!(store.forget_updates(1_500, 10).await.unwrap(), 1, "only 7");
+    assert_eq!(
+        store.forget_updates(at(1_500), 10).await.unwrap(),
+        1,
+        "only 7"
+    );
     assert_eq!(claim(8, "b", 2_001).await, UpdateClaim::Busy, "8 is kept");
 }
 
@@ -192,11 +231,11 @@ async fn a_kept_message_is_found_by_platform_and_name_replaced_and_forgotten_whe
         None
     );
     store
-        .keep_message(Platform::Telegram, "analysis:1", "501", 10)
+        .keep_message(Platform::Telegram, "analysis:1", "501", at(10))
         .await
         .unwrap();
     store
-        .keep_message(Platform::Discord, "analysis:1", "9001", 10)
+        .keep_message(Platform::Discord, "analysis:1", "9001", at(10))
         .await
         .unwrap();
     assert_eq!(
@@ -209,7 +248,7 @@ async fn a_kept_message_is_found_by_platform_and_name_replaced_and_forgotten_whe
     );
     // Sent again (a review taken over): the newer message is the one edited.
     store
-        .keep_message(Platform::Telegram, "analysis:1", "502", 20)
+        .keep_message(Platform::Telegram, "analysis:1", "502", at(20))
         .await
         .unwrap();
     assert_eq!(
@@ -221,7 +260,7 @@ async fn a_kept_message_is_found_by_platform_and_name_replaced_and_forgotten_whe
         Some("502")
     );
     assert_eq!(
-        store.forget_kept_messages(15).await.unwrap(),
+        store.forget_kept_messages(at(15)).await.unwrap(),
         1,
         "Discord's, kept at 10"
     );

@@ -32,20 +32,20 @@ async fn stores_opened_together_on_a_fresh_file_all_come_up() {
 async fn users_and_chats_are_created_once_and_refreshed() {
     let (_dir, store) = temp_store().await;
     let a = store
-        .upsert_chat(Platform::Console, "room", Some("Room"), None, 1)
+        .upsert_chat(Platform::Console, "room", Some("Room"), None, at(1))
         .await
         .unwrap();
     let b = store
-        .upsert_chat(Platform::Console, "room", None, None, 2)
+        .upsert_chat(Platform::Console, "room", None, None, at(2))
         .await
         .unwrap();
     assert_eq!(a, b);
     let first = store
-        .upsert_user(Platform::Console, "u1", "Old", Some("Handle"), 1)
+        .upsert_user(Platform::Console, "u1", "Old", Some("Handle"), at(1))
         .await
         .unwrap();
     let second = store
-        .upsert_user(Platform::Console, "u1", "New", None, 2)
+        .upsert_user(Platform::Console, "u1", "New", None, at(2))
         .await
         .unwrap();
     assert_eq!(first.id, second.id);
@@ -84,7 +84,7 @@ async fn a_saved_move_is_read_back_with_the_game() {
         user_id: game.white_id.unwrap(),
         notation: "c1".into(),
     };
-    let saved = store.save_game(&game, Some(&played), 4).await.unwrap();
+    let saved = store.save_game(&game, Some(&played), at(4)).await.unwrap();
     let read = store.game(game.id).await.unwrap().unwrap();
     assert_eq!(read, saved);
     assert_eq!(read.version, game.version + 1);
@@ -98,7 +98,7 @@ async fn a_stale_version_is_refused_and_writes_nothing() {
     let game = started_game(&store).await;
     let mut first = game.clone();
     first.position = "first".into();
-    store.save_game(&first, None, 5).await.unwrap();
+    store.save_game(&first, None, at(5)).await.unwrap();
     let mut stale = game.clone();
     stale.position = "stale".into();
     let played = MoveRecord {
@@ -107,7 +107,10 @@ async fn a_stale_version_is_refused_and_writes_nothing() {
         user_id: game.white_id.unwrap(),
         notation: "x".into(),
     };
-    let error = store.save_game(&stale, Some(&played), 6).await.unwrap_err();
+    let error = store
+        .save_game(&stale, Some(&played), at(6))
+        .await
+        .unwrap_err();
     assert!(matches!(error, StoreError::Conflict));
     assert_eq!(
         store.game(game.id).await.unwrap().unwrap().position,
@@ -134,7 +137,7 @@ async fn of_many_racing_moves_on_one_game_exactly_one_commits() {
                     user_id: attempt.white_id.unwrap_or_default(),
                     notation: format!("m{contender}"),
                 };
-                store.save_game(&attempt, Some(&played), 10).await
+                store.save_game(&attempt, Some(&played), at(10)).await
             }));
         }
         let mut committed = 0;

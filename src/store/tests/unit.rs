@@ -26,10 +26,16 @@ async fn a_units_move_offset_and_replies_appear_together_at_its_commit() {
         user_id: moved.white_id.unwrap(),
         notation: "c3".into(),
     };
-    unit.save_game(&moved, Some(&played), 4).await.unwrap();
-    unit.record_platform_event(Platform::Telegram, "offset", "7", &[reply("picture")], 4)
-        .await
-        .unwrap();
+    unit.save_game(&moved, Some(&played), at(4)).await.unwrap();
+    unit.record_platform_event(
+        Platform::Telegram,
+        "offset",
+        "7",
+        &[reply("picture")],
+        at(4),
+    )
+    .await
+    .unwrap();
     // Inside the unit its own writes are read back.
     assert_eq!(unit.moves(game.id).await.unwrap().len(), 1);
     // Outside, nothing yet.
@@ -81,13 +87,13 @@ async fn a_unit_rolled_back_or_dropped_leaves_nothing_and_a_conflict_only_undoes
     let (_dir, store) = temp_store().await;
     let game = started_game(&store).await;
     let unit = store.begin_unit().await.unwrap();
-    unit.queue_outbox(Platform::Telegram, &[reply("first")], 4)
+    unit.queue_outbox(Platform::Telegram, &[reply("first")], at(4))
         .await
         .unwrap();
     unit.rollback_unit().await.unwrap();
     let dropped = store.begin_unit().await.unwrap();
     dropped
-        .queue_outbox(Platform::Telegram, &[reply("dropped")], 4)
+        .queue_outbox(Platform::Telegram, &[reply("dropped")], at(4))
         .await
         .unwrap();
     drop(dropped);
@@ -100,14 +106,14 @@ async fn a_unit_rolled_back_or_dropped_leaves_nothing_and_a_conflict_only_undoes
     );
 
     let unit = store.begin_unit().await.unwrap();
-    unit.queue_outbox(Platform::Telegram, &[reply("kept")], 5)
+    unit.queue_outbox(Platform::Telegram, &[reply("kept")], at(5))
         .await
         .unwrap();
     let mut stale = game.clone();
     stale.version -= 1;
     stale.position = "stale".into();
     assert!(matches!(
-        unit.save_game(&stale, None, 5).await,
+        unit.save_game(&stale, None, at(5)).await,
         Err(StoreError::Conflict)
     ));
     unit.commit_unit().await.unwrap();

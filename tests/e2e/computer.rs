@@ -360,7 +360,9 @@ async fn in_other(bot: &Bot, speaker: &str, text: &str) -> Vec<kibitz::Outgoing>
 async fn the_computers_moves_tell_what_a_persons_same_moves_would() {
     let bot = bot().await;
     let posted = Posted::default();
-    let reply = bot.text("alice", "play glacier computer level:1 seed:1").await;
+    let reply = bot
+        .text("alice", "play glacier computer level:1 seed:1")
+        .await;
     assert!(reply.contains("Game #1"), "{reply}");
     in_other(&bot, "alice", "challenge @bob glacier time:none").await;
     let reply = replies_text(&in_other(&bot, "bob", "accept").await);

@@ -1,10 +1,12 @@
-//! Tournament arithmetic, pure: who plays whom in a round (Swiss, round robin), with which
-//! colours, and the standings' tie-breaks. The bot keeps tournaments in the store and asks
-//! these functions; nothing here knows a chat, a clock or a database.
+//! Tournament arithmetic, pure: who plays whom in a round (Swiss, round robin) or as they
+//! come free (arena), with which colours, and the standings' tie-breaks and arena points.
+//! The bot keeps tournaments in the store and asks these functions; nothing here knows a
+//! chat, a clock or a database.
 //!
 //! Points are counted in halves so that they stay integers: a win is 2, a draw 1, a loss 0,
 //! a bye 2.
 
+mod arena;
 mod colours;
 mod round_robin;
 mod swiss;
@@ -13,6 +15,7 @@ mod tie_breaks;
 #[cfg(test)]
 mod tests;
 
+pub use arena::{ArenaResult, ArenaWaiting, arena_points, pair_arena};
 pub use round_robin::round_robin_round;
 pub use swiss::pair_swiss;
 pub use tie_breaks::{PlayedGame, Standing, standings};

@@ -17,7 +17,7 @@ use crate::bot::reply::{Button, Outgoing, SPOILER_STAND_IN};
 use crate::bot::service::Service;
 use crate::games::Timestamp;
 use crate::games::ambit::{Date, Game};
-use crate::games::time_control::{self, MINUTE_MS};
+use crate::games::time_control::{self, MINUTE_MS, minute_of_day};
 use crate::render::AmbitView;
 use crate::store::{Claim, DailyPuzzle, DuePost, StoreError};
 
@@ -64,7 +64,7 @@ pub async fn post_due_dailies<P: Poster>(
         return Ok(PostRound::default());
     };
     let day = date.to_string();
-    let minute = now.millis().div_euclid(MINUTE_MS).rem_euclid(1440);
+    let minute = minute_of_day(now);
     let mut round = PostRound::default();
     for due in service.store().due_posts(platform, &day, minute).await? {
         if let DailyPuzzle::Game(kind) = due.puzzle

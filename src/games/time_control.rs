@@ -23,6 +23,11 @@ pub const fn day_of(at: Timestamp) -> i64 {
     at.millis().div_euclid(DAY_MS)
 }
 
+/// The minute of the UTC day `at` falls in (0-1439): what a chat's daily post time is.
+pub const fn minute_of_day(at: Timestamp) -> i64 {
+    at.millis().rem_euclid(DAY_MS) / MINUTE_MS
+}
+
 /// The instant UTC day number `day` ([`day_of`]) begins: where a day's window of instants
 /// starts (saturating, as instants do).
 pub const fn day_start(day: i64) -> Timestamp {
@@ -253,6 +258,18 @@ impl TimeLeft {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_minute_of_the_day_is_utc_and_wraps_before_the_epoch_too() {
+        let at = |ms| minute_of_day(Timestamp::from_millis(ms));
+        assert_eq!(at(0), 0);
+        assert_eq!(
+            at(DAY_MS * 3 + 9 * HOUR_MS + 30 * MINUTE_MS + 59_999),
+            9 * 60 + 30
+        );
+        assert_eq!(at(DAY_MS - 1), 1439);
+        assert_eq!(at(-1), 1439);
+    }
 
     /// The instant `ms` after the epoch.
     fn at(ms: i64) -> Timestamp {

@@ -113,11 +113,7 @@ async fn set_daily(
         .set_daily_setting(&setting, context.user.id, context.now)
         .await?;
     let mut lines = vec![daily_setting_text(service, language, Some(&setting))];
-    let minute_now = context
-        .now
-        .millis()
-        .div_euclid(crate::games::time_control::MINUTE_MS)
-        .rem_euclid(1440);
+    let minute_now = crate::games::time_control::minute_of_day(context.now);
     if setting.enabled && setting.minute_of_day <= minute_now {
         let day = table::date_today(context)?.to_string();
         if service

@@ -250,6 +250,25 @@ async fn every_statement_of_a_chat_command_searches_an_index_and_scans_no_table(
         .await
         .unwrap();
     service.make_wanted_puzzles().await.unwrap();
+    // A tournament: sign-up, start, the worker's pairing and post, what players ask.
+    say("alice", "tournament create kf rr Plans Cup".into()).await;
+    for player in ["alice", "bob", "carol"] {
+        say(player, "tournament join".into()).await;
+    }
+    say("alice", "tournament #1".into()).await;
+    say("alice", "tournament start".into()).await;
+    for _ in 0..2 {
+        service
+            .advance_tournaments(kibitz::Platform::Console, "plans", &posted)
+            .await
+            .unwrap();
+    }
+    say("bob", "tournament pairings".into()).await;
+    say("bob", "tournament standings".into()).await;
+    say("carol", "tournaments".into()).await;
+    say("carol", "tournament leave".into()).await;
+    say("bob", "abort".into()).await;
+    say("alice", "tournament cancel".into()).await;
 
     let statements: BTreeSet<String> = take_statements().into_iter().collect();
     assert!(

@@ -6,8 +6,10 @@ use crate::games::Timestamp;
 use crate::store::{GameId, StoreError};
 
 /// Rates a finished game; should the database refuse now, the game is kept for
-/// [`retry_deferred_ratings`].
+/// [`retry_deferred_ratings`]. Every game that ends comes here, so it also rings the
+/// tournaments' worker: the game may have been the last of a tournament's round.
 pub(crate) async fn rate_or_defer(service: &Service, game_id: GameId, now: Timestamp) {
+    service.wake_tournaments();
     if let Err(error) = service.store().rate_game(game_id, now).await {
         tracing::warn!(game = game_id.0, %error, "rating deferred");
         if let Ok(mut deferred) = service.deferred_ratings.lock() {

@@ -16,6 +16,7 @@ use crate::bot::reply::Outgoing;
 use crate::bot::schedule::{self, PostRound, Poster};
 use crate::bot::service::Service;
 use crate::bot::suggest;
+use crate::bot::tournament::rounds::{self, TOURNAMENT_SCAN};
 use crate::store::StoreError;
 use std::time::Duration;
 use tokio::sync::watch;
@@ -28,6 +29,10 @@ pub struct Workers {
     /// Whether the engine's worker makes the computer's moves. The console does not run it:
     /// it makes them right after the line they answer (`Service::play_due_engine_moves`).
     pub engine: bool,
+    /// Whether the tournaments' worker pairs and posts rounds. The console does not run it
+    /// either: a round is paired right after the line that ended it, so that a script's
+    /// next line finds it paired.
+    pub tournaments: bool,
 }
 
 impl Service {
@@ -36,7 +41,8 @@ impl Service {
     /// (`computer::run_computer`, every [`ENGINE_SCAN`] and whenever a move is due here)
     /// with the reviews of finished games (`analysis::run_reviews`, every [`ANALYSIS_SCAN`])
     /// when `workers.engine`, and the games' clocks (`deadlines::run_clocks`, every
-    /// [`CLOCK_SCAN`]). Each worker posts through a poster of its own from `posters`, and
+    /// [`CLOCK_SCAN`]), and the tournaments' rounds (`rounds::run_tournaments`, every
+    /// [`TOURNAMENT_SCAN`] and whenever one may be due) when `workers.tournaments`. Each worker posts through a poster of its own from `posters`, and
     /// finishes the round in hand when `shutdown` turns true; this returns when all have.
     pub async fn run_background<P: Poster>(
         &self,
@@ -80,7 +86,27 @@ impl Service {
                     engine.await;
                 }
             },
-            deadlines::run_clocks(self, platform, holder, posters(), CLOCK_SCAN, shutdown),
+            deadlines::run_clocks(
+                self,
+                platform,
+                holder.clone(),
+                posters(),
+                CLOCK_SCAN,
+                shutdown.clone()
+            ),
+            async {
+                if workers.tournaments {
+                    rounds::run_tournaments(
+                        self,
+                        platform,
+                        holder,
+                        posters(),
+                        TOURNAMENT_SCAN,
+                        shutdown,
+                    )
+                    .await;
+                }
+            },
         );
     }
 
@@ -165,6 +191,17 @@ impl Service {
         poster: &P,
     ) -> Result<usize, StoreError> {
         analysis::review_due_games(self, platform, holder, poster).await
+    }
+
+    /// One round of the tournaments' worker (`tournament::rounds::advance_tournaments`):
+    /// rounds paired and posted, podiums posted. Returns how many steps it took.
+    pub async fn advance_tournaments<P: Poster>(
+        &self,
+        platform: Platform,
+        holder: &str,
+        poster: &P,
+    ) -> Result<usize, StoreError> {
+        rounds::advance_tournaments(self, platform, holder, poster).await
     }
 
     /// One round of the engine's worker (`computer::play_due_engine_moves`).

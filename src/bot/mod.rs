@@ -31,6 +31,7 @@ mod reply;
 pub mod schedule;
 mod service;
 mod suggest;
+mod tournament;
 mod words;
 mod worker_rest;
 

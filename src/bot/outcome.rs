@@ -85,6 +85,7 @@ pub(super) fn command_word(parsed: &Parsed) -> &'static str {
             Command::Stats(_) => Word::Stats,
             Command::ForgetMe { .. } => Word::ForgetMe,
             Command::Settings(_) => Word::Settings,
+            Command::Tournament(_) => Word::Tournament,
             Command::Lang(_) => Word::Lang,
             Command::Bare(_) => return "bare",
         },

@@ -20,6 +20,7 @@ use crate::bot::platform::Platform;
 use crate::bot::play;
 use crate::bot::reply::{Outgoing, Pressed};
 use crate::bot::service::Service;
+use crate::bot::tournament;
 use crate::games::Timestamp;
 use crate::store::UserRecord;
 use tracing::Instrument;
@@ -334,6 +335,7 @@ impl Service {
             Command::ForgetMe { confirmed } => {
                 league::forget::forget_me(self, context, confirmed).await
             }
+            Command::Tournament(ask) => tournament::tournament(self, context, ask).await,
             Command::Settings(change) => league::settings::settings(self, context, change).await,
             Command::Lang(code) => language::set_language(self, context, code.as_deref()).await,
             Command::Place(text) => ambit::puzzle::ambit_place(self, context, &text).await,

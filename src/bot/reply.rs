@@ -170,6 +170,7 @@ impl Pressed {
             | Command::Hint
             | Command::Stats(_)
             | Command::Settings(_)
+            | Command::Tournament(_)
             | Command::Export(_)
             | Command::Replay(_)
             | Command::Analysis(_)

@@ -28,6 +28,7 @@ tokio::task_local! {
 struct UnitScope {
     store: Store,
     wake_computer: AtomicBool,
+    wake_tournaments: AtomicBool,
 }
 
 /// What a unit of work's handling left to do once the unit commits ([`Service::committed`]).
@@ -35,6 +36,7 @@ struct UnitScope {
 #[must_use = "hand it to Service::committed once the unit has committed"]
 pub struct Deferred {
     wake_computer: bool,
+    wake_tournaments: bool,
 }
 
 /// Milliseconds since the Unix epoch; injectable so tests can move time.
@@ -73,6 +75,8 @@ pub struct Service {
     /// How often a review under way saves what it found and shows how far it got, in ms
     /// ([`REVIEW_SAVE_EVERY_MS`] unless set: [`Service::set_review_save_every`]).
     pub(super) review_save_every_ms: std::sync::atomic::AtomicU64,
+    /// Rung when a tournament may have a round to pair or post (one started, a game ended).
+    tournament_bell: tokio::sync::Notify,
 }
 
 impl Service {
@@ -88,6 +92,7 @@ impl Service {
             group_shares: GroupShares::default(),
             computer: Computer::default(),
             review_save_every_ms: std::sync::atomic::AtomicU64::new(REVIEW_SAVE_EVERY_MS),
+            tournament_bell: tokio::sync::Notify::new(),
         }
     }
 
@@ -143,11 +148,21 @@ impl Service {
         let scope = UnitScope {
             store: unit.clone(),
             wake_computer: AtomicBool::new(false),
+            wake_tournaments: AtomicBool::new(false),
         };
         UNIT.scope(scope, async move {
             let output = work.await;
-            let wake_computer = UNIT.with(|unit| unit.wake_computer.load(Ordering::Relaxed));
-            (output, Deferred { wake_computer })
+            let (wake_computer, wake_tournaments) = UNIT.with(|unit| {
+                (
+                    unit.wake_computer.load(Ordering::Relaxed),
+                    unit.wake_tournaments.load(Ordering::Relaxed),
+                )
+            });
+            let deferred = Deferred {
+                wake_computer,
+                wake_tournaments,
+            };
+            (output, deferred)
         })
         .await
     }
@@ -157,6 +172,23 @@ impl Service {
         if deferred.wake_computer {
             self.computer.wake();
         }
+        if deferred.wake_tournaments {
+            self.tournament_bell.notify_one();
+        }
+    }
+
+    /// Wakes the tournaments' worker (a tournament started, a game ended that may close a
+    /// round), or, inside a unit of work, once it has committed.
+    pub(crate) fn wake_tournaments(&self) {
+        let deferred = UNIT.try_with(|unit| unit.wake_tournaments.store(true, Ordering::Relaxed));
+        if deferred.is_err() {
+            self.tournament_bell.notify_one();
+        }
+    }
+
+    /// Rings when [`Service::wake_tournaments`] was called.
+    pub(crate) async fn tournaments_woken(&self) {
+        self.tournament_bell.notified().await;
     }
 
     /// Wakes the engine's worker (a computer's move is due), or, inside a unit of work, once it

@@ -137,7 +137,8 @@ where
     let (stop_workers, workers_stop) = watch::channel(false);
     let (sender, mut posted) = mpsc::unbounded_channel();
     let holder = schedule::holder_name();
-    // The computer's moves are made after each line (`MAX_ENGINE_ROUNDS`), not by a worker.
+    // The computer's moves and the tournaments' rounds are made after each line
+    // (`MAX_ENGINE_ROUNDS`), not by a worker.
     let workers = service.run_background(
         Platform::Console,
         holder.clone(),
@@ -145,6 +146,7 @@ where
         Workers {
             daily_every: DAILY_SCAN,
             engine: false,
+            tournaments: false,
         },
         workers_stop,
     );
@@ -276,6 +278,22 @@ impl Session<'_> {
                 Ok(_) => {}
                 Err(error) => {
                     tracing::warn!(%error, "engine moves: database unavailable");
+                    break;
+                }
+            }
+        }
+        // A tournament round this line completed (or a tournament it started) is paired and
+        // posted now, so the pairings follow the line, as the computer's moves do.
+        for _ in 0..MAX_ENGINE_ROUNDS {
+            match self
+                .service
+                .advance_tournaments(Platform::Console, holder, &posts)
+                .await
+            {
+                Ok(0) => break,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, "tournaments: database unavailable");
                     break;
                 }
             }

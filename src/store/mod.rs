@@ -13,7 +13,7 @@ macro_rules! stored_as_text {
                 }
             }
 
-            fn parse(text: &str) -> Option<Self> {
+            pub(super) fn parse(text: &str) -> Option<Self> {
                 match text {
                     $($text => Some($name::$variant),)+
                     _ => None,
@@ -42,6 +42,7 @@ mod ratings;
 mod records;
 mod threads;
 mod timestamp;
+mod tournaments;
 mod unit;
 mod updates;
 
@@ -61,6 +62,10 @@ pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use platform_name::Platform;
 pub use ratings::{PeriodResult, RatingRecord};
 pub use records::{GameRecord, GameState, LastMove, MoveRecord, NewChallenge, UserRecord};
+pub use tournaments::{
+    BoardRecord, EntryRecord, NewTournament, RunningTournament, TournamentId, TournamentRecord,
+    TournamentState,
+};
 pub use updates::UpdateClaim;
 
 use crate::games::Timestamp;

@@ -30,4 +30,5 @@ mod support;
 mod takeback;
 mod telegram;
 mod telegram_standin;
+mod tournament;
 mod webhook;

@@ -29,6 +29,7 @@ cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution 
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads … (admins)
+cmd-tournament = tournament [create <game> [swiss|rr|double] [rounds:N] [time:1d] [name]|join|leave|start|cancel|standings|pairings] [#N] — this chat's tournaments
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -51,6 +52,7 @@ menu-place = Place a piece in your AMBIT puzzle
 menu-leaderboard = The standings in this chat
 menu-stats = Your results and ratings
 menu-settings = Daily post settings (admins)
+menu-tournament = Tournaments: create, join, standings
 menu-forgetme = Delete your data
 menu-lang = Choose your language
 menu-giveup = Give up the AMBIT puzzle and see a solution
@@ -385,6 +387,7 @@ slash-hint = hint
 slash-leaderboard = leaderboard
 slash-stats = stats
 slash-settings = settings
+slash-tournament = tournament
 slash-forgetme = forgetme
 slash-lang = lang
 
@@ -631,3 +634,74 @@ puzzle-post-yesterday-none = Nobody here answered yesterday's #{ $number }.
 puzzle-post-solution = Yesterday's winning move: { $solution }
 puzzle-answer-private = Typed here, your move would show to everyone. Answer in your private chat with me (the button): it counts for this group.
 puzzle-linked = Your answer counts for the group you came from.
+
+## Tournaments
+tournament-none = There is no tournament here. An admin makes one with: tournament create glacier swiss rounds:5 Winter Cup
+tournament-unknown = There is no tournament #{ $id } in this chat.
+tournament-usage = Usage: tournament create <game> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [name], then tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-not-admin = Only the chat's admins make tournaments.
+tournament-not-maker = Only the one who made tournament #{ $id }, or an admin, may start or cancel it.
+tournament-bad-game = { $game } is no game for a tournament. Games: { $games }.
+tournament-bad-rounds = A Swiss has 1 to { $max } rounds, e.g. rounds:5.
+tournament-robin-rounds = A round robin's rounds follow from its players: leave out rounds:.
+tournament-no-clock = A tournament's games need a clock, or one player could hold up a round for ever: leave out time: for 3 days a move, or say e.g. time:1d or time:10m+5s.
+tournament-name-long = That name is too long: at most { $max } characters.
+tournament-too-many = This chat has { $max } tournaments open already: finish or cancel one first.
+tournament-default-name = { $game } tournament
+tournament-created = 🏆 Tournament #{ $id } “{ $name }”: { $game }, { $format }, { $time }. Join with the button or tournament join { $id }; { $creator } starts it with tournament start { $id }.
+tournament-format-swiss = Swiss of { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-format-round-robin = round robin
+tournament-format-double = double round robin
+button-join = Join
+button-leave = Leave
+tournament-begun = Tournament #{ $id } has begun: it takes no more players, and it cannot be started again.
+tournament-over = Tournament #{ $id } is over.
+tournament-already-in = You are in tournament #{ $id } already.
+tournament-full = Tournament #{ $id } is full: { $max } players.
+tournament-joined = { $player } joined tournament #{ $id } ({ $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}).
+tournament-joined-late = { $player } joined tournament #{ $id } late: paired from round 2, with no points for round 1.
+tournament-left = { $player } left tournament #{ $id }.
+tournament-withdrew = { $player } withdrew from tournament #{ $id }: they are paired no more, and their finished games stand. A game still under way counts: play it out or resign it.
+tournament-not-in = You are not playing in tournament #{ $id }.
+tournament-too-few = Tournament #{ $id } needs at least 2 players to start; it has { $count }.
+tournament-started = 🏁 Tournament #{ $id } “{ $name }” has begun: { $players } players, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}. The pairings follow.
+tournament-cancelled = Tournament #{ $id } was cancelled. Games under way go on as ordinary games.
+tournament-round-post = 🏆 { $name } (#{ $id }), round { $round } of { $rounds }:
+tournament-board = Board { $board }: { $white } (White) – { $black } (Black), game #{ $game }
+tournament-board-result = Board { $board }: { $white } – { $black }, game #{ $game }: { $result }
+tournament-bye = Bye (a point): { $player }
+tournament-playing = playing
+tournament-list-title = Tournaments here:
+tournament-list-how = tournament #N shows one; tournament join N enters one.
+tournament-summary = #{ $id } { $name } — { $game }, { $format } — { $state }
+tournament-state-signup = taking players
+tournament-state-running = round { $round } of { $rounds }
+tournament-state-finished = finished
+tournament-state-cancelled = cancelled
+tournament-no-players = Nobody has joined yet.
+tournament-players = { $count ->
+    [one] { $count } player
+   *[other] { $count } players
+}: { $names }
+tournament-withdrawn-mark = (withdrew)
+tournament-column-points = Pts
+tournament-column-games = Games
+tournament-column-buchholz = Bh
+tournament-column-sb = SB
+tournament-standings-title = { $name }: standings in round { $round } of { $rounds }
+tournament-final-title = { $name }: final standings
+tournament-tie-breaks = Ties: Buchholz (cut 1), then Sonneborn-Berger
+tournament-podium-shared = 🏆 { $name } (#{ $id }) is over. First place is shared, equal on every tie-break: { $names }!
+tournament-podium = 🏆 { $name } (#{ $id }) is over. The winner: { $first }! 🥈 { $second } 🥉 { $third }
+tournament-no-pairings = Tournament #{ $id } has not begun: no round is paired yet.
+tournament-pairings-title = { $name } (#{ $id }), round { $round } of { $rounds }:
+abort-tournament = Game #{ $id } is a game of tournament #{ $tournament }: it cannot be aborted. You may resign or offer a draw.

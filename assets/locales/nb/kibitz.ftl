@@ -29,6 +29,7 @@ cmd-hint = hint — vis én brikke fra en korteste løsning (koster en stjerne i
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller spillets ratinger her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — en daglig oppgave her (UTC) · settings language|computer|threads … (admin)
+cmd-tournament = tournament [create <spill> [swiss|rr|double] [rounds:N] [time:1d] [navn]|join|leave|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -51,6 +52,7 @@ menu-place = Sett en brikke i AMBIT-oppgaven din
 menu-leaderboard = Stillingen i denne chatten
 menu-stats = Dine resultater og ratinger
 menu-settings = Innstillinger for daglig innlegg (administratorer)
+menu-tournament = Turneringer: opprett, bli med, tabell
 menu-forgetme = Slett dataene dine
 menu-lang = Velg språk
 menu-giveup = Gi opp AMBIT-oppgaven og se en løsning
@@ -393,6 +395,7 @@ slash-hint = hint
 slash-leaderboard = tabell
 slash-stats = statistikk
 slash-settings = innstillinger
+slash-tournament = turnering
 slash-forgetme = glem-meg
 slash-lang = språk
 
@@ -627,3 +630,74 @@ puzzle-post-yesterday-none = Ingen her svarte på gårsdagens #{ $number }.
 puzzle-post-solution = Gårsdagens vinnende trekk: { $solution }
 puzzle-answer-private = Skrevet her ser alle trekket ditt. Svar i den private chatten med meg (knappen): det teller for denne gruppen.
 puzzle-linked = Svaret ditt teller for gruppen du kom fra.
+
+## Turneringer
+tournament-none = Det er ingen turnering her. En admin lager en med: tournament create glacier swiss rounds:5 Vintercupen
+tournament-unknown = Det finnes ingen turnering #{ $id } i denne chatten.
+tournament-usage = Bruk: tournament create <spill> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [navn], deretter tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-not-admin = Bare chattens admins lager turneringer.
+tournament-not-maker = Bare den som laget turnering #{ $id }, eller en admin, kan starte eller avlyse den.
+tournament-bad-game = { $game } er ikke et spill for en turnering. Spill: { $games }.
+tournament-bad-rounds = En sveitser har 1 til { $max } runder, f.eks. rounds:5.
+tournament-robin-rounds = Antall runder i en alle-mot-alle følger av antall spillere: utelat rounds:.
+tournament-no-clock = Partiene i en turnering trenger klokke, ellers kan én spiller holde igjen en runde for alltid: utelat time: for 3 dager per trekk, eller skriv f.eks. time:1d eller time:10m+5s.
+tournament-name-long = Navnet er for langt: høyst { $max } tegn.
+tournament-too-many = Denne chatten har allerede { $max } åpne turneringer: fullfør eller avlys én først.
+tournament-default-name = Turnering i { $game }
+tournament-created = 🏆 Turnering #{ $id } «{ $name }»: { $game }, { $format }, { $time }. Bli med med knappen eller tournament join { $id }; { $creator } starter den med tournament start { $id }.
+tournament-format-swiss = sveitser, { $rounds ->
+    [one] { $rounds } runde
+   *[other] { $rounds } runder
+}
+tournament-format-round-robin = alle mot alle
+tournament-format-double = dobbel alle mot alle
+button-join = Bli med
+button-leave = Gå ut
+tournament-begun = Turnering #{ $id } har begynt: den tar ikke inn flere spillere, og den kan ikke startes på nytt.
+tournament-over = Turnering #{ $id } er over.
+tournament-already-in = Du er allerede med i turnering #{ $id }.
+tournament-full = Turnering #{ $id } er full: { $max } spillere.
+tournament-joined = { $player } ble med i turnering #{ $id } ({ $count ->
+    [one] { $count } spiller
+   *[other] { $count } spillere
+}).
+tournament-joined-late = { $player } ble med i turnering #{ $id } for sent til runde 1: parres fra runde 2, uten poeng for runde 1.
+tournament-left = { $player } gikk ut av turnering #{ $id }.
+tournament-withdrew = { $player } trakk seg fra turnering #{ $id }: de parres ikke mer, og ferdige partier står. Et parti som pågår teller: spill det ferdig eller gi opp.
+tournament-not-in = Du spiller ikke i turnering #{ $id }.
+tournament-too-few = Turnering #{ $id } trenger minst 2 spillere for å starte; den har { $count }.
+tournament-started = 🏁 Turnering #{ $id } «{ $name }» har begynt: { $players } spillere, { $rounds ->
+    [one] { $rounds } runde
+   *[other] { $rounds } runder
+}. Paringene følger.
+tournament-cancelled = Turnering #{ $id } ble avlyst. Partier som pågår, fortsetter som vanlige partier.
+tournament-round-post = 🏆 { $name } (#{ $id }), runde { $round } av { $rounds }:
+tournament-board = Bord { $board }: { $white } (hvit) – { $black } (svart), parti #{ $game }
+tournament-board-result = Bord { $board }: { $white } – { $black }, parti #{ $game }: { $result }
+tournament-bye = Fri runde (ett poeng): { $player }
+tournament-playing = pågår
+tournament-list-title = Turneringer her:
+tournament-list-how = tournament #N viser én; tournament join N melder deg på.
+tournament-summary = #{ $id } { $name } — { $game }, { $format } — { $state }
+tournament-state-signup = påmelding pågår
+tournament-state-running = runde { $round } av { $rounds }
+tournament-state-finished = ferdig
+tournament-state-cancelled = avlyst
+tournament-no-players = Ingen har meldt seg på ennå.
+tournament-players = { $count ->
+    [one] { $count } spiller
+   *[other] { $count } spillere
+}: { $names }
+tournament-withdrawn-mark = (trakk seg)
+tournament-column-points = Poeng
+tournament-column-games = Partier
+tournament-column-buchholz = Bh
+tournament-column-sb = SB
+tournament-standings-title = { $name }: tabellen i runde { $round } av { $rounds }
+tournament-final-title = { $name }: sluttabell
+tournament-tie-breaks = Ved likhet: Buchholz (uten laveste), så Sonneborn-Berger
+tournament-podium-shared = 🏆 { $name } (#{ $id }) er over. Førsteplassen deles, likt på alle kriterier: { $names }!
+tournament-podium = 🏆 { $name } (#{ $id }) er over. Vinneren: { $first }! 🥈 { $second } 🥉 { $third }
+tournament-no-pairings = Turnering #{ $id } har ikke begynt: ingen runde er paret ennå.
+tournament-pairings-title = { $name } (#{ $id }), runde { $round } av { $rounds }:
+abort-tournament = Parti #{ $id } er et parti i turnering #{ $tournament }: det kan ikke avbrytes. Du kan gi opp eller tilby remis.

@@ -29,6 +29,7 @@ cmd-hint = hint — в задаче AMBIT показать одну фигуру
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads … (админы)
+cmd-tournament = tournament [create <игра> [swiss|rr|double] [rounds:N] [time:1d] [название]|join|leave|start|cancel|standings|pairings] [#N] — турниры этого чата
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -51,6 +52,7 @@ menu-place = Поставить фигуру в задаче AMBIT
 menu-leaderboard = Таблица лидеров этого чата
 menu-stats = Ваши результаты и рейтинги
 menu-settings = Настройки ежедневной публикации (для админов)
+menu-tournament = Турниры: создать, вступить, таблица
 menu-forgetme = Удалить ваши данные
 menu-lang = Выбрать язык
 menu-giveup = Сдаться в задаче AMBIT и посмотреть решение
@@ -415,6 +417,7 @@ slash-hint = подсказка
 slash-leaderboard = рейтинг
 slash-stats = статистика
 slash-settings = настройки
+slash-tournament = турнир
 slash-forgetme = забыть-меня
 slash-lang = язык
 
@@ -642,3 +645,70 @@ puzzle-post-yesterday-none = Вчерашнюю #{ $number } здесь никт
 puzzle-post-solution = Выигрывающий ход вчерашней задачи: { $solution }
 puzzle-answer-private = Здесь ваш ход увидят все. Ответьте в личном чате со мной (кнопка): ответ засчитается этой группе.
 puzzle-linked = Ваш ответ засчитается группе, из которой вы пришли.
+
+## Турниры
+tournament-none = Здесь нет турниров. Админ создаёт турнир так: tournament create glacier swiss rounds:5 Зимний кубок
+tournament-unknown = В этом чате нет турнира #{ $id }.
+tournament-usage = Как: tournament create <игра> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [название], затем tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-not-admin = Турниры создают только админы чата.
+tournament-not-maker = Начать или отменить турнир #{ $id } может только тот, кто его создал, или админ.
+tournament-bad-game = { $game } — не игра для турнира. Игры: { $games }.
+tournament-bad-rounds = В швейцарке от 1 до { $max } туров, например rounds:5.
+tournament-robin-rounds = Число туров круговика следует из числа игроков: уберите rounds:.
+tournament-no-clock = Партиям турнира нужны часы, иначе один игрок может задержать тур навсегда: без time: будет 3 дня на ход, или укажите, например, time:1d или time:10m+5s.
+tournament-name-long = Слишком длинное название: не больше { $max } символов.
+tournament-too-many = В этом чате уже { $max } открытых турнира: сначала завершите или отмените один.
+tournament-default-name = Турнир: { $game }
+tournament-created = 🏆 Турнир #{ $id } «{ $name }»: { $game }, { $format }, { $time }. Вступайте кнопкой или tournament join { $id }; { $creator } начинает турнир командой tournament start { $id }.
+tournament-format-swiss = швейцарка, { $rounds ->
+    [one] { $rounds } тур
+    [few] { $rounds } тура
+   *[other] { $rounds } туров
+}
+tournament-format-round-robin = круговой турнир
+tournament-format-double = двухкруговой турнир
+button-join = Вступить
+button-leave = Выйти
+tournament-begun = Турнир #{ $id } уже начался: новых игроков он не принимает, и начать его снова нельзя.
+tournament-over = Турнир #{ $id } окончен.
+tournament-already-in = Вы уже в турнире #{ $id }.
+tournament-full = В турнире #{ $id } нет мест: { $max } игроков.
+tournament-joined = { $player } вступает в турнир #{ $id } ({ $count ->
+    [one] { $count } игрок
+    [few] { $count } игрока
+   *[other] { $count } игроков
+}).
+tournament-joined-late = { $player } вступает в турнир #{ $id } с опозданием: пары со 2-го тура, за 1-й тур очков нет.
+tournament-left = { $player } выходит из турнира #{ $id }.
+tournament-withdrew = { $player } выбывает из турнира #{ $id }: в пары больше не попадает, сыгранные партии остаются в силе. Незаконченная партия засчитывается: доиграйте её или сдайтесь.
+tournament-not-in = Вы не играете в турнире #{ $id }.
+tournament-too-few = Для начала турнира #{ $id } нужно хотя бы 2 игрока; сейчас { $count }.
+tournament-started = 🏁 Турнир #{ $id } «{ $name }» начался: игроков — { $players }, туров — { $rounds }. Пары ниже.
+tournament-cancelled = Турнир #{ $id } отменён. Начатые партии продолжаются как обычные.
+tournament-round-post = 🏆 { $name } (#{ $id }), тур { $round } из { $rounds }:
+tournament-board = Доска { $board }: { $white } (белые) – { $black } (чёрные), партия #{ $game }
+tournament-board-result = Доска { $board }: { $white } – { $black }, партия #{ $game }: { $result }
+tournament-bye = Без пары (очко): { $player }
+tournament-playing = идёт игра
+tournament-list-title = Турниры этого чата:
+tournament-list-how = tournament #N — показать турнир; tournament join N — вступить.
+tournament-summary = #{ $id } { $name } — { $game }, { $format } — { $state }
+tournament-state-signup = идёт запись
+tournament-state-running = тур { $round } из { $rounds }
+tournament-state-finished = окончен
+tournament-state-cancelled = отменён
+tournament-no-players = Пока никто не вступил.
+tournament-players = Игроков — { $count }: { $names }
+tournament-withdrawn-mark = (выбыл)
+tournament-column-points = Очки
+tournament-column-games = Партии
+tournament-column-buchholz = Бх
+tournament-column-sb = ЗБ
+tournament-standings-title = { $name }: таблица, тур { $round } из { $rounds }
+tournament-final-title = { $name }: итоговая таблица
+tournament-tie-breaks = При равенстве: Бухгольц (без худшего), затем Зонненборн-Бергер
+tournament-podium-shared = 🏆 Турнир «{ $name }» (#{ $id }) окончен. Первое место делят, вровень по всем дополнительным показателям: { $names }!
+tournament-podium = 🏆 Турнир «{ $name }» (#{ $id }) окончен. Победитель: { $first }! 🥈 { $second } 🥉 { $third }
+tournament-no-pairings = Турнир #{ $id } ещё не начался: пар пока нет.
+tournament-pairings-title = { $name } (#{ $id }), тур { $round } из { $rounds }:
+abort-tournament = Партия #{ $id } — партия турнира #{ $tournament }: прервать её нельзя. Можно сдаться или предложить ничью.

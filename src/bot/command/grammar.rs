@@ -188,6 +188,7 @@ fn parse_word(word: Word, rest: &[&str]) -> Result<Command, ParseError> {
             [code] => Command::Lang(Some(code.to_lowercase())),
             _ => return Err(usage()),
         },
+        Word::Tournament => Command::Tournament(super::tournament_args::tournament(rest)?),
         Word::Settings => Command::Settings(args::settings(&lower(rest))?),
     };
     Ok(command)

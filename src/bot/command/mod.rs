@@ -6,6 +6,7 @@ mod args;
 mod error;
 mod grammar;
 mod parsed;
+mod tournament_args;
 mod word;
 
 pub use args::{
@@ -14,4 +15,5 @@ pub use args::{
 pub use error::ParseError;
 pub use grammar::parse;
 pub use parsed::{Command, Parsed, PuzzleAsk};
+pub use tournament_args::{NewTournamentArgs, TournamentAsk};
 pub use word::{COMMANDS, COMPUTER_WORDS, Word};

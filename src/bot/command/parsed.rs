@@ -3,6 +3,7 @@
 
 use super::args::{BoardRequest, ChallengeArgs, GameRef, SettingsChange};
 use super::error::ParseError;
+use super::tournament_args::TournamentAsk;
 use super::word::Word;
 use crate::games::GameKind;
 use crate::games::ambit::Level;
@@ -81,6 +82,8 @@ pub enum Command {
     ForgetMe {
         confirmed: bool,
     },
+    /// `tournament …`.
+    Tournament(TournamentAsk),
     /// `settings …`.
     Settings(SettingsChange),
     /// `lang [code|auto]`: the speaker's own language.

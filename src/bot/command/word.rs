@@ -49,6 +49,7 @@ vocabulary!(
     Hint,
     Leaderboard,
     Stats,
+    Tournament,
     Settings,
     ForgetMe,
     Lang,
@@ -113,6 +114,7 @@ impl Word {
             Hint => ("hint", &["tip", "clue"], "cmd-hint", "menu-hint", "slash-hint"),
             Leaderboard => ("leaderboard", &["lb", "top", "standings"], "cmd-leaderboard", "menu-leaderboard", "slash-leaderboard"),
             Stats => ("stats", &["profile"], "cmd-stats", "menu-stats", "slash-stats"),
+            Tournament => ("tournament", &["tournaments", "tourney"], "cmd-tournament", "menu-tournament", "slash-tournament"),
             Settings => ("settings", &["config"], "cmd-settings", "menu-settings", "slash-settings"),
             ForgetMe => ("forgetme", &["forget-me", "deleteme"], "cmd-forgetme", "menu-forgetme", "slash-forgetme"),
             Lang => ("lang", &["language", "язык", "språk"], "cmd-lang", "menu-lang", "slash-lang"),
@@ -162,6 +164,7 @@ impl Word {
                 | Word::Replay
                 | Word::Analysis
                 | Word::Hint
+                | Word::Tournament
         )
     }
 

@@ -10,7 +10,7 @@ use crate::games::{AnyGame, EndReason, Outcome, Side, Timestamp};
 use crate::store::{GameRecord, GameState, Vacation};
 
 /// The refusal of a `time:` word.
-pub(super) fn time_control_refusal(typed: &str, error: &TimeControlError) -> Msg {
+pub(crate) fn time_control_refusal(typed: &str, error: &TimeControlError) -> Msg {
     let key = match error {
         TimeControlError::Unreadable => "time-control-unreadable",
         TimeControlError::Days => "time-control-days",
@@ -48,7 +48,7 @@ pub(crate) fn left_message(ms: i64) -> Msg {
 }
 
 /// Starts the clocks of a game with a time control, at `now` (the game begins).
-pub(super) fn start_clocks(game: &mut GameRecord, position: &AnyGame, now: Timestamp) {
+pub(crate) fn start_clocks(game: &mut GameRecord, position: &AnyGame, now: Timestamp) {
     if let Some(control) = game.time_control {
         game.clocks = Some(Clocks::start(control, now));
         set_deadline(game, position);

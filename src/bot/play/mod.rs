@@ -17,7 +17,7 @@
 
 pub(super) mod analysis;
 pub(super) mod challenge;
-pub(super) mod clock;
+pub(in crate::bot) mod clock;
 pub(super) mod computer;
 pub(super) mod deadlines;
 pub(in crate::bot) mod export;

@@ -186,6 +186,14 @@ pub(crate) async fn abort(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let seat = seat::players_seat(service, context, game_ref, false).await?;
     playing_side(&seat)?;
+    // A tournament's game counts for the standings: it is played, resigned or lost on
+    // time, never wiped out.
+    if let Some((tournament, _)) = service.store().tournament_of_game(seat.game.id).await? {
+        return Err(msg("abort-tournament")
+            .with("id", seat.game.id)
+            .with("tournament", tournament)
+            .into());
+    }
     let mut game = seat.game;
     let standing = service
         .store()

@@ -67,6 +67,11 @@ mod name {
     pub const CONFIRM: &str = "confirm";
     pub const THREADS: &str = "threads";
     pub const TOP: &str = "top";
+    pub const ACTION: &str = "action";
+    pub const FORMAT: &str = "format";
+    pub const ROUNDS: &str = "rounds";
+    pub const TITLE: &str = "title";
+    pub const NUMBER: &str = "number";
 }
 
 /// An option's value as the adapter reads it from an interaction.
@@ -306,6 +311,27 @@ fn options(word: Word) -> Vec<SlashOption> {
             1,
         )],
         Word::Pings => vec![SlashOption::text(name::SWITCH, "On or off").choices(["on", "off"])],
+        Word::Tournament => vec![
+            SlashOption::text(name::ACTION, "What to do (the list when left out)").choices([
+                "create",
+                "join",
+                "leave",
+                "start",
+                "cancel",
+                "standings",
+                "pairings",
+            ]),
+            SlashOption::number(name::NUMBER, "The tournament's number (the newest here)", 1),
+            SlashOption::text(name::GAME, "create: the game").choices(games()),
+            SlashOption::text(name::FORMAT, "create: Swiss (the default) or round robin")
+                .choices(["swiss", "round-robin", "double-round-robin"]),
+            SlashOption::number(name::ROUNDS, "create: a Swiss's rounds", 1),
+            SlashOption::text(
+                name::CLOCK,
+                "create: the games' time control, e.g. 1d or 10m+5s",
+            ),
+            SlashOption::text(name::TITLE, "create: the tournament's name"),
+        ],
     }
 }
 
@@ -400,12 +426,43 @@ fn settings_text(options: &[(String, Arg)]) -> String {
     line.join(" ")
 }
 
+/// `tournament`'s options as the grammar's `tournament <action> …`: `create`'s words, or
+/// the tournament's number.
+fn tournament_text(options: &[(String, Arg)]) -> String {
+    let text = |key: &str| match option(options, key) {
+        Some(Arg::Text(text)) => Some(words(text)),
+        _ => None,
+    };
+    let mut line = vec![Word::Tournament.as_str().to_string()];
+    let action = text(name::ACTION).filter(|action| !action.is_empty());
+    let creating = action.as_deref() == Some("create");
+    line.extend(action);
+    if creating {
+        line.extend([text(name::GAME), text(name::FORMAT)].into_iter().flatten());
+        if let Some(Arg::Number(rounds)) = option(options, name::ROUNDS) {
+            line.push(format!("rounds:{rounds}"));
+        }
+        if let Some(clock) = text(name::CLOCK) {
+            let clock: String = clock.split_whitespace().collect();
+            line.push(format!("time:{clock}"));
+        }
+        line.extend(text(name::TITLE));
+    } else if let Some(Arg::Number(number)) = option(options, name::NUMBER) {
+        line.push(format!("#{number}"));
+    }
+    line.retain(|word| !word.is_empty());
+    line.join(" ")
+}
+
 /// The command line a used slash command stands for. The opponent (a USER option) is not in
 /// the text: it travels as a mention.
 pub fn command_text(command: &str, options: &[(String, Arg)]) -> String {
     let get = |key: &str| option(options, key);
     if Word::named(command) == Some(Word::Settings) {
         return settings_text(options);
+    }
+    if Word::named(command) == Some(Word::Tournament) {
+        return tournament_text(options);
     }
     let mut line = vec![command.to_string()];
     if let Some(Arg::Text(period)) = get(name::PERIOD) {

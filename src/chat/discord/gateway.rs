@@ -332,6 +332,7 @@ fn spawn_scheduler(core: Arc<Core>, every: Duration, shutdown: &Shutdown) -> Joi
         let workers = Workers {
             daily_every: every,
             engine: true,
+            tournaments: true,
         };
         service
             .run_background(

@@ -178,6 +178,7 @@ impl Adapter<'_> {
         let workers = Workers {
             daily_every: self.daily_every,
             engine: true,
+            tournaments: true,
         };
         let scheduler = self.service.run_background(
             Platform::Telegram,

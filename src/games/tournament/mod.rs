@@ -8,6 +8,7 @@
 
 mod arena;
 mod colours;
+mod format;
 mod round_robin;
 mod swiss;
 mod tie_breaks;
@@ -16,6 +17,7 @@ mod tie_breaks;
 mod tests;
 
 pub use arena::{ArenaResult, ArenaWaiting, arena_points, pair_arena};
+pub use format::Format;
 pub use round_robin::round_robin_round;
 pub use swiss::pair_swiss;
 pub use tie_breaks::{PlayedGame, Standing, standings};

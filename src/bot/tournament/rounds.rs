@@ -1,0 +1,465 @@
+//! The tournaments' worker: pairs a round when the one before has ended and posts its
+//! pairings (past the last round, the podium), each exactly once across processes.
+//!
+//! Pairing is one unit of work: the tournament's round is moved on from the value read
+//! (`Store::claim_round`) and the round's games and boards are written with it, so a second
+//! process that read the same round finds the claim gone and writes nothing. The post is
+//! claimed with a lease, sent, then marked sent; a holder that died leaves a lease that runs
+//! out and the post is made by another process (a send that reached the chat in the instant
+//! before the holder died is the one case made twice, as with the daily post).
+
+use super::table;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::platform::Platform;
+use crate::bot::play::clock::start_clocks;
+use crate::bot::poster::{Poster, chat_address};
+use crate::bot::reply::{Mention, Outgoing};
+use crate::bot::service::Service;
+use crate::games::chesimals::CrittersOptions;
+use crate::games::rng::SeededRng;
+use crate::games::tournament::{Entrant, Format, Round, pair_swiss, round_robin_round};
+use crate::games::{AnyGame, Color, GameKind, Side};
+use crate::store::{
+    BoardRecord, EntryRecord, GameState, NewChallenge, RunningTournament, Store, StoreError,
+    TournamentRecord, TournamentState,
+};
+use std::collections::HashMap;
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How often the worker looks at the running tournaments when no bell rang (a game that
+/// ended in another process, a post whose holder died).
+pub const TOURNAMENT_SCAN: Duration = Duration::from_secs(5);
+
+/// Tournaments one round of the worker looks at.
+const TOURNAMENT_ROUND: i64 = 20;
+
+/// How long a claim on a round's post holds before another process may take it over.
+const POST_LEASE_MS: i64 = 120_000;
+
+/// Pairs and posts what is due in `platform`'s tournaments. Returns how many steps it took
+/// (rounds paired, posts made).
+pub async fn advance_tournaments<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    holder: &str,
+    poster: &P,
+) -> Result<usize, StoreError> {
+    let live = service
+        .store()
+        .live_tournaments(platform, TOURNAMENT_ROUND)
+        .await?;
+    let mut steps = 0;
+    for RunningTournament { tournament, chat } in live {
+        let id = tournament.id;
+        let mut tournament = tournament;
+        if tournament.state == TournamentState::Running {
+            match pair_if_due(service, &tournament).await {
+                Ok(true) => {
+                    steps += 1;
+                    match service.store().tournament(id).await? {
+                        Some(now) => tournament = now,
+                        None => continue,
+                    }
+                }
+                Ok(false) => {}
+                Err(error) => {
+                    tracing::warn!(tournament = id.0, %error, "a tournament's round could not be paired; it will be tried again");
+                    continue;
+                }
+            }
+        }
+        if tournament.posted_round < tournament.round
+            && post_round(service, &tournament, &chat, holder, poster).await?
+        {
+            steps += 1;
+        }
+    }
+    Ok(steps)
+}
+
+/// Pairs the next round when the current one has ended (or the tournament has just
+/// started), or finishes the tournament after its last. Returns whether this call did.
+async fn pair_if_due(service: &Service, tournament: &TournamentRecord) -> Result<bool, Refusal> {
+    let store = service.store();
+    let boards = store.tournament_boards(tournament.id).await?;
+    let current = tournament.round;
+    if !boards
+        .iter()
+        .filter(|board| board.round == current)
+        .all(BoardRecord::done)
+    {
+        return Ok(false);
+    }
+    let now = service.now();
+    let next = current + 1;
+    if next > tournament.rounds {
+        let finished = store.claim_round(tournament.id, current, now).await?;
+        if finished {
+            tracing::info!(tournament = tournament.id.0, "a tournament finished");
+        }
+        return Ok(finished);
+    }
+    let entries = store
+        .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
+        .await?;
+    let round = next_round(tournament, &entries, &boards, next);
+    let unit = store.begin_unit().await?;
+    match write_round(&unit, tournament, &round, next, now).await {
+        Ok(true) => {
+            unit.commit_unit().await?;
+            tracing::info!(
+                tournament = tournament.id.0,
+                round = next,
+                games = round.games.len(),
+                "a tournament round was paired"
+            );
+            service.wake_computer();
+            Ok(true)
+        }
+        Ok(false) => {
+            unit.rollback_unit().await?;
+            Ok(false)
+        }
+        Err(error) => {
+            unit.rollback_unit().await?;
+            Err(error)
+        }
+    }
+}
+
+/// Round `next`'s pairings: a Swiss's from the scores so far; a round robin's from its
+/// table, without the games of players who withdrew.
+fn next_round(
+    tournament: &TournamentRecord,
+    entries: &[EntryRecord],
+    boards: &[BoardRecord],
+    next: u32,
+) -> Round {
+    let playing = |entry: &&EntryRecord| entry.withdrawn_after.is_none();
+    match tournament.format {
+        Format::Swiss => {
+            let entrants: Vec<Entrant> = entries
+                .iter()
+                .filter(playing)
+                .filter(|entry| entry.joined_round <= next)
+                .map(|entry| entrant(entry, boards))
+                .collect();
+            pair_swiss(&entrants)
+        }
+        Format::RoundRobin { .. } => {
+            let seeded = table::seeded(entries);
+            let cycles = tournament.format.cycles().unwrap_or(1);
+            let mut round =
+                round_robin_round(&seeded, cycles, next as usize - 1).unwrap_or_default();
+            let withdrawn: Vec<i64> = entries
+                .iter()
+                .filter(|entry| entry.withdrawn_after.is_some())
+                .map(|entry| entry.user_id)
+                .collect();
+            round.games.retain(|game| {
+                !withdrawn.contains(&game.white) && !withdrawn.contains(&game.black)
+            });
+            round.bye = round.bye.filter(|bye| !withdrawn.contains(bye));
+            round
+        }
+    }
+}
+
+/// A Swiss player as pairing sees them: points, colours, opponents and bye so far.
+fn entrant(entry: &EntryRecord, boards: &[BoardRecord]) -> Entrant {
+    let mut entrant = Entrant {
+        id: entry.user_id,
+        rating: entry.rating,
+        ..Entrant::default()
+    };
+    for board in boards {
+        let side = if board.white_id == entry.user_id {
+            Side::White
+        } else if board.black_id == Some(entry.user_id) {
+            Side::Black
+        } else {
+            continue;
+        };
+        let Some(black) = board.black_id else {
+            entrant.had_bye = true;
+            entrant.points += 2;
+            continue;
+        };
+        entrant.colours.push(side);
+        entrant.opponents.push(match side {
+            Side::White => black,
+            Side::Black => board.white_id,
+        });
+        entrant.points += table::half_points(board, side);
+    }
+    entrant
+}
+
+/// Writes round `round`'s games and boards in `unit`, after moving the tournament on to it.
+/// Returns false (nothing written) when another process paired it first.
+async fn write_round(
+    unit: &Store,
+    tournament: &TournamentRecord,
+    round: &Round,
+    number: u32,
+    now: crate::games::Timestamp,
+) -> Result<bool, Refusal> {
+    if !unit.claim_round(tournament.id, number - 1, now).await? {
+        return Ok(false);
+    }
+    let mut board = 0;
+    for pairing in &round.games {
+        board += 1;
+        let seed =
+            SeededRng::new(tournament.id.0 as u64 ^ (u64::from(number) << 32) ^ u64::from(board))
+                .next_u64();
+        let start = match tournament.kind {
+            GameKind::Critters => AnyGame::critters(CrittersOptions::default()),
+            kind => AnyGame::start(kind, seed),
+        };
+        let new = NewChallenge {
+            chat_id: tournament.chat_id,
+            kind: tournament.kind,
+            seed,
+            start_position: start.position_text(),
+            challenger_id: pairing.white,
+            invitee_id: Some(pairing.black),
+            challenger_color: Color::White,
+            computer_level: None,
+            time_control: tournament.time_control,
+            thread: None,
+        };
+        let mut game = unit.create_challenge(&new, now).await?;
+        game.white_id = Some(pairing.white);
+        game.black_id = Some(pairing.black);
+        game.state = GameState::Ongoing;
+        start_clocks(&mut game, &start, now);
+        let game = unit.save_game(&game, None, now).await?;
+        unit.add_board(
+            tournament.id,
+            &BoardRecord {
+                round: number,
+                board,
+                white_id: pairing.white,
+                black_id: Some(pairing.black),
+                game_id: Some(game.id),
+                state: None,
+                result: None,
+            },
+        )
+        .await?;
+    }
+    if let Some(bye) = round.bye {
+        unit.add_board(
+            tournament.id,
+            &BoardRecord {
+                round: number,
+                board: board + 1,
+                white_id: bye,
+                black_id: None,
+                game_id: None,
+                state: None,
+                result: None,
+            },
+        )
+        .await?;
+    }
+    Ok(true)
+}
+
+/// Posts the tournament's current round (its pairings, or past the last round its podium)
+/// once. Returns whether this call posted it.
+async fn post_round<P: Poster>(
+    service: &Service,
+    tournament: &TournamentRecord,
+    chat: &str,
+    holder: &str,
+    poster: &P,
+) -> Result<bool, StoreError> {
+    let store = service.store();
+    let now = service.now();
+    let (id, round) = (tournament.id, tournament.round);
+    if !store
+        .claim_round_post(id, round, holder, now, now.plus(POST_LEASE_MS))
+        .await?
+    {
+        return Ok(false);
+    }
+    let replies = match round_post(service, tournament).await {
+        Ok(replies) => replies,
+        Err(error) => {
+            tracing::warn!(tournament = id.0, %error, "a tournament's post could not be made");
+            store.release_round_post(id, holder).await?;
+            return Ok(false);
+        }
+    };
+    if let Err(why) = poster.post(&chat_address(chat, None), replies).await {
+        tracing::warn!(tournament = id.0, %why, "a tournament's post was not delivered; it will be tried again");
+        store.release_round_post(id, holder).await?;
+        return Ok(false);
+    }
+    if !store.finish_round_post(id, round, holder).await? {
+        tracing::warn!(
+            tournament = id.0,
+            "a tournament post's claim was lost while sending"
+        );
+    }
+    Ok(true)
+}
+
+/// What the chat is sent for the tournament's current round.
+async fn round_post(
+    service: &Service,
+    tournament: &TournamentRecord,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let store = service.store();
+    let language = chat_language(service, tournament.chat_id).await?;
+    let entries = store
+        .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
+        .await?;
+    let boards = store.tournament_boards(tournament.id).await?;
+    if tournament.round > tournament.rounds {
+        return Ok(vec![table::podium(
+            service, language, tournament, &entries, &boards,
+        )?]);
+    }
+    let ids: Vec<i64> = entries.iter().map(|entry| entry.user_id).collect();
+    let names = store.player_names(&ids).await?;
+    let name_of = |user: i64| table::name_of(&entries, user);
+    let ping_of = |user: i64| {
+        names
+            .get(&user)
+            .filter(|name| name.pings)
+            .map(|name| name.external_id.clone())
+    };
+    let header = msg("tournament-round-post")
+        .with("id", tournament.id)
+        .with("name", &tournament.name)
+        .number("round", tournament.round)
+        .number("rounds", tournament.rounds);
+    let mut text = service.say(language, &header);
+    let mut mentions = Vec::new();
+    for board in boards.iter().filter(|b| b.round == tournament.round) {
+        text.push('\n');
+        let line = match (board.black_id, board.game_id) {
+            (Some(_), Some(game)) => msg("tournament-board")
+                .number("board", board.board)
+                .with("game", game)
+                .with("white", WHITE_STAND_IN)
+                .with("black", BLACK_STAND_IN),
+            _ => msg("tournament-bye").with("player", WHITE_STAND_IN),
+        };
+        let said = service.say(language, &line);
+        let players = [
+            (WHITE_STAND_IN, Some(board.white_id)),
+            (BLACK_STAND_IN, board.black_id),
+        ];
+        let filled = fill_names(&said, &players, &name_of, &ping_of, text.len());
+        text.push_str(&filled.0);
+        mentions.extend(filled.1);
+    }
+    let mut reply = Outgoing::text(text);
+    reply.mentions = mentions;
+    Ok(vec![reply])
+}
+
+/// Where a board's White and Black are named in its line, filled in after the line is said
+/// so that no name can forge a stand-in (the characters are private-use ones).
+const WHITE_STAND_IN: &str = "\u{E011}";
+const BLACK_STAND_IN: &str = "\u{E012}";
+
+/// `said` with each stand-in of `players` replaced by the player's name, and the mentions of
+/// those who want pings (their ranges offset by `at`, where the line goes in the post).
+fn fill_names(
+    said: &str,
+    players: &[(&str, Option<i64>)],
+    name_of: &dyn Fn(i64) -> String,
+    ping_of: &dyn Fn(i64) -> Option<String>,
+    at: usize,
+) -> (String, Vec<Mention>) {
+    let stand_ins: HashMap<&str, i64> = players
+        .iter()
+        .filter_map(|(stand_in, user)| user.map(|user| (*stand_in, user)))
+        .collect();
+    let mut out = String::with_capacity(said.len() + 32);
+    let mut mentions = Vec::new();
+    let mut rest = said;
+    while let Some((index, stand_in, user)) = stand_ins
+        .iter()
+        .filter_map(|(stand_in, user)| rest.find(stand_in).map(|i| (i, *stand_in, *user)))
+        .min_by_key(|(index, _, _)| *index)
+    {
+        out.push_str(&rest[..index]);
+        let name = name_of(user);
+        let start = at + out.len();
+        out.push_str(&name);
+        if let Some(external) = ping_of(user) {
+            mentions.push(Mention {
+                range: start..start + name.len(),
+                user: external,
+            });
+        }
+        rest = &rest[index + stand_in.len()..];
+    }
+    out.push_str(rest);
+    (out, mentions)
+}
+
+pub(super) async fn chat_language(service: &Service, chat_id: i64) -> Result<&str, StoreError> {
+    let code = service.store().chat_language(chat_id).await?;
+    Ok(service.catalogue.language_for(code.as_deref()))
+}
+
+/// Runs the tournaments' worker of `platform` until `shutdown`: a round at start, then one
+/// every `every` or when a tournament's bell rings.
+pub async fn run_tournaments<P: Poster>(
+    service: &Service,
+    platform: Platform,
+    holder: String,
+    poster: P,
+    every: Duration,
+    shutdown: watch::Receiver<bool>,
+) {
+    let (holder, poster) = (&holder, &poster);
+    crate::bot::worker_rest::run_rounds(
+        "tournaments",
+        every,
+        || service.tournaments_woken(),
+        // A round that did something may have left more (the next round's post).
+        move || async move {
+            advance_tournaments(service, platform, holder, poster)
+                .await
+                .map(|steps| steps > 0)
+        },
+        shutdown,
+    )
+    .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_fill_their_stand_ins_and_pings_point_at_them() {
+        let names = |user: i64| format!("player{user}");
+        let pings = |user: i64| (user == 2).then(|| "ext2".to_string());
+        let said = format!("Board 1: {WHITE_STAND_IN} – {BLACK_STAND_IN}");
+        let (text, mentions) = fill_names(
+            &said,
+            &[(WHITE_STAND_IN, Some(1)), (BLACK_STAND_IN, Some(2))],
+            &names,
+            &pings,
+            10,
+        );
+        assert_eq!(text, "Board 1: player1 – player2");
+        assert_eq!(mentions.len(), 1);
+        assert_eq!(
+            &text[mentions[0].range.start - 10..mentions[0].range.end - 10],
+            "player2"
+        );
+        assert_eq!(mentions[0].user, "ext2");
+    }
+}

@@ -1,0 +1,318 @@
+//! A tournament's life before and around its rounds: making one, joining and leaving,
+//! starting and cancelling it.
+
+use super::table::format_message;
+use super::{MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS, chosen};
+use crate::bot::command::NewTournamentArgs;
+use crate::bot::context::Context;
+use crate::bot::help::{self, game_list};
+use crate::bot::limits;
+use crate::bot::msg::msg;
+use crate::bot::outcome::Refusal;
+use crate::bot::play::clock::{control_message, time_control_refusal};
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
+use crate::games::GameKind;
+use crate::games::time_control::TimeControl;
+use crate::games::tournament::Format;
+use crate::store::{NewTournament, StoreError, TournamentId, TournamentRecord, TournamentState};
+
+/// The most rounds a Swiss is made with.
+pub const MAX_SWISS_ROUNDS: u32 = 15;
+
+/// A Swiss's rounds when none are named.
+const DEFAULT_SWISS_ROUNDS: u32 = 5;
+
+/// The longest name a tournament takes, in characters.
+const MAX_NAME: usize = 60;
+
+/// Tournaments a chat may have open (taking entries or running) at once.
+const MAX_OPEN: usize = 3;
+
+/// The rating a player without one in the tournament's game is seeded with.
+const UNRATED: i32 = 1500;
+
+/// A player's seeding: their rating in the tournament's game where its chat keeps ratings.
+pub(super) async fn seed_rating(
+    service: &Service,
+    tournament: &TournamentRecord,
+    user: i64,
+) -> Result<i32, StoreError> {
+    let store = service.store();
+    let scope = store.scope(tournament.chat_id).await?;
+    let rated = store
+        .ratings(&scope, Some(tournament.kind), Some(user))
+        .await?;
+    Ok(rated
+        .first()
+        .map_or(UNRATED, |record| record.rating.rating.round() as i32))
+}
+
+/// `tournament create <game> [format] [rounds:N] [time:…] [name]`: an admin's.
+pub(super) async fn create(
+    service: &Service,
+    context: &Context<'_>,
+    args: NewTournamentArgs,
+) -> Result<Vec<Outgoing>, Refusal> {
+    if !context.admin {
+        return Err(msg("tournament-not-admin").into());
+    }
+    let kind = GameKind::parse(&args.game).ok_or_else(|| {
+        msg("tournament-bad-game")
+            .with("game", limits::quote(&args.game))
+            .with("games", game_list())
+    })?;
+    let format = match args.format.as_deref() {
+        None => Format::Swiss,
+        Some(word) => Format::parse(word).ok_or_else(|| msg("tournament-usage"))?,
+    };
+    let rounds = match (format, args.rounds.as_deref()) {
+        (Format::Swiss, None) => DEFAULT_SWISS_ROUNDS,
+        (Format::Swiss, Some(typed)) => typed
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_SWISS_ROUNDS).contains(n))
+            .ok_or_else(|| msg("tournament-bad-rounds").number("max", MAX_SWISS_ROUNDS))?,
+        (Format::RoundRobin { .. }, None) => 0,
+        (Format::RoundRobin { .. }, Some(_)) => return Err(msg("tournament-robin-rounds").into()),
+    };
+    let time_control = match args.time.as_deref() {
+        None => TimeControl::DEFAULT,
+        Some(typed) => TimeControl::parse(typed)
+            .map_err(|error| Refusal::from(time_control_refusal(typed, &error)))?
+            .ok_or_else(|| msg("tournament-no-clock"))?,
+    };
+    let name = args.name.trim();
+    if name.chars().count() > MAX_NAME {
+        return Err(msg("tournament-name-long")
+            .number("max", MAX_NAME as u32)
+            .into());
+    }
+    let open = service
+        .store()
+        .chat_tournaments(context.chat_id, super::LIST_LIMIT)
+        .await?
+        .into_iter()
+        .filter(|t| matches!(t.state, TournamentState::Signup | TournamentState::Running))
+        .count();
+    if open >= MAX_OPEN {
+        return Err(msg("tournament-too-many")
+            .number("max", MAX_OPEN as u32)
+            .into());
+    }
+    let language = context.language;
+    let game = service.say(language, &help::kind_name(kind));
+    let name = match name {
+        "" => service.say(
+            language,
+            &msg("tournament-default-name").with("game", &game),
+        ),
+        name => name.to_string(),
+    };
+    let new = NewTournament {
+        chat_id: context.chat_id,
+        kind,
+        format,
+        rounds,
+        time_control: Some(time_control),
+        name,
+        created_by: context.user.id,
+    };
+    let made = service.store().create_tournament(&new, context.now).await?;
+    tracing::info!(tournament = made.id.0, "a tournament was made");
+    let text = msg("tournament-created")
+        .with("id", made.id)
+        .with("name", &made.name)
+        .with("game", game)
+        .with(
+            "format",
+            service.say(language, &format_message(format, rounds)),
+        )
+        .with(
+            "time",
+            service.say(language, &control_message(time_control)),
+        )
+        .with("creator", &context.user.display_name);
+    Ok(vec![
+        Outgoing::text(service.say(language, &text))
+            .with_buttons(signup_buttons(service, language, made.id)),
+    ])
+}
+
+fn signup_buttons(service: &Service, language: &str, id: TournamentId) -> Vec<Button> {
+    vec![
+        Button::new(
+            service.say(language, &msg("button-join")),
+            format!("tournament join {id}"),
+        ),
+        Button::new(
+            service.say(language, &msg("button-leave")),
+            format!("tournament leave {id}"),
+        ),
+    ]
+}
+
+/// `tournament join [#id]`: before the start, or a Swiss's first round (a latecomer,
+/// paired from round 2 with no points).
+pub(super) async fn join(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, false).await?;
+    let id = tournament.id;
+    let joined_round = match (tournament.state, tournament.format) {
+        (TournamentState::Signup, _) => 1,
+        (TournamentState::Running, Format::Swiss) if tournament.round <= 1 => 2,
+        (TournamentState::Running, _) => return Err(msg("tournament-begun").with("id", id).into()),
+        _ => return Err(msg("tournament-over").with("id", id).into()),
+    };
+    let entries = service
+        .store()
+        .tournament_entries(id, MAX_PLAYERS as i64 + 1)
+        .await?;
+    if entries.iter().any(|e| e.user_id == context.user.id) {
+        return Err(msg("tournament-already-in").with("id", id).into());
+    }
+    let cap = match tournament.format {
+        Format::Swiss => MAX_PLAYERS,
+        Format::RoundRobin { .. } => MAX_ROUND_ROBIN_PLAYERS,
+    };
+    if entries.len() >= cap {
+        return Err(msg("tournament-full")
+            .with("id", id)
+            .number("max", cap as u32)
+            .into());
+    }
+    let rating = seed_rating(service, &tournament, context.user.id).await?;
+    if !service
+        .store()
+        .join_tournament(id, context.user.id, joined_round, rating, context.now)
+        .await?
+    {
+        return Err(msg("tournament-already-in").with("id", id).into());
+    }
+    let key = match joined_round {
+        1 => "tournament-joined",
+        _ => "tournament-joined-late",
+    };
+    let text = msg(key)
+        .with("player", &context.user.display_name)
+        .with("id", id)
+        .number("count", entries.len() as u32 + 1);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// `tournament leave [#id]`: off the list before the start; withdrawn after it (paired no
+/// more, finished games standing).
+pub(super) async fn leave(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, false).await?;
+    let id = tournament.id;
+    let user = context.user.id;
+    let (done, key) = match tournament.state {
+        TournamentState::Signup => (
+            service.store().leave_tournament(id, user).await?,
+            "tournament-left",
+        ),
+        TournamentState::Running => (
+            service
+                .store()
+                .withdraw_from_tournament(id, user, tournament.round)
+                .await?,
+            "tournament-withdrew",
+        ),
+        _ => return Err(msg("tournament-over").with("id", id).into()),
+    };
+    if !done {
+        return Err(msg("tournament-not-in").with("id", id).into());
+    }
+    let text = msg(key)
+        .with("player", &context.user.display_name)
+        .with("id", id);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// Whether the speaker may start or cancel `tournament`: its maker, or an admin.
+fn may_run(context: &Context<'_>, tournament: &TournamentRecord) -> Result<(), Refusal> {
+    match context.admin || tournament.created_by == context.user.id {
+        true => Ok(()),
+        false => Err(msg("tournament-not-maker").with("id", tournament.id).into()),
+    }
+}
+
+/// `tournament start [#id]`: the field is fixed (seeded by rating) and round 1 is paired
+/// and posted by the tournaments' worker.
+pub(super) async fn start(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, false).await?;
+    let id = tournament.id;
+    may_run(context, &tournament)?;
+    if tournament.state != TournamentState::Signup {
+        return Err(msg("tournament-begun").with("id", id).into());
+    }
+    let entries = service
+        .store()
+        .tournament_entries(id, MAX_PLAYERS as i64)
+        .await?;
+    if entries.len() < 2 {
+        return Err(msg("tournament-too-few")
+            .with("id", id)
+            .number("count", entries.len() as u32)
+            .into());
+    }
+    let rounds = match tournament.format.round_robin_rounds(entries.len()) {
+        Some(rounds) => rounds as u32,
+        // A Swiss of n players cannot go on past n - 1 rounds without a rematch.
+        None => tournament.rounds.min(entries.len() as u32 - 1),
+    };
+    for entry in &entries {
+        let rating = seed_rating(service, &tournament, entry.user_id).await?;
+        service
+            .store()
+            .seed_entry(id, entry.user_id, rating)
+            .await?;
+    }
+    if !service
+        .store()
+        .start_tournament(id, rounds, context.now)
+        .await?
+    {
+        return Err(msg("tournament-begun").with("id", id).into());
+    }
+    tracing::info!(
+        tournament = id.0,
+        players = entries.len(),
+        "a tournament started"
+    );
+    service.wake_tournaments();
+    let text = msg("tournament-started")
+        .with("id", id)
+        .with("name", &tournament.name)
+        .number("players", entries.len() as u32)
+        .number("rounds", rounds);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// `tournament cancel [#id]`: nothing more is paired; games under way go on unpaired.
+pub(super) async fn cancel(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, false).await?;
+    let id = tournament.id;
+    may_run(context, &tournament)?;
+    if !service.store().cancel_tournament(id, context.now).await? {
+        return Err(msg("tournament-over").with("id", id).into());
+    }
+    tracing::info!(tournament = id.0, "a tournament was cancelled");
+    let text = msg("tournament-cancelled").with("id", id);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}

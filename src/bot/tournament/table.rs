@@ -1,0 +1,392 @@
+//! What a tournament shows: the chat's list, one tournament's standings (a picture and its
+//! caption), a round's pairings, and the podium.
+
+use super::{LIST_LIMIT, MAX_PLAYERS, chosen};
+use crate::bot::context::Context;
+use crate::bot::display_name;
+use crate::bot::help;
+use crate::bot::msg::{Msg, msg};
+use crate::bot::outcome::Refusal;
+use crate::bot::reply::{Button, Outgoing};
+use crate::bot::service::Service;
+use crate::games::Side;
+use crate::games::tournament::{EntrantId, Format, HalfPoints, PlayedGame, standings};
+use crate::render::{Align, Column, TableView};
+use crate::store::{
+    BoardRecord, EntryRecord, GameState, TournamentId, TournamentRecord, TournamentState,
+};
+
+/// How a format is said: "Swiss, 5 rounds", "round robin".
+pub(super) fn format_message(format: Format, rounds: u32) -> Msg {
+    match format {
+        Format::Swiss => msg("tournament-format-swiss").number("rounds", rounds),
+        Format::RoundRobin { double: false } => msg("tournament-format-round-robin"),
+        Format::RoundRobin { double: true } => msg("tournament-format-double"),
+    }
+}
+
+/// The half points `side` scored on `board`: 2 a win, 1 a draw, 0 a loss or a game not
+/// over (or ended unplayed).
+pub(super) fn half_points(board: &BoardRecord, side: Side) -> HalfPoints {
+    match (board.state, board.result) {
+        (Some(GameState::Finished), Some(result)) => match result.winner {
+            Some(winner) if winner == side => 2,
+            Some(_) => 0,
+            None => 1,
+        },
+        _ => 0,
+    }
+}
+
+/// Points in halves as players write them: `3`, `2½`, `½`.
+fn points_text(half: HalfPoints) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+/// Sonneborn-Berger, kept in quarters, as a decimal: `5.25`.
+fn quarters_text(quarters: u32) -> String {
+    match quarters % 4 {
+        0 => (quarters / 4).to_string(),
+        2 => format!("{}.5", quarters / 4),
+        rest => format!("{}.{}", quarters / 4, rest * 25),
+    }
+}
+
+/// The players in seeding order: rating, then who joined first.
+pub(super) fn seeded(entries: &[EntryRecord]) -> Vec<EntrantId> {
+    let mut order: Vec<(usize, &EntryRecord)> = entries.iter().enumerate().collect();
+    order.sort_by_key(|(joined, entry)| (std::cmp::Reverse(entry.rating), *joined));
+    order.into_iter().map(|(_, entry)| entry.user_id).collect()
+}
+
+/// A player's name as a tournament shows it.
+pub(super) fn name_of(entries: &[EntryRecord], user: i64) -> String {
+    entries
+        .iter()
+        .find(|entry| entry.user_id == user)
+        .map_or_else(
+            || "?".to_string(),
+            |entry| display_name::clean(&entry.display_name).to_string(),
+        )
+}
+
+/// One line of the standings, ranked.
+struct Line {
+    name: String,
+    points: HalfPoints,
+    buchholz: HalfPoints,
+    sonneborn_berger: u32,
+    games: u32,
+    withdrawn: bool,
+}
+
+/// The standings after the games finished so far: points, Buchholz cut 1, Sonneborn-Berger
+/// (`games::tournament::standings`); a round robin's byes count nothing (everyone has one).
+fn lines(
+    tournament: &TournamentRecord,
+    entries: &[EntryRecord],
+    boards: &[BoardRecord],
+) -> Vec<Line> {
+    let ids: Vec<EntrantId> = entries.iter().map(|entry| entry.user_id).collect();
+    let mut played = Vec::new();
+    let mut byes = Vec::new();
+    for board in boards {
+        match (board.black_id, board.state, board.result) {
+            (Some(black), Some(GameState::Finished), Some(result)) => played.push(PlayedGame {
+                white: board.white_id,
+                black,
+                winner: result.winner,
+            }),
+            (None, _, _) if tournament.format == Format::Swiss => byes.push(board.white_id),
+            _ => {}
+        }
+    }
+    standings(&ids, &played, &byes)
+        .into_iter()
+        .map(|standing| Line {
+            name: name_of(entries, standing.id),
+            points: standing.points,
+            buchholz: standing.buchholz,
+            sonneborn_berger: standing.sonneborn_berger,
+            games: standing.games,
+            withdrawn: entries
+                .iter()
+                .any(|entry| entry.user_id == standing.id && entry.withdrawn_after.is_some()),
+        })
+        .collect()
+}
+
+/// `tournament` / `tournaments`: the chat's tournaments, newest first.
+pub(super) async fn list(
+    service: &Service,
+    context: &Context<'_>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let language = context.language;
+    let tournaments = service
+        .store()
+        .chat_tournaments(context.chat_id, LIST_LIMIT)
+        .await?;
+    if tournaments.is_empty() {
+        return Err(msg("tournament-none").into());
+    }
+    let mut text = service.say(language, &msg("tournament-list-title"));
+    for tournament in &tournaments {
+        text.push('\n');
+        text.push_str(&service.say(language, &summary(service, language, tournament)));
+    }
+    text.push('\n');
+    text.push_str(&service.say(language, &msg("tournament-list-how")));
+    Ok(vec![Outgoing::text(text)])
+}
+
+/// One tournament in a line: number, name, game, format and where it stands.
+fn summary(service: &Service, language: &str, tournament: &TournamentRecord) -> Msg {
+    let state = match tournament.state {
+        TournamentState::Signup => msg("tournament-state-signup"),
+        TournamentState::Running => msg("tournament-state-running")
+            .number("round", tournament.round.min(tournament.rounds))
+            .number("rounds", tournament.rounds),
+        TournamentState::Finished => msg("tournament-state-finished"),
+        TournamentState::Cancelled => msg("tournament-state-cancelled"),
+    };
+    msg("tournament-summary")
+        .with("id", tournament.id)
+        .with("name", &tournament.name)
+        .with(
+            "game",
+            service.say(language, &help::kind_name(tournament.kind)),
+        )
+        .with(
+            "format",
+            service.say(
+                language,
+                &format_message(tournament.format, tournament.rounds),
+            ),
+        )
+        .with("state", service.say(language, &state))
+}
+
+/// `tournament #3` / `tournament standings`: where the tournament stands, as a picture of
+/// its standings with the same in its caption; before the start, who has joined.
+pub(super) async fn show(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, true).await?;
+    let language = context.language;
+    let store = service.store();
+    let entries = store
+        .tournament_entries(tournament.id, MAX_PLAYERS as i64)
+        .await?;
+    let heading = service.say(language, &summary(service, language, &tournament));
+    if tournament.state == TournamentState::Signup {
+        let names: Vec<String> = entries
+            .iter()
+            .map(|entry| display_name::clean(&entry.display_name).to_string())
+            .collect();
+        let players = match names.is_empty() {
+            true => msg("tournament-no-players"),
+            false => msg("tournament-players")
+                .number("count", names.len() as u32)
+                .with("names", names.join(", ")),
+        };
+        let text = format!("{heading}\n{}", service.say(language, &players));
+        let buttons = vec![Button::new(
+            service.say(language, &msg("button-join")),
+            format!("tournament join {}", tournament.id),
+        )];
+        return Ok(vec![Outgoing::text(text).with_buttons(buttons)]);
+    }
+    let boards = store.tournament_boards(tournament.id).await?;
+    Ok(vec![standings_picture(
+        service,
+        language,
+        &tournament,
+        &entries,
+        &boards,
+        heading,
+    )?])
+}
+
+/// The standings as a picture, with `heading` and the standings' text as its caption.
+fn standings_picture(
+    service: &Service,
+    language: &str,
+    tournament: &TournamentRecord,
+    entries: &[EntryRecord],
+    boards: &[BoardRecord],
+    heading: String,
+) -> Result<Outgoing, Refusal> {
+    let lines = lines(tournament, entries, boards);
+    let say = |key: &'static str| service.say(language, &msg(key));
+    let withdrawn = say("tournament-withdrawn-mark");
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .enumerate()
+        .map(|(rank, line)| {
+            let name = match line.withdrawn {
+                true => format!("{} {withdrawn}", line.name),
+                false => line.name.clone(),
+            };
+            vec![
+                (rank + 1).to_string(),
+                name,
+                points_text(line.points),
+                line.games.to_string(),
+                points_text(line.buchholz),
+                quarters_text(line.sonneborn_berger),
+            ]
+        })
+        .collect();
+    let labels = [
+        ("table-rank", Align::Right),
+        ("table-player", Align::Left),
+        ("tournament-column-points", Align::Right),
+        ("tournament-column-games", Align::Right),
+        ("tournament-column-buchholz", Align::Right),
+        ("tournament-column-sb", Align::Right),
+    ];
+    let title = match tournament.state {
+        TournamentState::Running => msg("tournament-standings-title")
+            .number("round", tournament.round)
+            .number("rounds", tournament.rounds),
+        _ => msg("tournament-final-title"),
+    }
+    .with("name", &tournament.name);
+    let view = TableView {
+        title: service.say(language, &title),
+        footer: say("tournament-tie-breaks"),
+        columns: labels
+            .iter()
+            .map(|(key, align)| Column {
+                label: say(key),
+                align: *align,
+            })
+            .collect(),
+        rows: rows.clone(),
+        first_rank: 1,
+    };
+    let png = service.renderer.render_table(&view)?;
+    let mut caption = vec![heading];
+    caption.extend(rows.iter().map(|row| {
+        format!(
+            "{}. {} {} ({} {}, {} {})",
+            row[0],
+            row[1],
+            row[2],
+            say("tournament-column-buchholz"),
+            row[4],
+            say("tournament-column-sb"),
+            row[5]
+        )
+    }));
+    Ok(Outgoing::image(png, caption.join("\n")))
+}
+
+/// The final standings with the winner named: the last post of a tournament.
+pub(super) fn podium(
+    service: &Service,
+    language: &str,
+    tournament: &TournamentRecord,
+    entries: &[EntryRecord],
+    boards: &[BoardRecord],
+) -> Result<Outgoing, Refusal> {
+    let lines = lines(tournament, entries, boards);
+    let medal = |place: usize| {
+        lines.get(place).map_or_else(String::new, |line| {
+            format!("{} ({})", line.name, points_text(line.points))
+        })
+    };
+    // Equal on points and every tie-break, the first places are shared: no name is picked
+    // by the order of joining.
+    let top = |line: &Line| (line.points, line.buchholz, line.sonneborn_berger);
+    let shared: Vec<&str> = lines
+        .iter()
+        .take_while(|line| lines.first().is_some_and(|first| top(first) == top(line)))
+        .map(|line| line.name.as_str())
+        .collect();
+    let heading = match shared.len() {
+        0 | 1 => msg("tournament-podium")
+            .with("first", medal(0))
+            .with("second", medal(1))
+            .with("third", medal(2)),
+        _ => msg("tournament-podium-shared").with("names", shared.join(", ")),
+    }
+    .with("id", tournament.id)
+    .with("name", &tournament.name);
+    let heading = service.say(language, &heading);
+    standings_picture(service, language, tournament, entries, boards, heading)
+}
+
+/// `tournament pairings [#id]`: the current round's boards and how each stands.
+pub(super) async fn pairings(
+    service: &Service,
+    context: &Context<'_>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, true).await?;
+    let language = context.language;
+    let round = tournament.round.min(tournament.rounds);
+    if round == 0 {
+        return Err(msg("tournament-no-pairings")
+            .with("id", tournament.id)
+            .into());
+    }
+    let store = service.store();
+    let entries = store
+        .tournament_entries(tournament.id, MAX_PLAYERS as i64)
+        .await?;
+    let boards = store.tournament_boards(tournament.id).await?;
+    let header = msg("tournament-pairings-title")
+        .with("id", tournament.id)
+        .with("name", &tournament.name)
+        .number("round", round)
+        .number("rounds", tournament.rounds);
+    let mut text = service.say(language, &header);
+    for board in boards.iter().filter(|board| board.round == round) {
+        let line = match (board.black_id, board.game_id) {
+            (Some(black), Some(game)) => {
+                let result = match (board.state, board.result) {
+                    (Some(GameState::Finished), Some(result)) => match result.winner {
+                        Some(Side::White) => "1-0".to_string(),
+                        Some(Side::Black) => "0-1".to_string(),
+                        None => "½-½".to_string(),
+                    },
+                    _ => service.say(language, &msg("tournament-playing")),
+                };
+                msg("tournament-board-result")
+                    .number("board", board.board)
+                    .with("game", game)
+                    .with("white", name_of(&entries, board.white_id))
+                    .with("black", name_of(&entries, black))
+                    .with("result", result)
+            }
+            _ => msg("tournament-bye").with("player", name_of(&entries, board.white_id)),
+        };
+        text.push('\n');
+        text.push_str(&service.say(language, &line));
+    }
+    Ok(vec![Outgoing::text(text)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_read_as_players_write_them() {
+        assert_eq!(points_text(0), "0");
+        assert_eq!(points_text(1), "½");
+        assert_eq!(points_text(7), "3½");
+        assert_eq!(points_text(8), "4");
+        assert_eq!(quarters_text(21), "5.25");
+        assert_eq!(quarters_text(22), "5.5");
+        assert_eq!(quarters_text(23), "5.75");
+        assert_eq!(quarters_text(8), "2");
+    }
+}

@@ -95,9 +95,11 @@ fn first_free_number(dir: &Path) -> u32 {
         .unwrap_or(1)
 }
 
-/// Rounds of engine moves between two lines: each round answers every game the computer is
-/// to move in, so one is enough unless the database is slow to show a commit.
-const MAX_ENGINE_ROUNDS: usize = 4;
+/// Rounds of engine moves (and tournament steps) between two lines at most. Each round
+/// answers every game the computer is to move in, so one is enough against a person; a game
+/// of the computer against itself takes a round a move, and the longest games measured run
+/// to a few hundred moves. The bound only stops a loop that would not end.
+const MAX_ENGINE_ROUNDS: usize = 2_000;
 
 /// Runs the console chat until the input ends or `shutdown` turns true (a sender dropped
 /// without it: the input's end alone ends it).
@@ -268,34 +270,34 @@ impl Session<'_> {
         holder: &str,
     ) -> std::io::Result<()> {
         let posts = Collected::default();
+        // The computer's moves, then what they (or the line) completed of a tournament: a
+        // round paired and posted, whose games may be the computer's again. A game between
+        // two of a tournament's computer players is so played out before the next line.
         for _ in 0..MAX_ENGINE_ROUNDS {
-            match self
+            let moved = match self
                 .service
                 .play_due_engine_moves(Platform::Console, holder, &posts)
                 .await
             {
-                Ok(0) => break,
-                Ok(_) => {}
+                Ok(moved) => moved,
                 Err(error) => {
                     tracing::warn!(%error, "engine moves: database unavailable");
                     break;
                 }
-            }
-        }
-        // A tournament round this line completed (or a tournament it started) is paired and
-        // posted now, so the pairings follow the line, as the computer's moves do.
-        for _ in 0..MAX_ENGINE_ROUNDS {
-            match self
+            };
+            let advanced = match self
                 .service
                 .advance_tournaments(Platform::Console, holder, &posts)
                 .await
             {
-                Ok(0) => break,
-                Ok(_) => {}
+                Ok(advanced) => advanced,
                 Err(error) => {
                     tracing::warn!(%error, "tournaments: database unavailable");
                     break;
                 }
+            };
+            if moved + advanced == 0 {
+                break;
             }
         }
         // A review asked for on this line is made now too, so its picture follows the line

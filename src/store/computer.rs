@@ -47,6 +47,28 @@ impl Store {
         Ok(row.try_get("id")?)
     }
 
+    /// The computer as a tournament's player at `level` on `platform`, made on first use: a
+    /// user of its own for each level, so that two levels can meet (and each is one entry).
+    pub async fn computer_player(
+        &self,
+        platform: Platform,
+        level: u8,
+        now: Timestamp,
+    ) -> StoreResult<i64> {
+        let row = sqlx::query(
+            "INSERT INTO users (platform, external_id, display_name, created_at, updated_at)
+             VALUES ($1, $2, 'Kibitz', $3, $3)
+             ON CONFLICT (platform, external_id) DO UPDATE SET updated_at = users.updated_at
+             RETURNING id",
+        )
+        .bind(platform.as_str())
+        .bind(format!("{COMPUTER_EXTERNAL_ID}:{level}"))
+        .bind(now)
+        .fetch_one(&mut *self.conn().await?)
+        .await?;
+        Ok(row.try_get("id")?)
+    }
+
     /// Up to `limit` games of `platform` whose engine move is due and not claimed by a live
     /// claim, the longest waiting first (served by the partial index on `engine_due`).
     pub async fn due_engine_moves(

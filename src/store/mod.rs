@@ -143,7 +143,7 @@ pub struct Store {
 
 const GAME_COLUMNS: &str = "id, chat_id, kind, seed, start_position, position, challenger_id, \
      invitee_id, challenger_color, white_id, black_id, status, result, draw_offer, last_move, \
-     plies, version, created_at, updated_at, computer_level, engine_due, time_control, white_ms, \
+     plies, version, created_at, updated_at, computer_level, challenger_level, engine_due, time_control, white_ms, \
      black_ms, turn_since, deadline, remind_at, takeback_offer, thread";
 
 impl Store {
@@ -648,7 +648,8 @@ async fn write_game(
              updated_at = $10, version = version + 1, engine_due = $13,
              engine_holder = NULL, engine_until = NULL, white_ms = $14, black_ms = $15,
              turn_since = $16, deadline = $17, remind_at = $18,
-             clock_holder = NULL, clock_until = NULL, takeback_offer = $19
+             clock_holder = NULL, clock_until = NULL, takeback_offer = $19,
+             computer_level = $20, challenger_level = $21
          WHERE id = $11 AND version = $12",
     )
     .bind(&game.position)
@@ -670,6 +671,8 @@ async fn write_game(
     .bind(game.deadline)
     .bind(game.remind_at)
     .bind(game.takeback_offer.map(|side| side.name()))
+    .bind(game.computer_level.map(i64::from))
+    .bind(game.challenger_level.map(i64::from))
     .execute(&mut **tx)
     .await?;
     Ok(updated.rows_affected() == 1)

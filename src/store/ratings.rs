@@ -2,7 +2,7 @@
 //! period for the leaderboards.
 
 use super::GameId;
-use super::computer::{COMPUTER_EXTERNAL_ID, keep_computer_result};
+use super::computer::keep_computer_result;
 use super::league::Scope;
 use super::records::GameState;
 use super::{Backend, Store, StoreError, StoreResult};
@@ -192,7 +192,7 @@ async fn claim_for_rating(
 ) -> StoreResult<Option<Rateable>> {
     let row = sqlx::query(
         "SELECT g.kind, g.result, g.white_id, g.black_id, c.community, g.chat_id, g.updated_at,
-             g.computer_level, (SELECT external_id FROM users WHERE id = g.white_id) AS white_external
+             g.computer_level, g.challenger_level, g.invitee_id
          FROM games g JOIN chats c ON c.id = g.chat_id
          WHERE g.id = $1 AND g.status = $2 AND g.rated_at IS NULL",
     )
@@ -231,10 +231,16 @@ async fn claim_for_rating(
         return Ok(None);
     }
     let computer_level: Option<i64> = row.try_get("computer_level")?;
+    let challenger_level: Option<i64> = row.try_get("challenger_level")?;
+    if challenger_level.is_some() {
+        // The computer against itself: nobody's rating or results.
+        return Ok(None);
+    }
     if let Some(level) = computer_level {
-        // Not rated: counted for the human player by the computer's level instead.
-        let white_external: Option<String> = row.try_get("white_external")?;
-        let human_side = if white_external.as_deref() == Some(COMPUTER_EXTERNAL_ID) {
+        // Not rated: counted for the human player by the computer's level instead. The
+        // computer is the invitee.
+        let computer: Option<i64> = row.try_get("invitee_id")?;
+        let human_side = if computer == Some(white) {
             Side::Black
         } else {
             Side::White

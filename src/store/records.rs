@@ -110,8 +110,11 @@ pub struct GameRecord {
     pub version: i64,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
-    /// The computer's level (1-8) in a game against the computer.
+    /// The computer's level (1-8) in a game against the computer (the invitee).
     pub computer_level: Option<u8>,
+    /// The challenger's level when the challenger is the computer too: a tournament game
+    /// between two of its computer players, where the engine plays both sides.
+    pub challenger_level: Option<u8>,
     /// While it is the computer's turn in a game being played: since when. The service sets
     /// it before each save ([`GameRecord::with_engine_due`]).
     pub engine_due: Option<Timestamp>,
@@ -138,6 +141,15 @@ impl GameRecord {
         let color: String = row.try_get("challenger_color")?;
         let result: Option<String> = row.try_get("result")?;
         let computer_level: Option<i64> = row.try_get("computer_level")?;
+        let challenger_level: Option<i64> = row.try_get("challenger_level")?;
+        let level = |level: Option<i64>| {
+            level
+                .map(|level| {
+                    u8::try_from(level)
+                        .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
+                })
+                .transpose()
+        };
         let time_control: Option<String> = row.try_get("time_control")?;
         let time_control = time_control
             .map(|text| match TimeControl::parse(&text) {
@@ -191,12 +203,8 @@ impl GameRecord {
             version: row.try_get("version")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
-            computer_level: computer_level
-                .map(|level| {
-                    u8::try_from(level)
-                        .map_err(|_| StoreError::Corrupt(format!("computer level {level}")))
-                })
-                .transpose()?,
+            computer_level: level(computer_level)?,
+            challenger_level: level(challenger_level)?,
             engine_due: row.try_get("engine_due")?,
             time_control,
             clocks,
@@ -225,6 +233,24 @@ impl GameRecord {
     pub fn computer_side(&self) -> Option<Side> {
         self.computer_level?;
         self.side_of(self.invitee_id?)
+    }
+
+    /// The computer's level on `side`, if the computer plays it: the invitee's
+    /// `computer_level`, or the challenger's `challenger_level` when the computer plays both.
+    pub fn computer_level_of(&self, side: Side) -> Option<u8> {
+        let player = self.player(side)?;
+        if self.computer_level.is_some() && self.invitee_id == Some(player) {
+            self.computer_level
+        } else if self.challenger_level.is_some() && self.challenger_id == player {
+            self.challenger_level
+        } else {
+            None
+        }
+    }
+
+    /// Whether the computer plays `side`.
+    pub fn computer_plays(&self, side: Side) -> bool {
+        self.computer_level_of(side).is_some()
     }
 
     /// The position the game stands in, read from its stored text.

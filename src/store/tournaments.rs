@@ -5,6 +5,7 @@
 //! processes never pair one round twice. Its post is claimed like the daily post
 //! ([`Store::claim_round_post`]): a lease that another process takes over when it runs out.
 
+use super::computer::COMPUTER_EXTERNAL_ID;
 use super::{DbRow, GameId, GameState, Platform, Store, StoreError, StoreResult};
 use crate::games::time_control::TimeControl;
 use crate::games::tournament::Format;
@@ -125,6 +126,9 @@ pub struct EntryRecord {
     pub rating: i32,
     /// The round after which they withdrew; `None` while they play on.
     pub withdrawn_after: Option<u32>,
+    /// The computer's level, when the player is the computer at a level
+    /// ([`Store::computer_player`]).
+    pub computer_level: Option<u8>,
 }
 
 /// A board of a round: a game, or a bye (no black and no game).
@@ -286,7 +290,8 @@ impl Store {
         limit: i64,
     ) -> StoreResult<Vec<EntryRecord>> {
         let rows = sqlx::query(
-            "SELECT e.user_id, u.display_name, e.joined_round, e.rating, e.withdrawn_after
+            "SELECT e.user_id, u.display_name, u.external_id, e.joined_round, e.rating,
+                 e.withdrawn_after
              FROM tournament_entries e JOIN users u ON u.id = e.user_id
              WHERE e.tournament_id = $1
              ORDER BY e.joined_at, e.user_id LIMIT $2",
@@ -300,6 +305,11 @@ impl Store {
                 let joined: i64 = row.try_get("joined_round")?;
                 let rating: i64 = row.try_get("rating")?;
                 let withdrawn: Option<i64> = row.try_get("withdrawn_after")?;
+                let external: String = row.try_get("external_id")?;
+                let computer_level = external
+                    .strip_prefix(COMPUTER_EXTERNAL_ID)
+                    .and_then(|rest| rest.strip_prefix(':'))
+                    .and_then(|level| level.parse::<u8>().ok());
                 Ok(EntryRecord {
                     user_id: row.try_get("user_id")?,
                     display_name: row.try_get("display_name")?,
@@ -308,6 +318,7 @@ impl Store {
                     rating: i32::try_from(rating)
                         .map_err(|_| StoreError::Corrupt(format!("rating {rating}")))?,
                     withdrawn_after: withdrawn.and_then(|round| u32::try_from(round).ok()),
+                    computer_level,
                 })
             })
             .collect()

@@ -4,8 +4,8 @@
 
 use crate::service::{Bot, bot, service_on};
 use crate::support::{Posted, run_console};
-use kibitz::Platform;
 use kibitz::store::{BoardRecord, TournamentId, TournamentState};
+use kibitz::{Platform, Status};
 use std::collections::{HashMap, HashSet};
 
 const DAY_MS: i64 = 86_400_000;
@@ -284,6 +284,336 @@ fn a_round_robin_is_played_through_in_the_console() {
             out.lines()
                 .any(|line| line.contains(&format!(". {player} 1½ "))),
             "{player}: {out}"
+        );
+    }
+}
+
+/// A console session run in this process on `bot`'s service and clock, typed into line by
+/// line.
+struct TypedConsole {
+    typing: tokio::io::DuplexStream,
+    shown: tokio::io::DuplexStream,
+    printed: String,
+    session: tokio::task::JoinHandle<std::io::Result<kibitz::chat::console::ConsoleSummary>>,
+    _images: tempfile::TempDir,
+}
+
+impl TypedConsole {
+    async fn start(bot: &Bot) -> TypedConsole {
+        let images = tempfile::tempdir().unwrap();
+        let options = kibitz::chat::console::ConsoleOptions {
+            image_dir: images.path().to_path_buf(),
+            default_user: "player".to_string(),
+        };
+        let (typing, input) = tokio::io::duplex(1 << 16);
+        let (output, shown) = tokio::io::duplex(1 << 24);
+        let service = bot.service.clone();
+        let session = tokio::spawn(async move {
+            let never = tokio::sync::watch::channel(false).1;
+            kibitz::chat::console::run(
+                &service,
+                tokio::io::BufReader::new(input),
+                output,
+                &options,
+                never,
+            )
+            .await
+        });
+        let mut console = TypedConsole {
+            typing,
+            shown,
+            printed: String::new(),
+            session,
+            _images: images,
+        };
+        console.wait_for("@alice help", 1).await;
+        console
+    }
+
+    /// Reads what the session printed until `marker` has been printed `count` times.
+    async fn wait_for(&mut self, marker: &str, count: usize) {
+        use tokio::io::AsyncReadExt;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        let mut buffer = vec![0u8; 1 << 16];
+        while self.printed.matches(marker).count() < count {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{marker:?} was not printed {count} times:\n{}",
+                self.printed
+            );
+            if let Ok(Ok(n @ 1..)) = tokio::time::timeout(
+                std::time::Duration::from_millis(100),
+                self.shown.read(&mut buffer),
+            )
+            .await
+            {
+                self.printed
+                    .push_str(&String::from_utf8_lossy(&buffer[..n]));
+            }
+        }
+    }
+
+    /// Types `line` and waits until it has been answered (and whatever the computer and the
+    /// tournaments' rounds did after it): a line of `help tournament` typed after it is
+    /// answered only then.
+    async fn type_line(&mut self, line: &str) {
+        use tokio::io::AsyncWriteExt;
+        const SYNC: &str = "— this chat's tournaments";
+        let synced = self.printed.matches(SYNC).count();
+        let typed = format!("{line}\n@sync help tournament\n");
+        self.typing.write_all(typed.as_bytes()).await.unwrap();
+        self.wait_for(SYNC, synced + 1).await;
+    }
+
+    async fn end(mut self) -> String {
+        use tokio::io::AsyncWriteExt;
+        self.typing.shutdown().await.unwrap();
+        let summary = tokio::time::timeout(std::time::Duration::from_secs(30), self.session)
+            .await
+            .expect("the end of the input ends the session")
+            .unwrap()
+            .unwrap();
+        assert!(!summary.stopped);
+        self.printed
+    }
+}
+
+/// The console run: a five-round Swiss of nine, three of them the computer at
+/// different levels, from creation to podium, with byes, a withdrawal and a game lost on
+/// time. Games between two computer players play themselves between lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_nine_with_the_computer_runs_in_the_console_to_its_podium() {
+    let bot = bot().await;
+    let mut console = TypedConsole::start(&bot).await;
+    console
+        .type_line("@h1 tournament create kf swiss rounds:5 time:1d Club Swiss")
+        .await;
+    for human in ["h1", "h2", "h3", "h4", "h5", "h6"] {
+        console
+            .type_line(&format!("@{human} tournament join"))
+            .await;
+    }
+    for level in [1, 2, 3] {
+        console
+            .type_line(&format!("@h1 tournament add computer level:{level}"))
+            .await;
+    }
+    assert!(
+        console
+            .printed
+            .contains("Kibitz · level 3 joined tournament #1 (9 players).")
+    );
+    console.type_line("@h1 tournament start").await;
+    assert!(console.printed.contains("has begun: 9 players, 5 rounds"));
+    let store = bot.service.store();
+    for round in 1..=5u32 {
+        assert!(
+            console
+                .printed
+                .contains(&format!("Club Swiss (#1), round {round} of 5:")),
+            "round {round} was not posted:\n{}",
+            console.printed
+        );
+        let entries = store.tournament_entries(TournamentId(1), 20).await.unwrap();
+        let name = |user: i64| {
+            let entry = entries.iter().find(|e| e.user_id == user).unwrap();
+            entry
+                .computer_level
+                .is_none()
+                .then(|| entry.display_name.clone())
+        };
+        if round == 2 {
+            // Withdrawn while round 2 is played: its game there stands, and no later round
+            // pairs them.
+            console.type_line("@h6 tournament leave").await;
+            assert!(console.printed.contains("h6 withdrew from tournament #1"));
+        }
+        let mut left_to_the_clock = None;
+        for board in boards(&bot).await.iter().filter(|b| b.round == round) {
+            let (Some(black), Some(game)) = (board.black_id, board.game_id) else {
+                continue;
+            };
+            let stored = store.game(game).await.unwrap().unwrap();
+            if stored.state != kibitz::store::GameState::Ongoing {
+                continue;
+            }
+            match (name(board.white_id), name(black)) {
+                (Some(white), Some(black)) => {
+                    if round == 3 && left_to_the_clock.is_none() {
+                        left_to_the_clock = Some(white);
+                    } else if board.board % 2 == 0 {
+                        console.type_line(&format!("@{white} draw #{game}")).await;
+                        console.type_line(&format!("@{black} draw #{game}")).await;
+                    } else {
+                        console
+                            .type_line(&format!("@{black} resign confirm #{game}"))
+                            .await;
+                    }
+                }
+                (Some(human), None) | (None, Some(human)) => {
+                    console
+                        .type_line(&format!("@{human} resign confirm #{game}"))
+                        .await;
+                }
+                (None, None) => panic!("a game of the computer against itself waits"),
+            }
+        }
+        if let Some(white) = left_to_the_clock {
+            // Two days later White's day is long gone: the clocks' worker ends the game
+            // with nothing typed, and the next round follows.
+            let now = bot.clock.load(std::sync::atomic::Ordering::SeqCst);
+            bot.set_time(now + 2 * DAY_MS);
+            console
+                .wait_for(&format!("{white} ran out of time"), 1)
+                .await;
+            console.type_line("@h1 tournament pairings").await;
+        }
+    }
+    let printed = console.end().await;
+    assert!(printed.contains("Club Swiss (#1) is over."), "{printed}");
+    assert!(printed.matches("Bye (a point):").count() >= 2, "{printed}");
+    let tournament = store.tournament(TournamentId(1)).await.unwrap().unwrap();
+    assert_eq!(tournament.state, TournamentState::Finished);
+    let all = boards(&bot).await;
+    let h6 = store
+        .tournament_entries(TournamentId(1), 20)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|e| e.display_name == "h6")
+        .unwrap()
+        .user_id;
+    assert!(
+        all.iter()
+            .filter(|b| b.round > 2)
+            .all(|b| b.white_id != h6 && b.black_id != Some(h6)),
+        "h6 was paired after withdrawing"
+    );
+    // Every game of the tournament ended, the computer's against itself included.
+    for board in &all {
+        if let Some(game) = board.game_id {
+            let game = store.game(game).await.unwrap().unwrap();
+            assert_eq!(game.state, kibitz::store::GameState::Finished, "{game:?}");
+        }
+    }
+}
+
+/// Plays game `id` out with the engine on both sides (level 1: fast, and varied by its
+/// seed) and stores its end, as a game finished between two players would be.
+async fn play_out(bot: &Bot, id: kibitz::store::GameId) {
+    let store = bot.service.store();
+    let mut game = store.game(id).await.unwrap().unwrap();
+    let mut position = game.game().unwrap();
+    let level = kibitz::engine::Level::new(1).unwrap();
+    let outcome = loop {
+        if let Status::Over(outcome) = position.status() {
+            break outcome;
+        }
+        let choice = kibitz::engine::think(&position, level, game.seed ^ game.plies as u64)
+            .expect("a move while the game goes on");
+        position.play_text(&choice.text).unwrap();
+        game.plies += 1;
+    };
+    game.position = position.position_text();
+    game.state = kibitz::store::GameState::Finished;
+    game.result = Some(outcome);
+    store
+        .save_game(&game, None, bot.service.now())
+        .await
+        .unwrap();
+}
+
+/// The scale: a Swiss of 64 over 7 rounds, every game played by the computer
+/// against itself, paired and finished by the tournaments' worker, and every pairing rule
+/// checked over the whole tournament: no rematch, the colour rule, no bye in an even field,
+/// and score groups kept (a group floats at most one player a round into the next).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_of_64_played_by_the_computer_keeps_every_pairing_rule_over_7_rounds() {
+    let bot = bot().await;
+    let posted = Posted::default();
+    bot.text(
+        "p0",
+        "tournament create kf swiss rounds:7 time:1d Big Swiss",
+    )
+    .await;
+    for player in 0..64 {
+        let reply = bot.text(&format!("p{player}"), "tournament join").await;
+        assert!(reply.contains("joined"), "{reply}");
+    }
+    let reply = bot.text("p0", "tournament start").await;
+    assert!(reply.contains("64 players, 7 rounds"), "{reply}");
+    let mut points: HashMap<i64, u32> = HashMap::new();
+    for round in 1..=7u32 {
+        assert!(advance(&bot, &posted).await >= 1, "round {round}");
+        let this_round: Vec<BoardRecord> = boards(&bot)
+            .await
+            .into_iter()
+            .filter(|board| board.round == round)
+            .collect();
+        assert_eq!(this_round.len(), 32, "round {round}: 32 games, no bye");
+        // Score groups: how many games join two different scores, and how many scores
+        // there are; each group sends at most one player down.
+        let groups: HashSet<u32> = points.values().copied().collect();
+        let floats = this_round
+            .iter()
+            .filter(|b| {
+                let black = b.black_id.unwrap();
+                points.get(&b.white_id).copied().unwrap_or(0)
+                    != points.get(&black).copied().unwrap_or(0)
+            })
+            .count();
+        assert!(
+            floats <= groups.len().max(1),
+            "round {round}: {floats} games across {} score groups",
+            groups.len()
+        );
+        for board in &this_round {
+            play_out(&bot, board.game_id.unwrap()).await;
+        }
+        for board in boards(&bot).await.iter().filter(|b| b.round == round) {
+            let black = board.black_id.unwrap();
+            let winner = board.result.unwrap().winner;
+            *points.entry(board.white_id).or_default() += match winner {
+                Some(kibitz::Side::White) => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+            *points.entry(black).or_default() += match winner {
+                Some(kibitz::Side::Black) => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+        }
+    }
+    assert!(advance(&bot, &posted).await >= 1, "the podium");
+    assert!(
+        posted
+            .captions()
+            .last()
+            .unwrap()
+            .contains("Big Swiss (#1) is over.")
+    );
+    let all = boards(&bot).await;
+    assert_eq!(all.len(), 7 * 32);
+    let mut met = HashSet::new();
+    let mut colours: HashMap<i64, Vec<kibitz::Side>> = HashMap::new();
+    for board in &all {
+        let black = board.black_id.unwrap();
+        let pair = (board.white_id.min(black), board.white_id.max(black));
+        assert!(met.insert(pair), "a rematch: {board:?}");
+        colours
+            .entry(board.white_id)
+            .or_default()
+            .push(kibitz::Side::White);
+        colours.entry(black).or_default().push(kibitz::Side::Black);
+    }
+    for (player, sides) in &colours {
+        assert_eq!(sides.len(), 7);
+        let whites = sides.iter().filter(|&&s| s == kibitz::Side::White).count() as i32;
+        assert!((2 * whites - 7).abs() <= 2, "{player}: {sides:?}");
+        assert!(
+            sides.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+            "{player}: {sides:?}"
         );
     }
 }

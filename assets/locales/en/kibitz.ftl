@@ -29,7 +29,7 @@ cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution 
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads … (admins)
-cmd-tournament = tournament [create <game> [swiss|rr|double] [rounds:N] [time:1d] [name]|join|leave|start|cancel|standings|pairings] [#N] — this chat's tournaments
+cmd-tournament = tournament [create <game> [swiss|rr|double] [rounds:N] [time:1d] [name]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — this chat's tournaments
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -659,6 +659,7 @@ button-join = Join
 button-leave = Leave
 tournament-begun = Tournament #{ $id } has begun: it takes no more players, and it cannot be started again.
 tournament-over = Tournament #{ $id } is over.
+tournament-computer-in = { $computer } is in tournament #{ $id } already: each level plays once.
 tournament-already-in = You are in tournament #{ $id } already.
 tournament-full = Tournament #{ $id } is full: { $max } players.
 tournament-joined = { $player } joined tournament #{ $id } ({ $count ->

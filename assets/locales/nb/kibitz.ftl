@@ -29,7 +29,7 @@ cmd-hint = hint — vis én brikke fra en korteste løsning (koster en stjerne i
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller spillets ratinger her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — en daglig oppgave her (UTC) · settings language|computer|threads … (admin)
-cmd-tournament = tournament [create <spill> [swiss|rr|double] [rounds:N] [time:1d] [navn]|join|leave|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
+cmd-tournament = tournament [create <spill> [swiss|rr|double] [rounds:N] [time:1d] [navn]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -655,6 +655,7 @@ button-join = Bli med
 button-leave = Gå ut
 tournament-begun = Turnering #{ $id } har begynt: den tar ikke inn flere spillere, og den kan ikke startes på nytt.
 tournament-over = Turnering #{ $id } er over.
+tournament-computer-in = { $computer } er allerede med i turnering #{ $id }: hvert nivå spiller én gang.
 tournament-already-in = Du er allerede med i turnering #{ $id }.
 tournament-full = Turnering #{ $id } er full: { $max } spillere.
 tournament-joined = { $player } ble med i turnering #{ $id } ({ $count ->

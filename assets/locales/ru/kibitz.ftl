@@ -29,7 +29,7 @@ cmd-hint = hint — в задаче AMBIT показать одну фигуру
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads … (админы)
-cmd-tournament = tournament [create <игра> [swiss|rr|double] [rounds:N] [time:1d] [название]|join|leave|start|cancel|standings|pairings] [#N] — турниры этого чата
+cmd-tournament = tournament [create <игра> [swiss|rr|double] [rounds:N] [time:1d] [название]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — турниры этого чата
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -671,6 +671,7 @@ button-join = Вступить
 button-leave = Выйти
 tournament-begun = Турнир #{ $id } уже начался: новых игроков он не принимает, и начать его снова нельзя.
 tournament-over = Турнир #{ $id } окончен.
+tournament-computer-in = { $computer } уже в турнире #{ $id }: каждый уровень играет один раз.
 tournament-already-in = Вы уже в турнире #{ $id }.
 tournament-full = В турнире #{ $id } нет мест: { $max } игроков.
 tournament-joined = { $player } вступает в турнир #{ $id } ({ $count ->

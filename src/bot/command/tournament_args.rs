@@ -14,6 +14,11 @@ pub enum TournamentAsk {
     /// `tournament create <game> [swiss|rr|double] [rounds:N] [time:1d] [name…]`.
     Create(NewTournamentArgs),
     Join(Option<TournamentId>),
+    /// `tournament add computer [level:N] [#id]`: the computer as a player, at a level.
+    AddComputer {
+        level: Option<String>,
+        tournament: Option<TournamentId>,
+    },
     Leave(Option<TournamentId>),
     Start(Option<TournamentId>),
     Cancel(Option<TournamentId>),
@@ -51,6 +56,7 @@ pub(super) fn tournament(words: &[&str]) -> Result<TournamentAsk, ParseError> {
     Ok(match first.to_lowercase().as_str() {
         "create" | "new" => TournamentAsk::Create(create(rest).ok_or_else(usage)?),
         "join" => TournamentAsk::Join(named(rest)?),
+        "add" => add_computer(rest).ok_or_else(usage)?,
         "leave" | "withdraw" => TournamentAsk::Leave(named(rest)?),
         "start" => TournamentAsk::Start(named(rest)?),
         "cancel" => TournamentAsk::Cancel(named(rest)?),
@@ -60,6 +66,26 @@ pub(super) fn tournament(words: &[&str]) -> Result<TournamentAsk, ParseError> {
         _ if rest.is_empty() => TournamentAsk::Show(tournament_ref(first)?),
         _ => return Err(usage()),
     })
+}
+
+/// `add computer [level:N|N] [#id]`.
+fn add_computer(words: &[&str]) -> Option<TournamentAsk> {
+    let (first, rest) = words.split_first()?;
+    if !super::word::COMPUTER_WORDS.contains(&first.to_lowercase().as_str()) {
+        return None;
+    }
+    let mut level = None;
+    let mut tournament = None;
+    for word in rest {
+        if word.starts_with('#') {
+            tournament = Some(tournament_ref(word).ok()?);
+        } else if level.is_none() {
+            level = Some(word.to_lowercase().trim_start_matches("level:").to_string());
+        } else {
+            return None;
+        }
+    }
+    Some(TournamentAsk::AddComputer { level, tournament })
 }
 
 fn create(words: &[&str]) -> Option<NewTournamentArgs> {
@@ -119,6 +145,20 @@ mod tests {
             Ok(TournamentAsk::Standings(None))
         );
         assert_eq!(
+            tournament(&["add", "computer", "level:5", "#2"]),
+            Ok(TournamentAsk::AddComputer {
+                level: Some("5".into()),
+                tournament: Some(TournamentId(2)),
+            })
+        );
+        assert_eq!(
+            tournament(&["add", "bot"]),
+            Ok(TournamentAsk::AddComputer {
+                level: None,
+                tournament: None,
+            })
+        );
+        assert_eq!(
             tournament(&["create", "glacier", "rr", "time:3d", "Winter", "Cup"]),
             Ok(TournamentAsk::Create(NewTournamentArgs {
                 game: "glacier".into(),
@@ -147,6 +187,7 @@ mod tests {
             &["join", "x"],
             &["dance"],
             &["start", "1", "2"],
+            &["add", "alice"],
         ] {
             assert_eq!(
                 tournament(words),

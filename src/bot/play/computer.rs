@@ -6,6 +6,7 @@
 //! racing command and a second process can never make two moves apply. A claim whose holder
 //! died runs out and is taken over, so after a restart every such game still gets its move.
 
+use super::clock;
 use super::game::{self, record_move};
 use super::picture;
 use super::players::{self, Players};
@@ -161,8 +162,8 @@ pub(super) fn thinking_line(
     position: &AnyGame,
     players: &Players,
 ) -> Option<Msg> {
-    let side = game.computer_side()?;
-    (game.state == GameState::Ongoing && position.side_to_move() == side)
+    let side = position.side_to_move();
+    (game.state == GameState::Ongoing && game.computer_plays(side))
         .then(|| msg("computer-thinking").with("computer", players.of(side)))
 }
 
@@ -256,14 +257,12 @@ async fn engine_move_inner<P: Poster>(
 ) -> Result<bool, Refusal> {
     let started = std::time::Instant::now();
     let mut game = due.game;
-    let (Some(level), Some(side)) = (
-        game.computer_level.and_then(Level::new),
-        game.computer_side(),
-    ) else {
+    let position = game.game()?;
+    let side = position.side_to_move();
+    let Some(level) = game.computer_level_of(side).and_then(Level::new) else {
         return Ok(false);
     };
-    let position = game.game()?;
-    if position.side_to_move() != side || position.status().is_over() {
+    if position.status().is_over() {
         return Ok(false);
     }
     let Some(choice) = service
@@ -284,8 +283,12 @@ async fn engine_move_inner<P: Poster>(
         game.result = Some(outcome);
     }
     let now = service.now();
+    // A game with a clock (a tournament's, against a person) charges the computer's move
+    // like anyone's. It moves within seconds, so its flag never falls: were it late, the
+    // move would still stand, and only its opponent's clock would start later.
+    let _ = clock::charge_move(&mut game, side, &after, now);
     game::mark_engine_due(service, &mut game, now);
-    let Some(computer) = game.invitee_id else {
+    let Some(computer) = game.player(side) else {
         return Ok(false);
     };
     let record = MoveRecord {
@@ -324,6 +327,12 @@ async fn engine_move_inner<P: Poster>(
             .with("turn", &played.shown),
     ];
     lines.extend(notes::move_notes(&seat.position));
+    // The computer against itself (two of a tournament's computer players) plays quietly:
+    // the chat is told the result, not every move.
+    let against_itself = seat.game.computer_plays(side.opposite());
+    if against_itself && seat.game.state != GameState::Finished {
+        return Ok(true);
+    }
     // Posted where the game's posts go: its thread, if it has one.
     let news = report::report(
         service,

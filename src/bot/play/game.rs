@@ -80,12 +80,10 @@ pub(super) async fn save(
 /// Marks whether the engine is due to move in `game` as it is about to be saved, and
 /// wakes the worker when it is.
 pub(super) fn mark_engine_due(service: &Service, game: &mut GameRecord, now: Timestamp) {
-    let due = game.computer_side().is_some_and(|side| {
-        game.state == GameState::Ongoing
-            && game.game().is_ok_and(|p| {
-                p.side_to_move() == side && !p.status().is_over() && !p.turn_in_progress()
-            })
-    });
+    let due = game.state == GameState::Ongoing
+        && game.game().is_ok_and(|p| {
+            game.computer_plays(p.side_to_move()) && !p.status().is_over() && !p.turn_in_progress()
+        });
     game.engine_due = due.then(|| game.engine_due.unwrap_or(now));
     if due {
         service.wake_computer();

@@ -77,7 +77,10 @@ fn games_line(
     Ok(match game.state {
         GameState::Ongoing => {
             let (mut white, mut black) = (name(game.white_id), name(game.black_id));
-            if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
+            for side in Side::BOTH {
+                let Some(level) = game.computer_level_of(side) else {
+                    continue;
+                };
                 // As on the board's header: which level a game is against matters.
                 let computer = msg("computer-name").number("level", u32::from(level));
                 let computer = service.say(language, &computer);

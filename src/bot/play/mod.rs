@@ -18,7 +18,7 @@
 pub(super) mod analysis;
 pub(super) mod challenge;
 pub(in crate::bot) mod clock;
-pub(super) mod computer;
+pub(in crate::bot) mod computer;
 pub(super) mod deadlines;
 pub(in crate::bot) mod export;
 pub(super) mod game;

@@ -137,7 +137,7 @@ fn turn_buttons(game: &GameRecord, position: &AnyGame) -> Vec<(&'static str, Str
         return Vec::new();
     };
     if game.state != GameState::Ongoing
-        || game.computer_side() == Some(position.side_to_move())
+        || game.computer_plays(position.side_to_move())
         || position.status().is_over()
     {
         return Vec::new();
@@ -165,7 +165,7 @@ fn review_button(game: &GameRecord) -> Option<(&'static str, String)> {
 fn move_buttons(game: &GameRecord, to_move: Side, facts: &ViewFacts) -> Vec<Button> {
     if game.state != GameState::Ongoing
         || game.kind != GameKind::KnightFight
-        || game.computer_side() == Some(to_move)
+        || game.computer_plays(to_move)
     {
         return Vec::new();
     }

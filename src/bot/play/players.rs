@@ -44,7 +44,7 @@ pub(super) async fn read(service: &Service, game: &GameRecord) -> Result<Players
     let named = |id: Option<i64>| id.and_then(|id| names.get(&id));
     let ping = |id: Option<i64>| {
         named(id)
-            .filter(|p| p.pings && p.external_id != COMPUTER_EXTERNAL_ID)
+            .filter(|p| p.pings && !p.external_id.starts_with(COMPUTER_EXTERNAL_ID))
             .map(|p| p.external_id.clone())
     };
     // Names stored before they were cleaned are cleaned as they are shown.
@@ -59,7 +59,10 @@ pub(super) async fn read(service: &Service, game: &GameRecord) -> Result<Players
         black: name(game.black_id),
         pings: [ping(game.white_id), ping(game.black_id)],
     };
-    if let (Some(side), Some(level)) = (game.computer_side(), game.computer_level) {
+    for side in Side::BOTH {
+        let Some(level) = game.computer_level_of(side) else {
+            continue;
+        };
         // The computer's name carries its level, on the board's header and in captions.
         let language = service.catalogue.language_for(None);
         let name = service.say(

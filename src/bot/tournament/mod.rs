@@ -17,7 +17,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::reply::Outgoing;
 use crate::bot::service::Service;
-use crate::store::{TournamentId, TournamentRecord, TournamentState};
+use crate::store::{EntryRecord, StoreError, TournamentId, TournamentRecord, TournamentState};
 
 /// The most players a tournament takes.
 pub const MAX_PLAYERS: usize = 128;
@@ -41,10 +41,33 @@ pub(crate) async fn tournament(
         TournamentAsk::Pairings(id) => table::pairings(service, context, id).await,
         TournamentAsk::Create(args) => signup::create(service, context, args).await,
         TournamentAsk::Join(id) => signup::join(service, context, id).await,
+        TournamentAsk::AddComputer { level, tournament } => {
+            signup::add_computer(service, context, level.as_deref(), tournament).await
+        }
         TournamentAsk::Leave(id) => signup::leave(service, context, id).await,
         TournamentAsk::Start(id) => signup::start(service, context, id).await,
         TournamentAsk::Cancel(id) => signup::cancel(service, context, id).await,
     }
+}
+
+/// The players of a tournament as it shows them, in the order they joined: the computer
+/// named with its level, as on a board's header.
+async fn entries(
+    service: &Service,
+    id: TournamentId,
+    language: &str,
+) -> Result<Vec<EntryRecord>, StoreError> {
+    let mut entries = service
+        .store()
+        .tournament_entries(id, MAX_PLAYERS as i64)
+        .await?;
+    for entry in &mut entries {
+        if let Some(level) = entry.computer_level {
+            let name = msg("computer-name").number("level", u32::from(level));
+            entry.display_name = service.say(language, &name);
+        }
+    }
+    Ok(entries)
 }
 
 /// The tournament a command is about: the one numbered, if it is this chat's, else the

@@ -105,8 +105,12 @@ async fn pair_if_due(service: &Service, tournament: &TournamentRecord) -> Result
         .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
         .await?;
     let round = next_round(tournament, &entries, &boards, next);
+    let levels: HashMap<i64, u8> = entries
+        .iter()
+        .filter_map(|entry| Some((entry.user_id, entry.computer_level?)))
+        .collect();
     let unit = store.begin_unit().await?;
-    match write_round(&unit, tournament, &round, next, now).await {
+    match write_round(&unit, tournament, &round, &levels, next, now).await {
         Ok(true) => {
             unit.commit_unit().await?;
             tracing::info!(
@@ -203,6 +207,7 @@ async fn write_round(
     unit: &Store,
     tournament: &TournamentRecord,
     round: &Round,
+    levels: &HashMap<i64, u8>,
     number: u32,
     now: crate::games::Timestamp,
 ) -> Result<bool, Refusal> {
@@ -219,15 +224,22 @@ async fn write_round(
             GameKind::Critters => AnyGame::critters(CrittersOptions::default()),
             kind => AnyGame::start(kind, seed),
         };
+        // The computer is its game's invitee (`GameRecord::computer_side`): against a
+        // person it is invited by them, whatever its colour; against itself, White invites.
+        let (white_level, black_level) = (levels.get(&pairing.white), levels.get(&pairing.black));
+        let (challenger, invitee, colour) = match (white_level, black_level) {
+            (Some(_), None) => (pairing.black, pairing.white, Color::Black),
+            _ => (pairing.white, pairing.black, Color::White),
+        };
         let new = NewChallenge {
             chat_id: tournament.chat_id,
             kind: tournament.kind,
             seed,
             start_position: start.position_text(),
-            challenger_id: pairing.white,
-            invitee_id: Some(pairing.black),
-            challenger_color: Color::White,
-            computer_level: None,
+            challenger_id: challenger,
+            invitee_id: Some(invitee),
+            challenger_color: colour,
+            computer_level: levels.get(&invitee).copied(),
             time_control: tournament.time_control,
             thread: None,
         };
@@ -235,7 +247,17 @@ async fn write_round(
         game.white_id = Some(pairing.white);
         game.black_id = Some(pairing.black);
         game.state = GameState::Ongoing;
-        start_clocks(&mut game, &start, now);
+        game.challenger_level = white_level.zip(black_level).map(|(white, _)| *white);
+        // The computer against itself needs no clock (it moves at once); against a person
+        // the clocks run as in any tournament game, the computer's moves charged to its own.
+        if game.challenger_level.is_some() {
+            game.time_control = None;
+        } else {
+            start_clocks(&mut game, &start, now);
+        }
+        if game.computer_plays(start.side_to_move()) {
+            game.engine_due = Some(now);
+        }
         let game = unit.save_game(&game, None, now).await?;
         unit.add_board(
             tournament.id,
@@ -316,9 +338,7 @@ async fn round_post(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let store = service.store();
     let language = chat_language(service, tournament.chat_id).await?;
-    let entries = store
-        .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
-        .await?;
+    let entries = super::entries(service, tournament.id, language).await?;
     let boards = store.tournament_boards(tournament.id).await?;
     if tournament.round > tournament.rounds {
         return Ok(vec![table::podium(
@@ -328,10 +348,16 @@ async fn round_post(
     let ids: Vec<i64> = entries.iter().map(|entry| entry.user_id).collect();
     let names = store.player_names(&ids).await?;
     let name_of = |user: i64| table::name_of(&entries, user);
+    // The computer's players are never mentioned: their ids name nobody.
+    let human = |user: i64| {
+        entries
+            .iter()
+            .any(|entry| entry.user_id == user && entry.computer_level.is_none())
+    };
     let ping_of = |user: i64| {
         names
             .get(&user)
-            .filter(|name| name.pings)
+            .filter(|name| name.pings && human(user))
             .map(|name| name.external_id.clone())
     };
     let header = msg("tournament-round-post")

@@ -10,8 +10,10 @@ use crate::bot::limits;
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::play::clock::{control_message, time_control_refusal};
+use crate::bot::play::computer::DEFAULT_LEVEL;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
+use crate::engine::Level;
 use crate::games::GameKind;
 use crate::games::time_control::TimeControl;
 use crate::games::tournament::Format;
@@ -174,10 +176,7 @@ pub(super) async fn join(
     if entries.iter().any(|e| e.user_id == context.user.id) {
         return Err(msg("tournament-already-in").with("id", id).into());
     }
-    let cap = match tournament.format {
-        Format::Swiss => MAX_PLAYERS,
-        Format::RoundRobin { .. } => MAX_ROUND_ROBIN_PLAYERS,
-    };
+    let cap = field_cap(tournament.format);
     if entries.len() >= cap {
         return Err(msg("tournament-full")
             .with("id", id)
@@ -201,6 +200,78 @@ pub(super) async fn join(
         .with("id", id)
         .number("count", entries.len() as u32 + 1);
     Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// A computer player's seeding: its level on a rating-like scale (level 1 950, level 8
+/// 2000), so that a field is seeded across humans and levels alike.
+fn computer_rating(level: Level) -> i32 {
+    800 + 150 * i32::from(level.number())
+}
+
+/// `tournament add computer [level:N] [#id]`: the tournament's maker or an admin enters the
+/// computer at a level (3 unless named), once per level, before the start.
+pub(super) async fn add_computer(
+    service: &Service,
+    context: &Context<'_>,
+    level: Option<&str>,
+    id: Option<TournamentId>,
+) -> Result<Vec<Outgoing>, Refusal> {
+    let tournament = chosen(service, context, id, false).await?;
+    let id = tournament.id;
+    may_run(context, &tournament)?;
+    if tournament.state != TournamentState::Signup {
+        return Err(msg("tournament-begun").with("id", id).into());
+    }
+    let level = match level {
+        None => DEFAULT_LEVEL,
+        Some(text) => Level::parse(text)
+            .ok_or_else(|| msg("computer-bad-level").with("level", limits::quote(text)))?,
+    };
+    if !service.store().computer_allowed(context.chat_id).await? {
+        return Err(msg("computer-not-allowed").into());
+    }
+    let entries = service
+        .store()
+        .tournament_entries(id, MAX_PLAYERS as i64 + 1)
+        .await?;
+    let cap = field_cap(tournament.format);
+    if entries.len() >= cap {
+        return Err(msg("tournament-full")
+            .with("id", id)
+            .number("max", cap as u32)
+            .into());
+    }
+    let store = service.store();
+    let player = store
+        .computer_player(context.incoming.platform, level.number(), context.now)
+        .await?;
+    let rating = computer_rating(level);
+    let name = service.say(
+        context.language,
+        &msg("computer-name").number("level", u32::from(level.number())),
+    );
+    if !store
+        .join_tournament(id, player, 1, rating, context.now)
+        .await?
+    {
+        return Err(msg("tournament-computer-in")
+            .with("computer", name)
+            .with("id", id)
+            .into());
+    }
+    let text = msg("tournament-joined")
+        .with("player", name)
+        .with("id", id)
+        .number("count", entries.len() as u32 + 1);
+    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// The most players a tournament of `format` takes.
+fn field_cap(format: Format) -> usize {
+    match format {
+        Format::Swiss => MAX_PLAYERS,
+        Format::RoundRobin { .. } => MAX_ROUND_ROBIN_PLAYERS,
+    }
 }
 
 /// `tournament leave [#id]`: off the list before the start; withdrawn after it (paired no
@@ -272,7 +343,11 @@ pub(super) async fn start(
         // A Swiss of n players cannot go on past n - 1 rounds without a rematch.
         None => tournament.rounds.min(entries.len() as u32 - 1),
     };
-    for entry in &entries {
+    // The computer's players keep the rating of their level.
+    for entry in entries
+        .iter()
+        .filter(|entry| entry.computer_level.is_none())
+    {
         let rating = seed_rating(service, &tournament, entry.user_id).await?;
         service
             .store()

@@ -1,7 +1,7 @@
 //! What a tournament shows: the chat's list, one tournament's standings (a picture and its
 //! caption), a round's pairings, and the podium.
 
-use super::{LIST_LIMIT, MAX_PLAYERS, chosen};
+use super::{LIST_LIMIT, chosen};
 use crate::bot::context::Context;
 use crate::bot::display_name;
 use crate::bot::help;
@@ -180,9 +180,7 @@ pub(super) async fn show(
     let tournament = chosen(service, context, id, true).await?;
     let language = context.language;
     let store = service.store();
-    let entries = store
-        .tournament_entries(tournament.id, MAX_PLAYERS as i64)
-        .await?;
+    let entries = super::entries(service, tournament.id, language).await?;
     let heading = service.say(language, &summary(service, language, &tournament));
     if tournament.state == TournamentState::Signup {
         let names: Vec<String> = entries
@@ -338,9 +336,7 @@ pub(super) async fn pairings(
             .into());
     }
     let store = service.store();
-    let entries = store
-        .tournament_entries(tournament.id, MAX_PLAYERS as i64)
-        .await?;
+    let entries = super::entries(service, tournament.id, language).await?;
     let boards = store.tournament_boards(tournament.id).await?;
     let header = msg("tournament-pairings-title")
         .with("id", tournament.id)

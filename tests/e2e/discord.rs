@@ -24,7 +24,7 @@ pub(crate) fn alice() -> Person {
     }
 }
 
-fn bob() -> Person {
+pub(crate) fn bob() -> Person {
     Person {
         id: 2_202,
         username: "bob",
@@ -32,7 +32,7 @@ fn bob() -> Person {
     }
 }
 
-fn carol() -> Person {
+pub(crate) fn carol() -> Person {
     Person {
         id: 3_303,
         username: "carol",
@@ -43,17 +43,17 @@ fn carol() -> Person {
 /// How long the service may take before an interaction is deferred, where a test needs the
 /// press answered directly (a deferral edits nothing in place): far beyond a loaded
 /// machine's slowest answer; the stand-in does not hold Discord's 3 s.
-const IN_PLACE: Duration = Duration::from_secs(10);
+pub(crate) const IN_PLACE: Duration = Duration::from_secs(10);
 
 /// The adapter running as a task, as `kibitz run` runs it.
-struct Adapter {
+pub(crate) struct Adapter {
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<Result<(), DiscordError>>,
-    store: Store,
+    pub(crate) store: Store,
     _dir: tempfile::TempDir,
 }
 
-async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
+pub(crate) async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
     start_with(standin, defer_after, None, None).await
 }
 
@@ -110,7 +110,7 @@ async fn start_on_clock(
 }
 
 impl Adapter {
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.stop.send(true);
         let result = tokio::time::timeout(Duration::from_secs(10), self.task)
             .await
@@ -122,7 +122,7 @@ impl Adapter {
 }
 
 /// The answered message-carrying calls (callbacks with a message, edits, follow-ups).
-fn replies(calls: &[Call]) -> Vec<&Call> {
+pub(crate) fn replies(calls: &[Call]) -> Vec<&Call> {
     calls
         .iter()
         .filter(|c| c.answered())
@@ -144,7 +144,7 @@ fn spent_buttons(call: &Call) -> bool {
         && call.body["components"] == json!([])
 }
 
-fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
+pub(crate) fn one_reply<'a>(calls: &'a [Call], what: &str) -> &'a Call {
     let sent = replies(calls);
     assert_eq!(sent.len(), 1, "{what}: one reply expected, got {calls:#?}");
     sent[0]
@@ -1281,7 +1281,7 @@ async fn a_leaderboard_page_is_turned_by_editing_its_message() {
 }
 
 /// The answered posts to channel `channel`'s messages among `calls`.
-fn posts_to(calls: &[Call], channel: u64) -> Vec<&Call> {
+pub(crate) fn posts_to(calls: &[Call], channel: u64) -> Vec<&Call> {
     let path = format!("/channels/{channel}/messages");
     calls
         .iter()

@@ -31,4 +31,5 @@ mod takeback;
 mod telegram;
 mod telegram_standin;
 mod tournament;
+mod tournament_platforms;
 mod webhook;

@@ -36,7 +36,7 @@ pub(crate) fn bob() -> Person {
     }
 }
 
-fn carol() -> Person {
+pub(crate) fn carol() -> Person {
     Person {
         id: 33,
         first_name: "Carol",
@@ -45,10 +45,10 @@ fn carol() -> Person {
 }
 
 /// The adapter running as a task, as `kibitz run` runs it.
-struct Adapter {
+pub(crate) struct Adapter {
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<Result<(), TelegramError>>,
-    store: Store,
+    pub(crate) store: Store,
 }
 
 pub(crate) fn config(standin: &StandIn) -> TelegramConfig {
@@ -105,7 +105,7 @@ async fn start_on_clock(
 
 impl Adapter {
     /// Asks it to stop and waits (bounded) until it has.
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.stop.send(true);
         let result = tokio::time::timeout(Duration::from_secs(10), self.task)
             .await
@@ -123,15 +123,15 @@ impl Adapter {
     }
 }
 
-struct Setup {
-    standin: StandIn,
+pub(crate) struct Setup {
+    pub(crate) standin: StandIn,
     dir: tempfile::TempDir,
     /// The test's own look into the database, once an adapter made it.
     probe: tokio::sync::OnceCell<Store>,
 }
 
 impl Setup {
-    async fn new() -> Setup {
+    pub(crate) async fn new() -> Setup {
         Setup {
             standin: StandIn::start().await,
             dir: tempfile::tempdir().unwrap(),
@@ -171,18 +171,18 @@ impl Setup {
         self.dir.path().join("kibitz.db")
     }
 
-    async fn adapter(&self) -> Adapter {
+    pub(crate) async fn adapter(&self) -> Adapter {
         start(&self.standin, &self.database()).await
     }
 
     /// `person` writes `text` in the group; the calls the adapter made in answer.
-    async fn say(&self, person: &Person, text: &str) -> Vec<Call> {
+    pub(crate) async fn say(&self, person: &Person, text: &str) -> Vec<Call> {
         self.exchange(json!({"message": message(GROUP, person, 1, text)}))
             .await
     }
 
     /// Like `say`, expecting one answered text message; its text.
-    async fn text_reply(&self, person: &Person, text: &str) -> String {
+    pub(crate) async fn text_reply(&self, person: &Person, text: &str) -> String {
         let calls = self.say(person, text).await;
         // A daily post (a photo) may go out meanwhile.
         let sent: Vec<&Call> = replies(&calls)

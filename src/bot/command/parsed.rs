@@ -99,6 +99,22 @@ impl Command {
         matches!(self, Command::Settings(change) if change.changes())
     }
 
+    /// Whether the service must know if the speaker is an admin: a command only admins may
+    /// give, or one that admins may give beside others (a tournament's maker starts it;
+    /// an admin may start anyone's).
+    pub fn asks_admin(&self) -> bool {
+        self.needs_admin()
+            || matches!(
+                self,
+                Command::Tournament(
+                    TournamentAsk::Create(_)
+                        | TournamentAsk::AddComputer { .. }
+                        | TournamentAsk::Start(_)
+                        | TournamentAsk::Cancel(_)
+                )
+            )
+    }
+
     /// The chat (its platform id, as typed) the command acts in besides the one it is said
     /// in, where the speaker must be a member: a Telegram deep link to a group's daily. The
     /// platform that can tell (Telegram) asks and fills `Incoming::membership`; the service
@@ -130,6 +146,12 @@ impl Parsed {
             Ok(command) => command.needs_admin(),
             Err(error) => error.word().is_some_and(Word::needs_admin),
         }
+    }
+
+    /// Whether the platform must tell the service if the speaker is an admin
+    /// ([`Command::asks_admin`]), a line it refuses to others included.
+    pub fn asks_admin(&self) -> bool {
+        self.needs_admin() || self.command.as_ref().is_ok_and(Command::asks_admin)
     }
 
     /// See [`Command::needs_membership`].

@@ -31,7 +31,7 @@ pub(super) mod players;
 pub(super) mod report;
 pub(super) mod seat;
 pub(super) mod takeback;
-pub(super) mod thread;
+pub(in crate::bot) mod thread;
 pub(super) mod unit_moves;
 pub(super) mod vacation;
 

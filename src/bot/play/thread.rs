@@ -13,6 +13,7 @@ use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
 use crate::bot::reply::{NewThread, Outgoing};
 use crate::bot::service::Service;
+use crate::games::GameKind;
 use crate::store::{GameId, GameRecord, GameState};
 
 /// Discord's longest thread name.
@@ -32,18 +33,33 @@ pub(super) async fn thread_for(
     {
         return Ok(None);
     }
+    Ok(Some(named_thread(
+        service,
+        context.language,
+        (seat.game.kind, seat.game.id),
+        &players.white,
+        &players.black,
+    )))
+}
+
+/// The thread a game is asked to be played in, named for its players ("Knight Fight #12:
+/// Alice vs Bob"): an accepted challenge's, a tournament round's board's.
+pub(in crate::bot) fn named_thread(
+    service: &Service,
+    language: &str,
+    (kind, game): (GameKind, GameId),
+    white: &str,
+    black: &str,
+) -> NewThread {
     let name = msg("thread-name")
-        .with(
-            "game",
-            service.say(context.language, &help::kind_name(seat.game.kind)),
-        )
-        .with("id", seat.game.id)
-        .with("white", &players.white)
-        .with("black", &players.black);
-    Ok(Some(NewThread {
-        game: seat.game.id.0,
-        name: limits::cut(&service.say(context.language, &name), THREAD_NAME_CHARS),
-    }))
+        .with("game", service.say(language, &help::kind_name(kind)))
+        .with("id", game)
+        .with("white", white)
+        .with("black", black);
+    NewThread {
+        game: game.0,
+        name: limits::cut(&service.say(language, &name), THREAD_NAME_CHARS),
+    }
 }
 
 /// The adapter opened `thread` for game `game` (as [`Outgoing::opens_thread`] asked):

@@ -13,6 +13,7 @@ use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
 use crate::bot::play::clock::start_clocks;
+use crate::bot::play::thread;
 use crate::bot::poster::{Poster, chat_address};
 use crate::bot::reply::{Mention, Outgoing};
 use crate::bot::service::Service;
@@ -71,7 +72,7 @@ pub async fn advance_tournaments<P: Poster>(
             }
         }
         if tournament.posted_round < tournament.round
-            && post_round(service, &tournament, &chat, holder, poster).await?
+            && post_round(service, platform, &tournament, &chat, holder, poster).await?
         {
             steps += 1;
         }
@@ -295,6 +296,7 @@ async fn write_round(
 /// once. Returns whether this call posted it.
 async fn post_round<P: Poster>(
     service: &Service,
+    platform: Platform,
     tournament: &TournamentRecord,
     chat: &str,
     holder: &str,
@@ -309,7 +311,7 @@ async fn post_round<P: Poster>(
     {
         return Ok(false);
     }
-    let replies = match round_post(service, tournament).await {
+    let replies = match round_post(service, platform, tournament).await {
         Ok(replies) => replies,
         Err(error) => {
             tracing::warn!(tournament = id.0, %error, "a tournament's post could not be made");
@@ -331,9 +333,13 @@ async fn post_round<P: Poster>(
     Ok(true)
 }
 
-/// What the chat is sent for the tournament's current round.
+/// What the chat is sent for the tournament's current round: the pairings, every player
+/// named (and mentioned where they want pings). Where the platform plays games in threads
+/// and the chat has them on, each board is a message of its own that opens its game's
+/// thread.
 async fn round_post(
     service: &Service,
+    platform: Platform,
     tournament: &TournamentRecord,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let store = service.store();
@@ -365,10 +371,11 @@ async fn round_post(
         .with("name", &tournament.name)
         .number("round", tournament.round)
         .number("rounds", tournament.rounds);
+    let threads = platform.games_in_threads() && store.game_threads(tournament.chat_id).await?;
     let mut text = service.say(language, &header);
     let mut mentions = Vec::new();
+    let mut own_messages = Vec::new();
     for board in boards.iter().filter(|b| b.round == tournament.round) {
-        text.push('\n');
         let line = match (board.black_id, board.game_id) {
             (Some(_), Some(game)) => msg("tournament-board")
                 .number("board", board.board)
@@ -382,13 +389,33 @@ async fn round_post(
             (WHITE_STAND_IN, Some(board.white_id)),
             (BLACK_STAND_IN, board.black_id),
         ];
-        let filled = fill_names(&said, &players, &name_of, &ping_of, text.len());
-        text.push_str(&filled.0);
-        mentions.extend(filled.1);
+        match (threads, board.black_id, board.game_id) {
+            (true, Some(black), Some(game)) => {
+                let (line, pinged) = fill_names(&said, &players, &name_of, &ping_of, 0);
+                let mut own = Outgoing::text(line);
+                own.mentions = pinged;
+                own.opens_thread = Some(thread::named_thread(
+                    service,
+                    language,
+                    (tournament.kind, game),
+                    &name_of(board.white_id),
+                    &name_of(black),
+                ));
+                own_messages.push(own);
+            }
+            _ => {
+                text.push('\n');
+                let (line, pinged) = fill_names(&said, &players, &name_of, &ping_of, text.len());
+                text.push_str(&line);
+                mentions.extend(pinged);
+            }
+        }
     }
     let mut reply = Outgoing::text(text);
     reply.mentions = mentions;
-    Ok(vec![reply])
+    let mut replies = vec![reply];
+    replies.extend(own_messages);
+    Ok(replies)
 }
 
 /// Where a board's White and Black are named in its line, filled in after the line is said

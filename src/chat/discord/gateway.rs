@@ -46,7 +46,8 @@ impl Poster for ChannelPoster {
         for message in plan(&replies) {
             let to = if message.in_parent { channel } else { thread };
             let (data, files) = payload(&message, false);
-            self.0
+            let answer = self
+                .0
                 .rest
                 .call(
                     "channel post",
@@ -57,6 +58,16 @@ impl Poster for ChannelPoster {
                 )
                 .await
                 .map_err(|fault| fault.to_string())?;
+            // A tournament round's board asks for its game's thread, off its own message.
+            let anchor = answer
+                .as_ref()
+                .and_then(|answer| answer["id"].as_str())
+                .and_then(|id| id.parse::<u64>().ok());
+            if let (Some(new), Some(anchor)) = (&message.opens_thread, anchor)
+                && to == channel
+            {
+                self.0.open_game_thread(channel, anchor, new).await;
+            }
         }
         Ok(())
     }

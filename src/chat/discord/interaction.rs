@@ -276,7 +276,7 @@ impl Core {
     /// Opens the thread `new` off the message `anchor` in `channel`, tells the service, and
     /// posts the thread's first message. Where Discord refuses (permissions changed, the
     /// message is gone), the game goes on in the channel.
-    async fn open_game_thread(&self, channel: u64, anchor: u64, new: &NewThread) {
+    pub(super) async fn open_game_thread(&self, channel: u64, anchor: u64, new: &NewThread) {
         #[derive(Serialize)]
         struct StartThread<'a> {
             auto_archive_duration: u32,

@@ -70,7 +70,7 @@ impl Adapter<'_> {
         let incoming = event.incoming?;
         let parsed = self.service.read(&incoming);
         let mut asked = incoming;
-        if parsed.needs_admin() && !asked.admin {
+        if parsed.asks_admin() && !asked.admin {
             asked.admin = self.is_group_admin(event.chat, event.user).await;
         }
         if let Some(group) = parsed.needs_membership()

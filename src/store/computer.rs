@@ -189,6 +189,28 @@ impl Store {
         Ok(())
     }
 
+    /// Whether the chat's members may make tournaments (`settings tournaments members`), not
+    /// only its admins.
+    pub async fn tournaments_by_members(&self, chat_id: i64) -> StoreResult<bool> {
+        let row = sqlx::query("SELECT tournaments_by_members FROM chats WHERE id = $1")
+            .bind(chat_id)
+            .fetch_optional(&mut *self.conn().await?)
+            .await?;
+        Ok(match row {
+            Some(row) => row.try_get::<i64, _>("tournaments_by_members")? != 0,
+            None => false,
+        })
+    }
+
+    pub async fn set_tournaments_by_members(&self, chat_id: i64, members: bool) -> StoreResult<()> {
+        sqlx::query("UPDATE chats SET tournaments_by_members = $1 WHERE id = $2")
+            .bind(i64::from(members))
+            .bind(chat_id)
+            .execute(&mut *self.conn().await?)
+            .await?;
+        Ok(())
+    }
+
     /// `user_id`'s results against the computer, by game and level.
     pub async fn computer_results(&self, user_id: i64) -> StoreResult<Vec<ComputerResult>> {
         let rows = sqlx::query(

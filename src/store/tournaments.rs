@@ -60,10 +60,12 @@ pub struct TournamentRecord {
     pub created_at: Timestamp,
     pub started_at: Option<Timestamp>,
     pub finished_at: Option<Timestamp>,
+    /// When the tournaments' worker starts it by itself, if it was made so.
+    pub starts_at: Option<Timestamp>,
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, chat_id, kind, format, rounds, time_control, name, \
-     created_by, state, round, posted_round, created_at, started_at, finished_at";
+     created_by, state, round, posted_round, created_at, started_at, finished_at, starts_at";
 
 impl TournamentRecord {
     fn from_row(row: &DbRow) -> StoreResult<Self> {
@@ -99,6 +101,7 @@ impl TournamentRecord {
             created_at: row.try_get("created_at")?,
             started_at: row.try_get("started_at")?,
             finished_at: row.try_get("finished_at")?,
+            starts_at: row.try_get("starts_at")?,
         })
     }
 }
@@ -113,6 +116,7 @@ pub struct NewTournament {
     pub time_control: Option<TimeControl>,
     pub name: String,
     pub created_by: i64,
+    pub starts_at: Option<Timestamp>,
 }
 
 /// A player of a tournament.
@@ -170,8 +174,8 @@ impl Store {
     ) -> StoreResult<TournamentRecord> {
         let row = sqlx::query(&format!(
             "INSERT INTO tournaments (chat_id, kind, format, rounds, time_control, name,
-                 created_by, state, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                 created_by, state, created_at, starts_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
              RETURNING {TOURNAMENT_COLUMNS}"
         ))
         .bind(new.chat_id)
@@ -183,6 +187,7 @@ impl Store {
         .bind(new.created_by)
         .bind(TournamentState::Signup.as_str())
         .bind(now)
+        .bind(new.starts_at)
         .fetch_one(&mut *self.conn().await?)
         .await?;
         TournamentRecord::from_row(&row)
@@ -466,11 +471,13 @@ impl Store {
         Ok(())
     }
 
-    /// Tournaments of `platform` that are running, or finished with their podium not yet
-    /// sent: what the tournaments' worker looks at, oldest first, at most `limit`.
+    /// Tournaments of `platform` that are running, finished with their podium not yet sent,
+    /// or due to start by themselves at `now`: what the tournaments' worker looks at, oldest
+    /// first, at most `limit`.
     pub async fn live_tournaments(
         &self,
         platform: Platform,
+        now: Timestamp,
         limit: i64,
     ) -> StoreResult<Vec<RunningTournament>> {
         let rows = sqlx::query(&format!(
@@ -478,7 +485,8 @@ impl Store {
                  (SELECT external_id FROM chats WHERE chats.id = tournaments.chat_id)
                      AS chat_external_id
              FROM tournaments
-             WHERE (state = $1 OR (state = $2 AND posted_round < round))
+             WHERE (state = $1 OR (state = $2 AND posted_round < round)
+                     OR (state = $5 AND starts_at <= $6))
                  AND chat_id IN (SELECT id FROM chats WHERE platform = $3)
              ORDER BY id LIMIT $4"
         ))
@@ -486,6 +494,8 @@ impl Store {
         .bind(TournamentState::Finished.as_str())
         .bind(platform.as_str())
         .bind(limit)
+        .bind(TournamentState::Signup.as_str())
+        .bind(now)
         .fetch_all(&mut *self.conn().await?)
         .await?;
         rows.iter()

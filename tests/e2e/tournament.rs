@@ -617,3 +617,55 @@ async fn a_swiss_of_64_played_by_the_computer_keeps_every_pairing_rule_over_7_ro
         );
     }
 }
+
+/// A tournament made to start by itself starts at its time, by the worker's round, and says
+/// so with its first pairings; one that too few joined is cancelled then instead.
+#[tokio::test]
+async fn a_tournament_starts_by_itself_at_its_time_or_is_cancelled_with_too_few() {
+    let bot = bot().await;
+    let posted = Posted::default();
+    // The test clock starts at 2026-11-29 09:00 UTC, a Sunday.
+    let reply = bot
+        .text("p1", "tournament create kf start:\"sun 10:00\" Morning Cup")
+        .await;
+    assert!(
+        reply.contains("It starts by itself at 2026-11-29 10:00 UTC."),
+        "{reply}"
+    );
+    let reply = bot.text("p1", "tournament create kf start:noon").await;
+    assert!(reply.contains("names no start time"), "{reply}");
+    for player in ["p1", "p2", "p3"] {
+        bot.text(player, "tournament join").await;
+    }
+    assert_eq!(advance(&bot, &posted).await, 0, "not yet");
+    bot.set_time(crate::service::START_MS + 3_600_000);
+    assert!(advance(&bot, &posted).await >= 2, "started, paired, posted");
+    let post = posted.captions().pop().unwrap();
+    assert!(
+        post.contains("“Morning Cup” has begun: 3 players, 2 rounds."),
+        "{post}"
+    );
+    assert!(post.contains("Morning Cup (#1), round 1 of 2:"), "{post}");
+    assert_eq!(advance(&bot, &posted).await, 0, "started once");
+
+    let reply = bot
+        .text("p1", "tournament create glacier start:12:00 Lonely Cup")
+        .await;
+    assert!(reply.contains("Tournament #2"), "{reply}");
+    bot.text("p1", "tournament join 2").await;
+    bot.set_time(crate::service::START_MS + 4 * 3_600_000);
+    advance(&bot, &posted).await;
+    let post = posted.captions().pop().unwrap();
+    assert!(
+        post.contains("Tournament #2 “Lonely Cup” was cancelled: fewer than 2 players"),
+        "{post}"
+    );
+    let two = bot
+        .service
+        .store()
+        .tournament(TournamentId(2))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(two.state, TournamentState::Cancelled);
+}

@@ -179,6 +179,25 @@ async fn a_round_robin_of_four_runs_in_a_telegram_group_with_its_players_mention
         .text_reply(&people[1], "/tournament create glacier")
         .await;
     assert!(reply.contains("Only the chat's admins"), "{reply}");
+    // An admin lets members make them: bob makes one, and (its maker) cancels it.
+    let reply = setup
+        .text_reply(&people[0], "/settings tournaments members")
+        .await;
+    assert!(
+        reply.contains("Members may make tournaments here"),
+        "{reply}"
+    );
+    let reply = setup
+        .text_reply(&people[1], "/tournament create glacier")
+        .await;
+    assert!(reply.contains("Tournament #2"), "{reply}");
+    let reply = setup.text_reply(&people[1], "/tournament cancel 2").await;
+    assert!(reply.contains("Tournament #2 was cancelled"), "{reply}");
+    let reply = setup.text_reply(&people[2], "/tournament cancel 1").await;
+    assert!(
+        reply.contains("Only the one who made tournament #1"),
+        "{reply}"
+    );
     for person in &people {
         let reply = setup.text_reply(person, "/tournament join").await;
         assert!(reply.contains("joined tournament #1"), "{reply}");

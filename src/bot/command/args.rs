@@ -176,6 +176,8 @@ pub enum SettingsChange {
     Computer(bool),
     /// `settings threads on|off`: whether an accepted challenge opens a thread for its game.
     Threads(bool),
+    /// `settings tournaments members|admins`: whether members may make tournaments.
+    Tournaments(bool),
 }
 
 impl SettingsChange {
@@ -231,6 +233,18 @@ pub(super) fn settings(words: &[String]) -> Result<SettingsChange, ParseError> {
     match first.as_str() {
         "computer" => return switch(SettingsChange::Computer),
         "threads" | "thread" => return switch(SettingsChange::Threads),
+        "tournaments" | "tournament" => {
+            return match rest {
+                [who] if matches!(who.as_str(), "members" | "everyone" | "anyone" | "on") => {
+                    Ok(SettingsChange::Tournaments(true))
+                }
+                [who] if matches!(who.as_str(), "admins" | "off") => {
+                    Ok(SettingsChange::Tournaments(false))
+                }
+                [other, ..] => Err(ParseError::BadSettingsWord(other.clone())),
+                [] => Err(ParseError::Usage(Word::Settings)),
+            };
+        }
         _ => {}
     }
     if first != "daily" {

@@ -36,6 +36,8 @@ pub struct NewTournamentArgs {
     pub rounds: Option<String>,
     /// `time:…`, a time control as `challenge` takes it.
     pub time: Option<String>,
+    /// `start:18:00` or `start:"sat 18:00"`: when it starts by itself (UTC).
+    pub start: Option<String>,
     /// The words left: the tournament's name.
     pub name: String,
 }
@@ -95,9 +97,23 @@ fn create(words: &[&str]) -> Option<NewTournamentArgs> {
         ..NewTournamentArgs::default()
     };
     let mut name = Vec::new();
-    for word in rest {
+    let mut words = rest.iter();
+    while let Some(word) = words.next() {
         let lower = word.to_lowercase();
-        if let Some(rounds) = lower.strip_prefix("rounds:") {
+        if let Some(start) = lower.strip_prefix("start:") {
+            // `start:"sat 18:00"` comes as two words: the quote is read to its end.
+            let mut start = start.to_string();
+            if start.starts_with('"') && !(start.len() > 1 && start.ends_with('"')) {
+                for more in words.by_ref() {
+                    start.push(' ');
+                    start.push_str(&more.to_lowercase());
+                    if more.ends_with('"') {
+                        break;
+                    }
+                }
+            }
+            args.start = Some(start.trim_matches('"').to_string());
+        } else if let Some(rounds) = lower.strip_prefix("rounds:") {
             args.rounds = Some(rounds.to_string());
         } else if let Some(time) = lower.strip_prefix("time:") {
             args.time = Some(time.to_string());
@@ -165,7 +181,17 @@ mod tests {
                 format: Some("rr".into()),
                 rounds: None,
                 time: Some("3d".into()),
+                start: None,
                 name: "Winter Cup".into(),
+            }))
+        );
+        assert_eq!(
+            tournament(&["create", "kf", "start:\"Sat", "18:00\"", "Night"]),
+            Ok(TournamentAsk::Create(NewTournamentArgs {
+                game: "kf".into(),
+                start: Some("sat 18:00".into()),
+                name: "Night".into(),
+                ..NewTournamentArgs::default()
             }))
         );
         assert_eq!(
@@ -175,6 +201,7 @@ mod tests {
                 format: None,
                 rounds: Some("5".into()),
                 time: None,
+                start: None,
                 name: "Friday swiss".into(),
             }))
         );

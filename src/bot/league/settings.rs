@@ -37,6 +37,11 @@ pub(crate) async fn settings(
                     .map(|setting| daily_setting_text(service, language, Some(setting))),
             );
             lines.push(service.say(language, &computer_setting(computer)));
+            let members = service
+                .store()
+                .tournaments_by_members(context.chat_id)
+                .await?;
+            lines.push(service.say(language, &tournaments_setting(members)));
             if context.incoming.platform.games_in_threads() {
                 let threads = service.store().game_threads(context.chat_id).await?;
                 lines.push(service.say(language, &threads_setting(threads)));
@@ -60,6 +65,15 @@ pub(crate) async fn settings(
             language::set_chat_language(service, context, code.as_deref()).await
         }
         SettingsChange::Daily(change) => set_daily(service, context, change).await,
+        SettingsChange::Tournaments(members) => {
+            service
+                .store()
+                .set_tournaments_by_members(context.chat_id, members)
+                .await?;
+            Ok(vec![Outgoing::text(
+                service.say(language, &tournaments_setting(members)),
+            )])
+        }
         SettingsChange::Computer(allowed) => {
             service
                 .store()
@@ -150,6 +164,14 @@ fn daily_setting_text(service: &Service, language: &str, setting: Option<&DailyS
                 .with("level", table::level_word(service, language, &s.level)),
         ),
         _ => service.say(language, &msg("settings-daily-off")),
+    }
+}
+
+/// Who may make tournaments here, as `settings` says it.
+fn tournaments_setting(members: bool) -> Msg {
+    match members {
+        true => msg("settings-tournaments-members"),
+        false => msg("settings-tournaments-admins"),
     }
 }
 

@@ -8,7 +8,7 @@
 //! out and the post is made by another process (a send that reached the chat in the instant
 //! before the holder died is the one case made twice, as with the daily post).
 
-use super::table;
+use super::{signup, table};
 use crate::bot::msg::msg;
 use crate::bot::outcome::Refusal;
 use crate::bot::platform::Platform;
@@ -49,12 +49,29 @@ pub async fn advance_tournaments<P: Poster>(
 ) -> Result<usize, StoreError> {
     let live = service
         .store()
-        .live_tournaments(platform, TOURNAMENT_ROUND)
+        .live_tournaments(platform, service.now(), TOURNAMENT_ROUND)
         .await?;
     let mut steps = 0;
     for RunningTournament { tournament, chat } in live {
         let id = tournament.id;
         let mut tournament = tournament;
+        if tournament.state == TournamentState::Signup {
+            // Its start time has come.
+            match start_when_due(service, &tournament, &chat, poster).await {
+                Ok(true) => {
+                    steps += 1;
+                    match service.store().tournament(id).await? {
+                        Some(now) => tournament = now,
+                        None => continue,
+                    }
+                }
+                Ok(false) => continue,
+                Err(error) => {
+                    tracing::warn!(tournament = id.0, %error, "a tournament could not be started; it will be tried again");
+                    continue;
+                }
+            }
+        }
         if tournament.state == TournamentState::Running {
             match pair_if_due(service, &tournament).await {
                 Ok(true) => {
@@ -78,6 +95,41 @@ pub async fn advance_tournaments<P: Poster>(
         }
     }
     Ok(steps)
+}
+
+/// Starts a tournament whose start time has come, as `tournament start` would; with fewer
+/// than two players it is cancelled instead and the chat told (once: the cancel is the
+/// claim). Returns whether this call started it.
+async fn start_when_due<P: Poster>(
+    service: &Service,
+    tournament: &TournamentRecord,
+    chat: &str,
+    poster: &P,
+) -> Result<bool, Refusal> {
+    let store = service.store();
+    let now = service.now();
+    let players = store.tournament_entries(tournament.id, 2).await?.len();
+    if players >= 2 {
+        return match signup::begin(service, tournament, now).await {
+            Ok(_) => Ok(true),
+            // Started meanwhile by its maker or another process.
+            Err(Refusal::User(_)) => Ok(false),
+            Err(other) => Err(other),
+        };
+    }
+    if !store.cancel_tournament(tournament.id, now).await? {
+        return Ok(false);
+    }
+    let language = chat_language(service, tournament.chat_id).await?;
+    let text = msg("tournament-cancelled-few")
+        .with("id", tournament.id)
+        .with("name", &tournament.name);
+    let news = vec![Outgoing::text(service.say(language, &text))];
+    if let Err(why) = poster.post(&chat_address(chat, None), news).await {
+        // It stands cancelled; `tournament #N` says so.
+        tracing::warn!(tournament = tournament.id.0, %why, "a tournament's cancel was not delivered");
+    }
+    Ok(false)
 }
 
 /// Pairs the next round when the current one has ended (or the tournament has just
@@ -373,6 +425,15 @@ async fn round_post(
         .number("rounds", tournament.rounds);
     let threads = platform.games_in_threads() && store.game_threads(tournament.chat_id).await?;
     let mut text = service.say(language, &header);
+    if tournament.round == 1 && tournament.starts_at.is_some() {
+        // Started by its clock: nobody's command said so, this post does.
+        let begun = msg("tournament-started")
+            .with("id", tournament.id)
+            .with("name", &tournament.name)
+            .number("players", entries.len() as u32)
+            .number("rounds", tournament.rounds);
+        text = format!("{}\n{text}", service.say(language, &begun));
+    }
     let mut mentions = Vec::new();
     let mut own_messages = Vec::new();
     for board in boards.iter().filter(|b| b.round == tournament.round) {

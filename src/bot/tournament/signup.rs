@@ -7,7 +7,7 @@ use crate::bot::command::NewTournamentArgs;
 use crate::bot::context::Context;
 use crate::bot::help::{self, game_list};
 use crate::bot::limits;
-use crate::bot::msg::msg;
+use crate::bot::msg::{Msg, msg};
 use crate::bot::outcome::Refusal;
 use crate::bot::play::clock::{control_message, time_control_refusal};
 use crate::bot::play::computer::DEFAULT_LEVEL;
@@ -15,8 +15,9 @@ use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::engine::Level;
 use crate::games::GameKind;
+use crate::games::Timestamp;
 use crate::games::time_control::TimeControl;
-use crate::games::tournament::Format;
+use crate::games::tournament::{Format, next_start, start_text};
 use crate::store::{NewTournament, StoreError, TournamentId, TournamentRecord, TournamentState};
 
 /// The most rounds a Swiss is made with.
@@ -56,7 +57,12 @@ pub(super) async fn create(
     context: &Context<'_>,
     args: NewTournamentArgs,
 ) -> Result<Vec<Outgoing>, Refusal> {
-    if !context.admin {
+    if !context.admin
+        && !service
+            .store()
+            .tournaments_by_members(context.chat_id)
+            .await?
+    {
         return Err(msg("tournament-not-admin").into());
     }
     let kind = GameKind::parse(&args.game).ok_or_else(|| {
@@ -83,6 +89,13 @@ pub(super) async fn create(
         Some(typed) => TimeControl::parse(typed)
             .map_err(|error| Refusal::from(time_control_refusal(typed, &error)))?
             .ok_or_else(|| msg("tournament-no-clock"))?,
+    };
+    let starts_at = match args.start.as_deref() {
+        None => None,
+        Some(typed) => Some(
+            next_start(typed, context.now)
+                .ok_or_else(|| msg("tournament-bad-start").with("start", limits::quote(typed)))?,
+        ),
     };
     let name = args.name.trim();
     if name.chars().count() > MAX_NAME {
@@ -119,6 +132,7 @@ pub(super) async fn create(
         time_control: Some(time_control),
         name,
         created_by: context.user.id,
+        starts_at,
     };
     let made = service.store().create_tournament(&new, context.now).await?;
     tracing::info!(tournament = made.id.0, "a tournament was made");
@@ -135,9 +149,14 @@ pub(super) async fn create(
             service.say(language, &control_message(time_control)),
         )
         .with("creator", &context.user.display_name);
+    let mut text = service.say(language, &text);
+    if let Some(at) = made.starts_at {
+        let starts = msg("tournament-starts-at").with("start", start_text(at));
+        text.push('\n');
+        text.push_str(&service.say(language, &starts));
+    }
     Ok(vec![
-        Outgoing::text(service.say(language, &text))
-            .with_buttons(signup_buttons(service, language, made.id)),
+        Outgoing::text(text).with_buttons(signup_buttons(service, language, made.id)),
     ])
 }
 
@@ -323,8 +342,20 @@ pub(super) async fn start(
     id: Option<TournamentId>,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let tournament = chosen(service, context, id, false).await?;
-    let id = tournament.id;
     may_run(context, &tournament)?;
+    let begun = begin(service, &tournament, context.now).await?;
+    Ok(vec![Outgoing::text(service.say(context.language, &begun))])
+}
+
+/// Starts `tournament` (taking players) at `now`: the field is fixed and seeded, and the
+/// tournaments' worker is rung to pair round 1. What the chat is told, or the refusal when
+/// it cannot start (too few players; started already, here or by another process).
+pub(super) async fn begin(
+    service: &Service,
+    tournament: &TournamentRecord,
+    now: Timestamp,
+) -> Result<Msg, Refusal> {
+    let id = tournament.id;
     if tournament.state != TournamentState::Signup {
         return Err(msg("tournament-begun").with("id", id).into());
     }
@@ -348,17 +379,13 @@ pub(super) async fn start(
         .iter()
         .filter(|entry| entry.computer_level.is_none())
     {
-        let rating = seed_rating(service, &tournament, entry.user_id).await?;
+        let rating = seed_rating(service, tournament, entry.user_id).await?;
         service
             .store()
             .seed_entry(id, entry.user_id, rating)
             .await?;
     }
-    if !service
-        .store()
-        .start_tournament(id, rounds, context.now)
-        .await?
-    {
+    if !service.store().start_tournament(id, rounds, now).await? {
         return Err(msg("tournament-begun").with("id", id).into());
     }
     tracing::info!(
@@ -367,12 +394,11 @@ pub(super) async fn start(
         "a tournament started"
     );
     service.wake_tournaments();
-    let text = msg("tournament-started")
+    Ok(msg("tournament-started")
         .with("id", id)
         .with("name", &tournament.name)
         .number("players", entries.len() as u32)
-        .number("rounds", rounds);
-    Ok(vec![Outgoing::text(service.say(context.language, &text))])
+        .number("rounds", rounds))
 }
 
 /// `tournament cancel [#id]`: nothing more is paired; games under way go on unpaired.

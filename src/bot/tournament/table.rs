@@ -76,6 +76,7 @@ pub(super) fn name_of(entries: &[EntryRecord], user: i64) -> String {
 
 /// One line of the standings, ranked.
 struct Line {
+    id: EntrantId,
     name: String,
     points: HalfPoints,
     buchholz: HalfPoints,
@@ -108,6 +109,7 @@ fn lines(
     standings(&ids, &played, &byes)
         .into_iter()
         .map(|standing| Line {
+            id: standing.id,
             name: name_of(entries, standing.id),
             points: standing.points,
             buchholz: standing.buchholz,
@@ -223,7 +225,8 @@ fn standings_picture(
     let lines = lines(tournament, entries, boards);
     let say = |key: &'static str| service.say(language, &msg(key));
     let withdrawn = say("tournament-withdrawn-mark");
-    let rows: Vec<Vec<String>> = lines
+    let cross = matches!(tournament.format, Format::RoundRobin { .. });
+    let mut rows: Vec<Vec<String>> = lines
         .iter()
         .enumerate()
         .map(|(rank, line)| {
@@ -241,14 +244,30 @@ fn standings_picture(
             ]
         })
         .collect();
-    let labels = [
+    if cross {
+        for (row, line) in rows.iter_mut().zip(&lines) {
+            row.extend(
+                lines
+                    .iter()
+                    .map(|other| cross_cell(boards, line.id, other.id)),
+            );
+        }
+    }
+    let mut labels: Vec<(String, Align)> = [
         ("table-rank", Align::Right),
         ("table-player", Align::Left),
         ("tournament-column-points", Align::Right),
         ("tournament-column-games", Align::Right),
         ("tournament-column-buchholz", Align::Right),
         ("tournament-column-sb", Align::Right),
-    ];
+    ]
+    .into_iter()
+    .map(|(key, align)| (say(key), align))
+    .collect();
+    if cross {
+        // A round robin's cross-table: a column per player, numbered by their rank.
+        labels.extend((1..=lines.len()).map(|rank| (rank.to_string(), Align::Right)));
+    }
     let title = match tournament.state {
         TournamentState::Running => msg("tournament-standings-title")
             .number("round", tournament.round)
@@ -260,11 +279,8 @@ fn standings_picture(
         title: service.say(language, &title),
         footer: say("tournament-tie-breaks"),
         columns: labels
-            .iter()
-            .map(|(key, align)| Column {
-                label: say(key),
-                align: *align,
-            })
+            .into_iter()
+            .map(|(label, align)| Column { label, align })
             .collect(),
         rows: rows.clone(),
         first_rank: 1,
@@ -284,6 +300,26 @@ fn standings_picture(
         )
     }));
     Ok(Outgoing::image(png, caption.join("\n")))
+}
+
+/// What `player` scored against `opponent` in their finished games (`1`, `½`, `0`, a double
+/// round robin's sum), `×` against themselves, empty before they have met.
+fn cross_cell(boards: &[BoardRecord], player: EntrantId, opponent: EntrantId) -> String {
+    if player == opponent {
+        return "×".to_string();
+    }
+    let mut scored = None;
+    for board in boards {
+        let side = match (board.white_id, board.black_id) {
+            (white, Some(black)) if white == player && black == opponent => Side::White,
+            (white, Some(black)) if white == opponent && black == player => Side::Black,
+            _ => continue,
+        };
+        if board.state == Some(GameState::Finished) && board.result.is_some() {
+            *scored.get_or_insert(0) += half_points(board, side);
+        }
+    }
+    scored.map_or_else(String::new, points_text)
 }
 
 /// The final standings with the winner named: the last post of a tournament.

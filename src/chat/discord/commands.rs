@@ -72,6 +72,8 @@ mod name {
     pub const ROUNDS: &str = "rounds";
     pub const TITLE: &str = "title";
     pub const NUMBER: &str = "number";
+    pub const TOURNAMENTS: &str = "tournaments";
+    pub const START: &str = "start";
 }
 
 /// An option's value as the adapter reads it from an interaction.
@@ -289,6 +291,8 @@ fn options(word: Word) -> Vec<SlashOption> {
                 .choices(["auto"].into_iter().chain(levels())),
             SlashOption::text(name::THREADS, "Play accepted challenges in threads")
                 .choices(["on", "off"]),
+            SlashOption::text(name::TOURNAMENTS, "Who may make tournaments here")
+                .choices(["members", "admins"]),
         ],
         Word::ForgetMe => vec![SlashOption::flag(name::CONFIRM, "Yes: delete my data now")],
         Word::Games => vec![
@@ -331,6 +335,10 @@ fn options(word: Word) -> Vec<SlashOption> {
                 "create: the games' time control, e.g. 1d or 10m+5s",
             ),
             SlashOption::text(name::TITLE, "create: the tournament's name"),
+            SlashOption::text(
+                name::START,
+                "create: when it starts by itself, e.g. 18:00 or sat 18:00 (UTC)",
+            ),
         ],
     }
 }
@@ -410,6 +418,9 @@ fn settings_text(options: &[(String, Arg)]) -> String {
     if let Some(Arg::Text(switch)) = option(options, name::THREADS) {
         return format!("{} {} {}", Word::Settings, name::THREADS, words(switch));
     }
+    if let Some(Arg::Text(who)) = option(options, name::TOURNAMENTS) {
+        return format!("{} {} {}", Word::Settings, name::TOURNAMENTS, words(who));
+    }
     let words: Vec<String> = [name::GAME, name::DAILY, name::TIME, name::LEVEL]
         .iter()
         .filter_map(|key| match option(options, key) {
@@ -445,6 +456,9 @@ fn tournament_text(options: &[(String, Arg)]) -> String {
         if let Some(clock) = text(name::CLOCK) {
             let clock: String = clock.split_whitespace().collect();
             line.push(format!("time:{clock}"));
+        }
+        if let Some(start) = text(name::START).filter(|start| !start.is_empty()) {
+            line.push(format!("start:\"{start}\""));
         }
         line.extend(text(name::TITLE));
     } else if let Some(Arg::Number(number)) = option(options, name::NUMBER) {

@@ -10,6 +10,7 @@ mod arena;
 mod colours;
 mod format;
 mod round_robin;
+mod start_time;
 mod swiss;
 mod tie_breaks;
 
@@ -19,6 +20,7 @@ mod tests;
 pub use arena::{ArenaResult, ArenaWaiting, arena_points, pair_arena};
 pub use format::Format;
 pub use round_robin::round_robin_round;
+pub use start_time::{next_start, start_text};
 pub use swiss::pair_swiss;
 pub use tie_breaks::{PlayedGame, Standing, standings};
 

@@ -62,10 +62,15 @@ pub struct TournamentRecord {
     pub finished_at: Option<Timestamp>,
     /// When the tournaments' worker starts it by itself, if it was made so.
     pub starts_at: Option<Timestamp>,
+    /// An arena's length in minutes.
+    pub arena_minutes: Option<u32>,
+    /// When a running arena stops pairing.
+    pub ends_at: Option<Timestamp>,
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, chat_id, kind, format, rounds, time_control, name, \
-     created_by, state, round, posted_round, created_at, started_at, finished_at, starts_at";
+     created_by, state, round, posted_round, created_at, started_at, finished_at, starts_at, \
+     arena_minutes, ends_at";
 
 impl TournamentRecord {
     fn from_row(row: &DbRow) -> StoreResult<Self> {
@@ -102,6 +107,11 @@ impl TournamentRecord {
             started_at: row.try_get("started_at")?,
             finished_at: row.try_get("finished_at")?,
             starts_at: row.try_get("starts_at")?,
+            arena_minutes: {
+                let minutes: Option<i64> = row.try_get("arena_minutes")?;
+                minutes.and_then(|minutes| u32::try_from(minutes).ok())
+            },
+            ends_at: row.try_get("ends_at")?,
         })
     }
 }
@@ -117,6 +127,7 @@ pub struct NewTournament {
     pub name: String,
     pub created_by: i64,
     pub starts_at: Option<Timestamp>,
+    pub arena_minutes: Option<u32>,
 }
 
 /// A player of a tournament.
@@ -174,8 +185,8 @@ impl Store {
     ) -> StoreResult<TournamentRecord> {
         let row = sqlx::query(&format!(
             "INSERT INTO tournaments (chat_id, kind, format, rounds, time_control, name,
-                 created_by, state, created_at, starts_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                 created_by, state, created_at, starts_at, arena_minutes)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
              RETURNING {TOURNAMENT_COLUMNS}"
         ))
         .bind(new.chat_id)
@@ -188,6 +199,7 @@ impl Store {
         .bind(TournamentState::Signup.as_str())
         .bind(now)
         .bind(new.starts_at)
+        .bind(new.arena_minutes.map(i64::from))
         .fetch_one(&mut *self.conn().await?)
         .await?;
         TournamentRecord::from_row(&row)
@@ -336,9 +348,10 @@ impl Store {
         id: TournamentId,
         rounds: u32,
         now: Timestamp,
+        ends_at: Option<Timestamp>,
     ) -> StoreResult<bool> {
         let done = sqlx::query(
-            "UPDATE tournaments SET state = $1, rounds = $2, started_at = $3
+            "UPDATE tournaments SET state = $1, rounds = $2, started_at = $3, ends_at = $6
              WHERE id = $4 AND state = $5",
         )
         .bind(TournamentState::Running.as_str())
@@ -346,6 +359,7 @@ impl Store {
         .bind(now)
         .bind(id.0)
         .bind(TournamentState::Signup.as_str())
+        .bind(ends_at)
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -440,14 +454,39 @@ impl Store {
     ) -> StoreResult<bool> {
         let done = sqlx::query(
             "UPDATE tournaments SET round = round + 1,
-                 state = CASE WHEN round + 1 > rounds THEN $1 ELSE state END,
-                 finished_at = CASE WHEN round + 1 > rounds THEN $2 ELSE finished_at END
+                 state = CASE WHEN round + 1 > rounds AND format <> 'arena' THEN $1 ELSE state END,
+                 finished_at = CASE WHEN round + 1 > rounds AND format <> 'arena' THEN $2
+                     ELSE finished_at END
              WHERE id = $3 AND round = $4 AND state = $5",
         )
         .bind(TournamentState::Finished.as_str())
         .bind(now)
         .bind(id.0)
         .bind(round_number(from))
+        .bind(TournamentState::Running.as_str())
+        .execute(&mut *self.conn().await?)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Finishes a running arena whose time is up and whose last games have ended, as the
+    /// claim `claim_round` is for a round: from `round` read. Its rounds become the waves it
+    /// paired, and `round` moves past them to the podium.
+    pub async fn finish_arena(
+        &self,
+        id: TournamentId,
+        round: u32,
+        now: Timestamp,
+    ) -> StoreResult<bool> {
+        let done = sqlx::query(
+            "UPDATE tournaments SET state = $1, rounds = round, round = round + 1,
+                 finished_at = $2
+             WHERE id = $3 AND round = $4 AND state = $5",
+        )
+        .bind(TournamentState::Finished.as_str())
+        .bind(now)
+        .bind(id.0)
+        .bind(round_number(round))
         .bind(TournamentState::Running.as_str())
         .execute(&mut *self.conn().await?)
         .await?;

@@ -669,3 +669,98 @@ async fn a_tournament_starts_by_itself_at_its_time_or_is_cancelled_with_too_few(
         .unwrap();
     assert_eq!(two.state, TournamentState::Cancelled);
 }
+
+/// An arena: everyone is paired at once, a player who finishes is paired again with
+/// whoever is free, three wins in a row score 2 + 2 + 4, a latecomer joins the next wave,
+/// and at its end no one is paired again: the games under way finish, then the podium.
+#[tokio::test]
+async fn an_arena_pairs_players_as_they_come_free_until_its_end() {
+    let bot = bot().await;
+    let posted = Posted::default();
+    let reply = bot
+        .text("a", "tournament create kf arena duration:30m Quick Arena")
+        .await;
+    assert!(
+        reply.contains("arena of 30 minutes, 3 min + 2 s"),
+        "{reply}"
+    );
+    let reply = bot.text("a", "tournament create kf arena time:1d").await;
+    assert!(reply.contains("live clock"), "{reply}");
+    for player in ["a", "b", "c", "d"] {
+        bot.text(player, "tournament join").await;
+    }
+    let reply = bot.text("a", "tournament start").await;
+    assert!(reply.contains("has begun with 4 players"), "{reply}");
+    let store = bot.service.store();
+    let names = |_: ()| async { names(&bot).await };
+    // Three times: a's opponent resigns, everyone else's game is resigned by Black.
+    for wave in 1..=3 {
+        assert!(advance(&bot, &posted).await >= 1, "wave {wave}");
+        let names = names(()).await;
+        let id_of = |name: &str| *names.iter().find(|(_, n)| *n == name).unwrap().0;
+        if wave == 2 {
+            // A latecomer: waits for the next wave.
+            let reply = bot.text("e", "tournament join").await;
+            assert!(reply.contains("joined tournament #1"), "{reply}");
+        }
+        let open: Vec<BoardRecord> = boards(&bot)
+            .await
+            .into_iter()
+            .filter(|board| !board.done())
+            .collect();
+        let a = id_of("a");
+        let with_a = open
+            .iter()
+            .find(|b| b.white_id == a || b.black_id == Some(a))
+            .expect("a is playing");
+        let opponent = if with_a.white_id == a {
+            with_a.black_id.unwrap()
+        } else {
+            with_a.white_id
+        };
+        let game = with_a.game_id.unwrap();
+        let reply = bot
+            .text(&names[&opponent], &format!("resign confirm #{game}"))
+            .await;
+        assert!(reply.contains("a wins"), "{reply}");
+    }
+    let standings = bot.text("a", "tournament standings").await;
+    assert!(
+        standings.contains("1. a 🔥 8 (Games 3, Wins 3)"),
+        "{standings}"
+    );
+    // Time is up: nobody is paired again; the games under way finish, then the podium.
+    bot.set_time(crate::service::START_MS + 31 * 60_000);
+    advance(&bot, &posted).await;
+    for board in boards(&bot).await.iter().filter(|b| !b.done()) {
+        let names = names(()).await;
+        let black = &names[&board.black_id.unwrap()];
+        bot.text(
+            black,
+            &format!("resign confirm #{}", board.game_id.unwrap()),
+        )
+        .await;
+    }
+    let before = boards(&bot).await.len();
+    assert!(advance(&bot, &posted).await >= 1);
+    assert_eq!(boards(&bot).await.len(), before, "no game after the end");
+    let podium = posted.captions().pop().unwrap();
+    assert!(
+        podium.contains("Quick Arena (#1) is over. The winner: a (8)!"),
+        "{podium}"
+    );
+    let tournament = store.tournament(TournamentId(1)).await.unwrap().unwrap();
+    assert_eq!(tournament.state, TournamentState::Finished);
+    let e = names(())
+        .await
+        .into_iter()
+        .find(|(_, n)| n == "e")
+        .unwrap()
+        .0;
+    assert!(
+        boards(&bot)
+            .await
+            .iter()
+            .any(|b| b.white_id == e || b.black_id == Some(e))
+    );
+}

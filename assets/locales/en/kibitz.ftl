@@ -29,7 +29,7 @@ cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution 
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads|tournaments … (admins)
-cmd-tournament = tournament [create <game> [swiss|rr|double] [rounds:N] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — this chat's tournaments
+cmd-tournament = tournament [create <game> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — this chat's tournaments
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -654,6 +654,18 @@ tournament-created = 🏆 Tournament #{ $id } “{ $name }”: { $game }, { $for
 tournament-bad-start = { $start } names no start time: say e.g. start:18:00 or start:"sat 18:00" (UTC).
 tournament-starts-at = It starts by itself at { $start }.
 tournament-cancelled-few = Tournament #{ $id } “{ $name }” was cancelled: fewer than 2 players had joined by its start.
+tournament-format-arena = arena of { $minutes } minutes
+tournament-arena-rounds = An arena runs for a time, not rounds: leave out rounds: and say e.g. duration:60m.
+tournament-bad-duration = { $duration } is no arena length: say e.g. duration:45m or duration:2h (10 minutes to a day).
+tournament-duration-arena = Only an arena has a duration: a Swiss has rounds:, a round robin a round for each opponent.
+tournament-arena-live = An arena is live play: give it a live clock, e.g. time:3m+2s (the default).
+tournament-arena-started = 🏁 Arena #{ $id } “{ $name }” has begun with { $players } players: finish a game and you are paired again at once, until { $end }.
+tournament-arena-post = 🏆 { $name } (#{ $id }), arena until { $end }: new games
+tournament-arena-pairings = { $name } (#{ $id }): the arena's games under way
+tournament-arena-title = { $name }: arena until { $end }
+tournament-arena-scoring = A win 2, a draw 1; after two wins in a row (🔥) each game counts double. Ties: more wins.
+tournament-state-arena = arena until { $end }
+tournament-column-wins = Wins
 tournament-format-swiss = Swiss of { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
@@ -683,6 +695,7 @@ tournament-started = 🏁 Tournament #{ $id } “{ $name }” has begun: { $play
 tournament-cancelled = Tournament #{ $id } was cancelled. Games under way go on as ordinary games.
 tournament-round-post = 🏆 { $name } (#{ $id }), round { $round } of { $rounds }:
 tournament-board = Board { $board }: { $white } (White) – { $black } (Black), game #{ $game }
+tournament-game-result = { $white } – { $black }, game #{ $game }: { $result }
 tournament-board-result = Board { $board }: { $white } – { $black }, game #{ $game }: { $result }
 tournament-bye = Bye (a point): { $player }
 tournament-playing = playing

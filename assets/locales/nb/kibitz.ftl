@@ -29,7 +29,7 @@ cmd-hint = hint — vis én brikke fra en korteste løsning (koster en stjerne i
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller spillets ratinger her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — en daglig oppgave her (UTC) · settings language|computer|threads|tournaments … (admin)
-cmd-tournament = tournament [create <spill> [swiss|rr|double] [rounds:N] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
+cmd-tournament = tournament [create <spill> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -650,6 +650,18 @@ tournament-created = 🏆 Turnering #{ $id } «{ $name }»: { $game }, { $format
 tournament-bad-start = { $start } er ikke et starttidspunkt: skriv f.eks. start:18:00 eller start:"sat 18:00" (UTC).
 tournament-starts-at = Den starter av seg selv { $start }.
 tournament-cancelled-few = Turnering #{ $id } «{ $name }» ble avlyst: færre enn 2 spillere hadde meldt seg på til starten.
+tournament-format-arena = arena på { $minutes } minutter
+tournament-arena-rounds = En arena varer en tid, ikke et antall runder: utelat rounds: og skriv f.eks. duration:60m.
+tournament-bad-duration = { $duration } er ingen arenalengde: skriv f.eks. duration:45m eller duration:2h (10 minutter til et døgn).
+tournament-duration-arena = Bare en arena har en varighet: en sveitser har rounds:, en alle-mot-alle en runde per motstander.
+tournament-arena-live = En arena er levende spill: gi den en levende klokke, f.eks. time:3m+2s (standard).
+tournament-arena-started = 🏁 Arena #{ $id } «{ $name }» har begynt med { $players } spillere: fullfør et parti, så blir du paret igjen med en gang, til { $end }.
+tournament-arena-post = 🏆 { $name } (#{ $id }), arena til { $end }: nye partier
+tournament-arena-pairings = { $name } (#{ $id }): arenaens partier som pågår
+tournament-arena-title = { $name }: arena til { $end }
+tournament-arena-scoring = Seier 2, remis 1; etter to seire på rad (🔥) teller hvert parti dobbelt. Ved likhet: flest seire.
+tournament-state-arena = arena til { $end }
+tournament-column-wins = Seire
 tournament-format-swiss = sveitser, { $rounds ->
     [one] { $rounds } runde
    *[other] { $rounds } runder
@@ -679,6 +691,7 @@ tournament-started = 🏁 Turnering #{ $id } «{ $name }» har begynt: { $player
 tournament-cancelled = Turnering #{ $id } ble avlyst. Partier som pågår, fortsetter som vanlige partier.
 tournament-round-post = 🏆 { $name } (#{ $id }), runde { $round } av { $rounds }:
 tournament-board = Bord { $board }: { $white } (hvit) – { $black } (svart), parti #{ $game }
+tournament-game-result = { $white } – { $black }, parti #{ $game }: { $result }
 tournament-board-result = Bord { $board }: { $white } – { $black }, parti #{ $game }: { $result }
 tournament-bye = Fri runde (ett poeng): { $player }
 tournament-playing = pågår

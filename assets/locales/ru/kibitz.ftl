@@ -29,7 +29,7 @@ cmd-hint = hint — в задаче AMBIT показать одну фигуру
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads|tournaments … (админы)
-cmd-tournament = tournament [create <игра> [swiss|rr|double] [rounds:N] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — турниры этого чата
+cmd-tournament = tournament [create <игра> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — турниры этого чата
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -665,6 +665,18 @@ tournament-created = 🏆 Турнир #{ $id } «{ $name }»: { $game }, { $for
 tournament-bad-start = { $start } — не время начала: укажите, например, start:18:00 или start:"sat 18:00" (UTC).
 tournament-starts-at = Он начнётся сам в { $start }.
 tournament-cancelled-few = Турнир #{ $id } «{ $name }» отменён: к началу вступило меньше 2 игроков.
+tournament-format-arena = арена на { $minutes } мин
+tournament-arena-rounds = Арена идёт по времени, а не по турам: уберите rounds: и укажите, например, duration:60m.
+tournament-bad-duration = { $duration } — не длительность арены: укажите, например, duration:45m или duration:2h (от 10 минут до суток).
+tournament-duration-arena = Длительность бывает только у арены: у швейцарки — rounds:, у круговика — по туру на соперника.
+tournament-arena-live = Арена — живая игра: дайте ей живые часы, например time:3m+2s (по умолчанию).
+tournament-arena-started = 🏁 Арена #{ $id } «{ $name }» началась, игроков — { $players }: закончили партию — сразу получаете новую, до { $end }.
+tournament-arena-post = 🏆 { $name } (#{ $id }), арена до { $end }: новые партии
+tournament-arena-pairings = { $name } (#{ $id }): идущие партии арены
+tournament-arena-title = { $name }: арена до { $end }
+tournament-arena-scoring = Победа 2, ничья 1; после двух побед подряд (🔥) каждая партия идёт вдвойне. При равенстве — больше побед.
+tournament-state-arena = арена до { $end }
+tournament-column-wins = Победы
 tournament-format-swiss = швейцарка, { $rounds ->
     [one] { $rounds } тур
     [few] { $rounds } тура
@@ -693,6 +705,7 @@ tournament-started = 🏁 Турнир #{ $id } «{ $name }» начался: и
 tournament-cancelled = Турнир #{ $id } отменён. Начатые партии продолжаются как обычные.
 tournament-round-post = 🏆 { $name } (#{ $id }), тур { $round } из { $rounds }:
 tournament-board = Доска { $board }: { $white } (белые) – { $black } (чёрные), партия #{ $game }
+tournament-game-result = { $white } – { $black }, партия #{ $game }: { $result }
 tournament-board-result = Доска { $board }: { $white } – { $black }, партия #{ $game }: { $result }
 tournament-bye = Без пары (очко): { $player }
 tournament-playing = идёт игра

@@ -38,6 +38,8 @@ pub struct NewTournamentArgs {
     pub time: Option<String>,
     /// `start:18:00` or `start:"sat 18:00"`: when it starts by itself (UTC).
     pub start: Option<String>,
+    /// `duration:60m`: how long an arena runs.
+    pub duration: Option<String>,
     /// The words left: the tournament's name.
     pub name: String,
 }
@@ -113,6 +115,8 @@ fn create(words: &[&str]) -> Option<NewTournamentArgs> {
                 }
             }
             args.start = Some(start.trim_matches('"').to_string());
+        } else if let Some(duration) = lower.strip_prefix("duration:") {
+            args.duration = Some(duration.to_string());
         } else if let Some(rounds) = lower.strip_prefix("rounds:") {
             args.rounds = Some(rounds.to_string());
         } else if let Some(time) = lower.strip_prefix("time:") {
@@ -182,6 +186,7 @@ mod tests {
                 rounds: None,
                 time: Some("3d".into()),
                 start: None,
+                duration: None,
                 name: "Winter Cup".into(),
             }))
         );
@@ -195,6 +200,16 @@ mod tests {
             }))
         );
         assert_eq!(
+            tournament(&["create", "kf", "arena", "duration:45m", "time:3m+2s"]),
+            Ok(TournamentAsk::Create(NewTournamentArgs {
+                game: "kf".into(),
+                format: Some("arena".into()),
+                time: Some("3m+2s".into()),
+                duration: Some("45m".into()),
+                ..NewTournamentArgs::default()
+            }))
+        );
+        assert_eq!(
             tournament(&["create", "knight-fight", "rounds:5", "Friday", "swiss"]),
             Ok(TournamentAsk::Create(NewTournamentArgs {
                 game: "knight-fight".into(),
@@ -202,6 +217,7 @@ mod tests {
                 rounds: Some("5".into()),
                 time: None,
                 start: None,
+                duration: None,
                 name: "Friday swiss".into(),
             }))
         );

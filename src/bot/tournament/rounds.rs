@@ -19,13 +19,15 @@ use crate::bot::reply::{Mention, Outgoing};
 use crate::bot::service::Service;
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
-use crate::games::tournament::{Entrant, Format, Round, pair_swiss, round_robin_round};
+use crate::games::tournament::{
+    ArenaWaiting, Entrant, Format, Round, pair_arena, pair_swiss, round_robin_round, start_text,
+};
 use crate::games::{AnyGame, Color, GameKind, Side};
 use crate::store::{
     BoardRecord, EntryRecord, GameState, NewChallenge, RunningTournament, Store, StoreError,
     TournamentRecord, TournamentState,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use tokio::sync::watch;
 
@@ -137,6 +139,9 @@ async fn start_when_due<P: Poster>(
 async fn pair_if_due(service: &Service, tournament: &TournamentRecord) -> Result<bool, Refusal> {
     let store = service.store();
     let boards = store.tournament_boards(tournament.id).await?;
+    if tournament.format == Format::Arena {
+        return pair_arena_if_due(service, tournament, &boards).await;
+    }
     let current = tournament.round;
     if !boards
         .iter()
@@ -158,12 +163,100 @@ async fn pair_if_due(service: &Service, tournament: &TournamentRecord) -> Result
         .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
         .await?;
     let round = next_round(tournament, &entries, &boards, next);
+    commit_round(service, tournament, &entries, &round, next, now).await
+}
+
+/// An arena's next wave: everyone not playing is paired at once (`pair_arena`: nearest
+/// score, not the last opponent while another waits), as long as its time is not up; after
+/// it, once the last games have ended, it finishes. Returns whether this call did either.
+async fn pair_arena_if_due(
+    service: &Service,
+    tournament: &TournamentRecord,
+    boards: &[BoardRecord],
+) -> Result<bool, Refusal> {
+    let store = service.store();
+    let now = service.now();
+    let playing: HashSet<i64> = boards
+        .iter()
+        .filter(|board| !board.done())
+        .flat_map(|board| [Some(board.white_id), board.black_id])
+        .flatten()
+        .collect();
+    if tournament.ends_at.is_none_or(|end| now >= end) {
+        if !playing.is_empty() {
+            return Ok(false);
+        }
+        let finished = store
+            .finish_arena(tournament.id, tournament.round, now)
+            .await?;
+        if finished {
+            tracing::info!(tournament = tournament.id.0, "an arena finished");
+        }
+        return Ok(finished);
+    }
+    let entries = store
+        .tournament_entries(tournament.id, super::MAX_PLAYERS as i64)
+        .await?;
+    let waiting: Vec<ArenaWaiting> = entries
+        .iter()
+        .filter(|entry| entry.withdrawn_after.is_none() && !playing.contains(&entry.user_id))
+        .map(|entry| arena_waiting(entry, boards))
+        .collect();
+    if waiting.len() < 2 {
+        return Ok(false);
+    }
+    let round = Round {
+        games: pair_arena(&waiting),
+        bye: None,
+    };
+    if round.games.is_empty() {
+        return Ok(false);
+    }
+    let next = tournament.round + 1;
+    commit_round(service, tournament, &entries, &round, next, now).await
+}
+
+/// An arena player waiting for a game, as pairing sees them: their points, colours and
+/// last opponent.
+fn arena_waiting(entry: &EntryRecord, boards: &[BoardRecord]) -> ArenaWaiting {
+    let mut waiting = ArenaWaiting {
+        id: entry.user_id,
+        rating: entry.rating,
+        points: table::arena_results(boards, entry.user_id).0,
+        ..ArenaWaiting::default()
+    };
+    for board in boards {
+        let Some(black) = board.black_id else {
+            continue;
+        };
+        if board.white_id == entry.user_id {
+            waiting.colours.push(Side::White);
+            waiting.last_opponent = Some(black);
+        } else if black == entry.user_id {
+            waiting.colours.push(Side::Black);
+            waiting.last_opponent = Some(board.white_id);
+        }
+    }
+    waiting
+}
+
+/// Writes `round` as round `next` of `tournament` in one unit of work, claimed by moving
+/// the tournament's round on first. Returns whether this call wrote it.
+async fn commit_round(
+    service: &Service,
+    tournament: &TournamentRecord,
+    entries: &[EntryRecord],
+    round: &Round,
+    next: u32,
+    now: crate::games::Timestamp,
+) -> Result<bool, Refusal> {
+    let store = service.store();
     let levels: HashMap<i64, u8> = entries
         .iter()
         .filter_map(|entry| Some((entry.user_id, entry.computer_level?)))
         .collect();
     let unit = store.begin_unit().await?;
-    match write_round(&unit, tournament, &round, &levels, next, now).await {
+    match write_round(&unit, tournament, round, &levels, next, now).await {
         Ok(true) => {
             unit.commit_unit().await?;
             tracing::info!(
@@ -205,6 +298,8 @@ fn next_round(
                 .collect();
             pair_swiss(&entrants)
         }
+        // An arena is paired as players come free (`pair_arena_if_due`), never by rounds.
+        Format::Arena => Round::default(),
         Format::RoundRobin { .. } => {
             let seeded = table::seeded(entries);
             let cycles = tournament.format.cycles().unwrap_or(1);
@@ -398,7 +493,7 @@ async fn round_post(
     let language = chat_language(service, tournament.chat_id).await?;
     let entries = super::entries(service, tournament.id, language).await?;
     let boards = store.tournament_boards(tournament.id).await?;
-    if tournament.round > tournament.rounds {
+    if tournament.state == TournamentState::Finished {
         return Ok(vec![table::podium(
             service, language, tournament, &entries, &boards,
         )?]);
@@ -418,25 +513,34 @@ async fn round_post(
             .filter(|name| name.pings && human(user))
             .map(|name| name.external_id.clone())
     };
-    let header = msg("tournament-round-post")
-        .with("id", tournament.id)
-        .with("name", &tournament.name)
-        .number("round", tournament.round)
-        .number("rounds", tournament.rounds);
+    let header = match tournament.ends_at {
+        Some(end) => msg("tournament-arena-post").with("end", start_text(end)),
+        None => msg("tournament-round-post")
+            .number("round", tournament.round)
+            .number("rounds", tournament.rounds),
+    }
+    .with("id", tournament.id)
+    .with("name", &tournament.name);
     let threads = platform.games_in_threads() && store.game_threads(tournament.chat_id).await?;
     let mut text = service.say(language, &header);
     if tournament.round == 1 && tournament.starts_at.is_some() {
         // Started by its clock: nobody's command said so, this post does.
-        let begun = msg("tournament-started")
-            .with("id", tournament.id)
-            .with("name", &tournament.name)
-            .number("players", entries.len() as u32)
-            .number("rounds", tournament.rounds);
+        let begun = match tournament.ends_at {
+            Some(end) => msg("tournament-arena-started").with("end", start_text(end)),
+            None => msg("tournament-started").number("rounds", tournament.rounds),
+        }
+        .with("id", tournament.id)
+        .with("name", &tournament.name)
+        .number("players", entries.len() as u32);
         text = format!("{}\n{text}", service.say(language, &begun));
     }
     let mut mentions = Vec::new();
     let mut own_messages = Vec::new();
-    for board in boards.iter().filter(|b| b.round == tournament.round) {
+    // The boards paired since the last post: one round, or an arena's waves.
+    let new = |board: &&BoardRecord| {
+        board.round > tournament.posted_round && board.round <= tournament.round
+    };
+    for board in boards.iter().filter(new) {
         let line = match (board.black_id, board.game_id) {
             (Some(_), Some(game)) => msg("tournament-board")
                 .number("board", board.board)

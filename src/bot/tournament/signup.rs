@@ -16,9 +16,37 @@ use crate::bot::service::Service;
 use crate::engine::Level;
 use crate::games::GameKind;
 use crate::games::Timestamp;
-use crate::games::time_control::TimeControl;
+use crate::games::time_control::{MINUTE_MS, TimeControl};
 use crate::games::tournament::{Format, next_start, start_text};
 use crate::store::{NewTournament, StoreError, TournamentId, TournamentRecord, TournamentState};
+
+/// An arena's length when none is named, in minutes.
+const DEFAULT_ARENA_MINUTES: u32 = 60;
+
+/// The longest arena, in minutes: a day.
+const MAX_ARENA_MINUTES: u32 = 24 * 60;
+
+/// An arena's clock when none is named: three minutes and two seconds a move, lichess's
+/// most played arena.
+const ARENA_CLOCK: TimeControl = TimeControl::Live {
+    minutes: 3,
+    increment: 2,
+};
+
+/// An arena's length as typed: `45m`, `90`, `2h`, `1h30m`; 10 minutes to a day.
+fn arena_minutes(typed: &str) -> Option<u32> {
+    let typed = typed.trim().to_lowercase();
+    let (hours, rest) = match typed.split_once('h') {
+        Some((hours, rest)) => (hours.parse::<u32>().ok()?, rest),
+        None => (0, typed.as_str()),
+    };
+    let minutes = match rest.trim_end_matches("min").trim_end_matches('m') {
+        "" => 0,
+        digits => digits.parse::<u32>().ok()?,
+    };
+    let total = hours.checked_mul(60)?.checked_add(minutes)?;
+    (10..=MAX_ARENA_MINUTES).contains(&total).then_some(total)
+}
 
 /// The most rounds a Swiss is made with.
 pub const MAX_SWISS_ROUNDS: u32 = 15;
@@ -81,15 +109,29 @@ pub(super) async fn create(
             .ok()
             .filter(|n| (1..=MAX_SWISS_ROUNDS).contains(n))
             .ok_or_else(|| msg("tournament-bad-rounds").number("max", MAX_SWISS_ROUNDS))?,
-        (Format::RoundRobin { .. }, None) => 0,
+        (Format::RoundRobin { .. }, None) | (Format::Arena, None) => 0,
         (Format::RoundRobin { .. }, Some(_)) => return Err(msg("tournament-robin-rounds").into()),
+        (Format::Arena, Some(_)) => return Err(msg("tournament-arena-rounds").into()),
     };
-    let time_control = match args.time.as_deref() {
-        None => TimeControl::DEFAULT,
-        Some(typed) => TimeControl::parse(typed)
+    let arena_minutes = match (format, args.duration.as_deref()) {
+        (Format::Arena, None) => Some(DEFAULT_ARENA_MINUTES),
+        (Format::Arena, Some(typed)) => Some(arena_minutes(typed).ok_or_else(|| {
+            msg("tournament-bad-duration").with("duration", limits::quote(typed))
+        })?),
+        (_, None) => None,
+        (_, Some(_)) => return Err(msg("tournament-duration-arena").into()),
+    };
+    let time_control = match (args.time.as_deref(), format) {
+        (None, Format::Arena) => ARENA_CLOCK,
+        (None, _) => TimeControl::DEFAULT,
+        (Some(typed), _) => TimeControl::parse(typed)
             .map_err(|error| Refusal::from(time_control_refusal(typed, &error)))?
             .ok_or_else(|| msg("tournament-no-clock"))?,
     };
+    // An arena is an hour's live play: a day a move would pair nobody again.
+    if format == Format::Arena && !matches!(time_control, TimeControl::Live { .. }) {
+        return Err(msg("tournament-arena-live").into());
+    }
     let starts_at = match args.start.as_deref() {
         None => None,
         Some(typed) => Some(
@@ -133,6 +175,7 @@ pub(super) async fn create(
         name,
         created_by: context.user.id,
         starts_at,
+        arena_minutes,
     };
     let made = service.store().create_tournament(&new, context.now).await?;
     tracing::info!(tournament = made.id.0, "a tournament was made");
@@ -142,7 +185,7 @@ pub(super) async fn create(
         .with("game", game)
         .with(
             "format",
-            service.say(language, &format_message(format, rounds)),
+            service.say(language, &format_message(format, rounds, arena_minutes)),
         )
         .with(
             "time",
@@ -185,6 +228,12 @@ pub(super) async fn join(
     let joined_round = match (tournament.state, tournament.format) {
         (TournamentState::Signup, _) => 1,
         (TournamentState::Running, Format::Swiss) if tournament.round <= 1 => 2,
+        // An arena takes players until its end: they wait for the next pairing.
+        (TournamentState::Running, Format::Arena)
+            if tournament.ends_at.is_some_and(|end| context.now < end) =>
+        {
+            tournament.round + 1
+        }
         (TournamentState::Running, _) => return Err(msg("tournament-begun").with("id", id).into()),
         _ => return Err(msg("tournament-over").with("id", id).into()),
     };
@@ -288,7 +337,7 @@ pub(super) async fn add_computer(
 /// The most players a tournament of `format` takes.
 fn field_cap(format: Format) -> usize {
     match format {
-        Format::Swiss => MAX_PLAYERS,
+        Format::Swiss | Format::Arena => MAX_PLAYERS,
         Format::RoundRobin { .. } => MAX_ROUND_ROBIN_PLAYERS,
     }
 }
@@ -385,7 +434,14 @@ pub(super) async fn begin(
             .seed_entry(id, entry.user_id, rating)
             .await?;
     }
-    if !service.store().start_tournament(id, rounds, now).await? {
+    let ends_at = tournament
+        .arena_minutes
+        .map(|minutes| now.plus(i64::from(minutes) * MINUTE_MS));
+    if !service
+        .store()
+        .start_tournament(id, rounds, now, ends_at)
+        .await?
+    {
         return Err(msg("tournament-begun").with("id", id).into());
     }
     tracing::info!(
@@ -394,11 +450,13 @@ pub(super) async fn begin(
         "a tournament started"
     );
     service.wake_tournaments();
-    Ok(msg("tournament-started")
-        .with("id", id)
-        .with("name", &tournament.name)
-        .number("players", entries.len() as u32)
-        .number("rounds", rounds))
+    Ok(match ends_at {
+        Some(end) => msg("tournament-arena-started").with("end", start_text(end)),
+        None => msg("tournament-started").number("rounds", rounds),
+    }
+    .with("id", id)
+    .with("name", &tournament.name)
+    .number("players", entries.len() as u32))
 }
 
 /// `tournament cancel [#id]`: nothing more is paired; games under way go on unpaired.

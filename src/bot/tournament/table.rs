@@ -10,15 +10,18 @@ use crate::bot::outcome::Refusal;
 use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::Side;
-use crate::games::tournament::{EntrantId, Format, HalfPoints, PlayedGame, standings};
+use crate::games::tournament::{
+    ArenaResult, EntrantId, Format, HalfPoints, PlayedGame, arena_points, standings, start_text,
+};
 use crate::render::{Align, Column, TableView};
 use crate::store::{
     BoardRecord, EntryRecord, GameState, TournamentId, TournamentRecord, TournamentState,
 };
 
 /// How a format is said: "Swiss, 5 rounds", "round robin".
-pub(super) fn format_message(format: Format, rounds: u32) -> Msg {
+pub(super) fn format_message(format: Format, rounds: u32, minutes: Option<u32>) -> Msg {
     match format {
+        Format::Arena => msg("tournament-format-arena").number("minutes", minutes.unwrap_or(0)),
         Format::Swiss => msg("tournament-format-swiss").number("rounds", rounds),
         Format::RoundRobin { double: false } => msg("tournament-format-round-robin"),
         Format::RoundRobin { double: true } => msg("tournament-format-double"),
@@ -92,6 +95,31 @@ fn lines(
     entries: &[EntryRecord],
     boards: &[BoardRecord],
 ) -> Vec<Line> {
+    let withdrawn = |id: EntrantId| {
+        entries
+            .iter()
+            .any(|entry| entry.user_id == id && entry.withdrawn_after.is_some())
+    };
+    if tournament.format == Format::Arena {
+        // Arena points, then wins; equal on both, who joined first.
+        let mut lines: Vec<Line> = entries
+            .iter()
+            .map(|entry| {
+                let tally = arena_results(boards, entry.user_id);
+                Line {
+                    id: entry.user_id,
+                    name: name_of(entries, entry.user_id),
+                    points: tally.0,
+                    buchholz: tally.2,
+                    sonneborn_berger: 0,
+                    games: tally.1,
+                    withdrawn: withdrawn(entry.user_id),
+                }
+            })
+            .collect();
+        lines.sort_by_key(|line| std::cmp::Reverse((line.points, line.buchholz)));
+        return lines;
+    }
     let ids: Vec<EntrantId> = entries.iter().map(|entry| entry.user_id).collect();
     let mut played = Vec::new();
     let mut byes = Vec::new();
@@ -115,11 +143,39 @@ fn lines(
             buchholz: standing.buchholz,
             sonneborn_berger: standing.sonneborn_berger,
             games: standing.games,
-            withdrawn: entries
-                .iter()
-                .any(|entry| entry.user_id == standing.id && entry.withdrawn_after.is_some()),
+            withdrawn: withdrawn(standing.id),
         })
         .collect()
+}
+
+/// A player's arena tally from their finished games in order: arena points
+/// (`games::tournament::arena_points`), games, wins, and whether they are on fire (their
+/// last two games won: the next counts double).
+pub(super) fn arena_results(boards: &[BoardRecord], player: EntrantId) -> (u32, u32, u32, bool) {
+    let results: Vec<ArenaResult> = boards
+        .iter()
+        .filter(|board| board.state == Some(GameState::Finished))
+        .filter_map(|board| {
+            let side = if board.white_id == player {
+                Side::White
+            } else if board.black_id == Some(player) {
+                Side::Black
+            } else {
+                return None;
+            };
+            let winner = board.result?.winner;
+            Some(ArenaResult {
+                won: winner.map(|winner| winner == side),
+                berserk: false,
+            })
+        })
+        .collect();
+    let wins = results.iter().filter(|r| r.won == Some(true)).count() as u32;
+    let on_fire = results.len() >= 2
+        && results[results.len() - 2..]
+            .iter()
+            .all(|r| r.won == Some(true));
+    (arena_points(&results), results.len() as u32, wins, on_fire)
 }
 
 /// `tournament` / `tournaments`: the chat's tournaments, newest first.
@@ -149,9 +205,12 @@ pub(super) async fn list(
 fn summary(service: &Service, language: &str, tournament: &TournamentRecord) -> Msg {
     let state = match tournament.state {
         TournamentState::Signup => msg("tournament-state-signup"),
-        TournamentState::Running => msg("tournament-state-running")
-            .number("round", tournament.round.min(tournament.rounds))
-            .number("rounds", tournament.rounds),
+        TournamentState::Running => match tournament.ends_at {
+            Some(end) => msg("tournament-state-arena").with("end", start_text(end)),
+            None => msg("tournament-state-running")
+                .number("round", tournament.round.min(tournament.rounds))
+                .number("rounds", tournament.rounds),
+        },
         TournamentState::Finished => msg("tournament-state-finished"),
         TournamentState::Cancelled => msg("tournament-state-cancelled"),
     };
@@ -166,7 +225,11 @@ fn summary(service: &Service, language: &str, tournament: &TournamentRecord) -> 
             "format",
             service.say(
                 language,
-                &format_message(tournament.format, tournament.rounds),
+                &format_message(
+                    tournament.format,
+                    tournament.rounds,
+                    tournament.arena_minutes,
+                ),
             ),
         )
         .with("state", service.say(language, &state))
@@ -225,6 +288,9 @@ fn standings_picture(
     let lines = lines(tournament, entries, boards);
     let say = |key: &'static str| service.say(language, &msg(key));
     let withdrawn = say("tournament-withdrawn-mark");
+    if tournament.format == Format::Arena {
+        return arena_picture(service, language, tournament, boards, &lines, heading);
+    }
     let cross = matches!(tournament.format, Format::RoundRobin { .. });
     let mut rows: Vec<Vec<String>> = lines
         .iter()
@@ -302,6 +368,81 @@ fn standings_picture(
     Ok(Outgoing::image(png, caption.join("\n")))
 }
 
+/// An arena's standings as a picture: rank, player (🔥 while on fire), points, games, wins.
+fn arena_picture(
+    service: &Service,
+    language: &str,
+    tournament: &TournamentRecord,
+    boards: &[BoardRecord],
+    lines: &[Line],
+    heading: String,
+) -> Result<Outgoing, Refusal> {
+    let say = |key: &'static str| service.say(language, &msg(key));
+    let withdrawn = say("tournament-withdrawn-mark");
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .enumerate()
+        .map(|(rank, line)| {
+            let mut name = line.name.clone();
+            if arena_results(boards, line.id).3 {
+                name.push_str(" 🔥");
+            }
+            if line.withdrawn {
+                name = format!("{name} {withdrawn}");
+            }
+            vec![
+                (rank + 1).to_string(),
+                name,
+                line.points.to_string(),
+                line.games.to_string(),
+                line.buchholz.to_string(),
+            ]
+        })
+        .collect();
+    let title = match (tournament.state, tournament.ends_at) {
+        (TournamentState::Running, Some(end)) => {
+            msg("tournament-arena-title").with("end", start_text(end))
+        }
+        _ => msg("tournament-final-title"),
+    }
+    .with("name", &tournament.name);
+    let columns = [
+        ("table-rank", Align::Right),
+        ("table-player", Align::Left),
+        ("tournament-column-points", Align::Right),
+        ("tournament-column-games", Align::Right),
+        ("tournament-column-wins", Align::Right),
+    ]
+    .into_iter()
+    .map(|(key, align)| Column {
+        label: say(key),
+        align,
+    })
+    .collect();
+    let view = TableView {
+        title: service.say(language, &title),
+        footer: say("tournament-arena-scoring"),
+        columns,
+        rows: rows.clone(),
+        first_rank: 1,
+    };
+    let png = service.renderer.render_table(&view)?;
+    let mut caption = vec![heading];
+    caption.extend(rows.iter().map(|row| {
+        format!(
+            "{}. {} {} ({} {}, {} {})",
+            row[0],
+            row[1],
+            row[2],
+            say("tournament-column-games"),
+            row[3],
+            say("tournament-column-wins"),
+            row[4]
+        )
+    }));
+    Ok(Outgoing::image(png, caption.join("\n")))
+}
+
 /// What `player` scored against `opponent` in their finished games (`1`, `½`, `0`, a double
 /// round robin's sum), `×` against themselves, empty before they have met.
 fn cross_cell(boards: &[BoardRecord], player: EntrantId, opponent: EntrantId) -> String {
@@ -331,9 +472,14 @@ pub(super) fn podium(
     boards: &[BoardRecord],
 ) -> Result<Outgoing, Refusal> {
     let lines = lines(tournament, entries, boards);
+    // An arena's points are whole; the others' are kept in halves.
+    let shown = |points: u32| match tournament.format {
+        Format::Arena => points.to_string(),
+        _ => points_text(points),
+    };
     let medal = |place: usize| {
         lines.get(place).map_or_else(String::new, |line| {
-            format!("{} ({})", line.name, points_text(line.points))
+            format!("{} ({})", line.name, shown(line.points))
         })
     };
     // Equal on points and every tie-break, the first places are shared: no name is picked
@@ -365,8 +511,9 @@ pub(super) async fn pairings(
 ) -> Result<Vec<Outgoing>, Refusal> {
     let tournament = chosen(service, context, id, true).await?;
     let language = context.language;
+    let arena = tournament.format == Format::Arena;
     let round = tournament.round.min(tournament.rounds);
-    if round == 0 {
+    if tournament.round == 0 || (round == 0 && !arena) {
         return Err(msg("tournament-no-pairings")
             .with("id", tournament.id)
             .into());
@@ -374,13 +521,21 @@ pub(super) async fn pairings(
     let store = service.store();
     let entries = super::entries(service, tournament.id, language).await?;
     let boards = store.tournament_boards(tournament.id).await?;
-    let header = msg("tournament-pairings-title")
-        .with("id", tournament.id)
-        .with("name", &tournament.name)
-        .number("round", round)
-        .number("rounds", tournament.rounds);
+    // An arena has no rounds: its games under way are its pairings.
+    let header = match arena {
+        true => msg("tournament-arena-pairings"),
+        false => msg("tournament-pairings-title")
+            .number("round", round)
+            .number("rounds", tournament.rounds),
+    }
+    .with("id", tournament.id)
+    .with("name", &tournament.name);
     let mut text = service.say(language, &header);
-    for board in boards.iter().filter(|board| board.round == round) {
+    let shown = boards.iter().filter(|board| match arena {
+        true => !board.done(),
+        false => board.round == round,
+    });
+    for board in shown {
         let line = match (board.black_id, board.game_id) {
             (Some(black), Some(game)) => {
                 let result = match (board.state, board.result) {
@@ -391,12 +546,15 @@ pub(super) async fn pairings(
                     },
                     _ => service.say(language, &msg("tournament-playing")),
                 };
-                msg("tournament-board-result")
-                    .number("board", board.board)
-                    .with("game", game)
-                    .with("white", name_of(&entries, board.white_id))
-                    .with("black", name_of(&entries, black))
-                    .with("result", result)
+                msg(match arena {
+                    true => "tournament-game-result",
+                    false => "tournament-board-result",
+                })
+                .number("board", board.board)
+                .with("game", game)
+                .with("white", name_of(&entries, board.white_id))
+                .with("black", name_of(&entries, black))
+                .with("result", result)
             }
             _ => msg("tournament-bye").with("player", name_of(&entries, board.white_id)),
         };

@@ -74,6 +74,7 @@ mod name {
     pub const NUMBER: &str = "number";
     pub const TOURNAMENTS: &str = "tournaments";
     pub const START: &str = "start";
+    pub const DURATION: &str = "duration";
 }
 
 /// An option's value as the adapter reads it from an interaction.
@@ -328,7 +329,7 @@ fn options(word: Word) -> Vec<SlashOption> {
             SlashOption::number(name::NUMBER, "The tournament's number (the newest here)", 1),
             SlashOption::text(name::GAME, "create: the game").choices(games()),
             SlashOption::text(name::FORMAT, "create: Swiss (the default) or round robin")
-                .choices(["swiss", "round-robin", "double-round-robin"]),
+                .choices(["swiss", "round-robin", "double-round-robin", "arena"]),
             SlashOption::number(name::ROUNDS, "create: a Swiss's rounds", 1),
             SlashOption::text(
                 name::CLOCK,
@@ -339,6 +340,7 @@ fn options(word: Word) -> Vec<SlashOption> {
                 name::START,
                 "create: when it starts by itself, e.g. 18:00 or sat 18:00 (UTC)",
             ),
+            SlashOption::text(name::DURATION, "create: an arena's length, e.g. 60m"),
         ],
     }
 }
@@ -456,6 +458,9 @@ fn tournament_text(options: &[(String, Arg)]) -> String {
         if let Some(clock) = text(name::CLOCK) {
             let clock: String = clock.split_whitespace().collect();
             line.push(format!("time:{clock}"));
+        }
+        if let Some(duration) = text(name::DURATION).filter(|d| !d.is_empty()) {
+            line.push(format!("duration:{duration}"));
         }
         if let Some(start) = text(name::START).filter(|start| !start.is_empty()) {
             line.push(format!("start:\"{start}\""));

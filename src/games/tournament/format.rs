@@ -9,6 +9,9 @@ pub enum Format {
     /// Everyone meets everyone once ([`super::round_robin_round`]), or twice with the colours
     /// swapped in a double round robin.
     RoundRobin { double: bool },
+    /// Until a deadline, a player who finishes a game is paired again at once with someone
+    /// near their score ([`super::pair_arena`]), scored by [`super::arena_points`].
+    Arena,
 }
 
 impl Format {
@@ -18,6 +21,7 @@ impl Format {
             Format::Swiss => "swiss",
             Format::RoundRobin { double: false } => "round-robin",
             Format::RoundRobin { double: true } => "double-round-robin",
+            Format::Arena => "arena",
         }
     }
 
@@ -29,6 +33,7 @@ impl Format {
                 Some(Format::RoundRobin { double: false })
             }
             "double-round-robin" | "double" | "drr" => Some(Format::RoundRobin { double: true }),
+            "arena" => Some(Format::Arena),
             _ => None,
         }
     }
@@ -36,7 +41,7 @@ impl Format {
     /// How many times everyone meets everyone in a round robin; `None` for a Swiss.
     pub const fn cycles(self) -> Option<usize> {
         match self {
-            Format::Swiss => None,
+            Format::Swiss | Format::Arena => None,
             Format::RoundRobin { double: false } => Some(1),
             Format::RoundRobin { double: true } => Some(2),
         }
@@ -60,6 +65,7 @@ mod tests {
             Format::Swiss,
             Format::RoundRobin { double: false },
             Format::RoundRobin { double: true },
+            Format::Arena,
         ] {
             assert_eq!(Format::parse(format.name()), Some(format));
         }
@@ -67,7 +73,7 @@ mod tests {
             Format::parse("RR"),
             Some(Format::RoundRobin { double: false })
         );
-        assert_eq!(Format::parse("arena"), None);
+        assert_eq!(Format::parse("blitz"), None);
     }
 
     #[test]

@@ -216,6 +216,14 @@ impl Clocks {
         Ok(next)
     }
 
+    /// The clocks with `side`'s time halved (an arena player going berserk before their
+    /// first move): its bank, and so its deadline when it is its turn.
+    pub fn berserk(&self, side: Side) -> Clocks {
+        let mut next = *self;
+        *next.bank_mut(side) = self.bank(side) / 2;
+        next
+    }
+
     /// The clocks with `pause_ms` added to `side`'s current turn (a vacation).
     pub fn paused(&self, pause_ms: i64) -> Clocks {
         Clocks {

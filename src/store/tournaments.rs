@@ -157,6 +157,8 @@ pub struct BoardRecord {
     /// The game's state and result, as the game stands now.
     pub state: Option<GameState>,
     pub result: Option<Outcome>,
+    /// Whether White, Black went berserk (an arena game).
+    pub berserk: [bool; 2],
 }
 
 impl BoardRecord {
@@ -384,7 +386,8 @@ impl Store {
     /// Every board of the tournament so far, by round and board, with its game's state.
     pub async fn tournament_boards(&self, id: TournamentId) -> StoreResult<Vec<BoardRecord>> {
         let rows = sqlx::query(
-            "SELECT t.round, t.board, t.white_id, t.black_id, t.game_id, g.status, g.result
+            "SELECT t.round, t.board, t.white_id, t.black_id, t.game_id, g.status, g.result,
+                 t.white_berserk, t.black_berserk
              FROM tournament_games t LEFT JOIN games g ON g.id = t.game_id
              WHERE t.tournament_id = $1
              ORDER BY t.round, t.board",
@@ -399,7 +402,10 @@ impl Store {
                 let game: Option<i64> = row.try_get("game_id")?;
                 let state: Option<String> = row.try_get("status")?;
                 let result: Option<String> = row.try_get("result")?;
+                let white_berserk: i64 = row.try_get("white_berserk")?;
+                let black_berserk: i64 = row.try_get("black_berserk")?;
                 Ok(BoardRecord {
+                    berserk: [white_berserk != 0, black_berserk != 0],
                     round: u32::try_from(round)
                         .map_err(|_| StoreError::Corrupt(format!("round {round}")))?,
                     board: u32::try_from(board)
@@ -491,6 +497,35 @@ impl Store {
         .execute(&mut *self.conn().await?)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    /// `game` as it is after its `side` went berserk (its clocks halved), written with the
+    /// board's mark in one transaction: `Conflict` when the game changed since it was read
+    /// (a move came first) or the side is berserk already.
+    pub async fn go_berserk(
+        &self,
+        game: &super::GameRecord,
+        side: crate::games::Side,
+        now: Timestamp,
+    ) -> StoreResult<()> {
+        let mut conn = self.conn().await?;
+        let mut tx = conn.begin_write(self.backend).await?;
+        let column = match side {
+            crate::games::Side::White => "white_berserk",
+            crate::games::Side::Black => "black_berserk",
+        };
+        let marked = sqlx::query(&format!(
+            "UPDATE tournament_games SET {column} = 1 WHERE game_id = $1 AND {column} = 0"
+        ))
+        .bind(game.id.0)
+        .execute(&mut *tx)
+        .await?;
+        if marked.rows_affected() != 1 || !super::write_game(&mut tx, game, now).await? {
+            tx.rollback().await?;
+            return Err(StoreError::Conflict);
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Records a board of a round being paired.

@@ -719,6 +719,20 @@ async fn an_arena_pairs_players_as_they_come_free_until_its_end() {
             with_a.white_id
         };
         let game = with_a.game_id.unwrap();
+        if wave == 1 {
+            // a goes berserk before the first move: half the clock, a point more for a win.
+            let clock = |game: kibitz::store::GameRecord| {
+                let side = game.side_of(a).unwrap();
+                game.clocks.unwrap().bank(side)
+            };
+            let before = clock(store.game(game).await.unwrap().unwrap());
+            let reply = bot.text("a", "tournament berserk").await;
+            assert!(reply.contains("a goes berserk in game"), "{reply}");
+            let after = clock(store.game(game).await.unwrap().unwrap());
+            assert_eq!(after * 2, before);
+            let reply = bot.text("a", &format!("tournament berserk #{game}")).await;
+            assert!(reply.contains("Too late for berserk"), "{reply}");
+        }
         let reply = bot
             .text(&names[&opponent], &format!("resign confirm #{game}"))
             .await;
@@ -726,7 +740,7 @@ async fn an_arena_pairs_players_as_they_come_free_until_its_end() {
     }
     let standings = bot.text("a", "tournament standings").await;
     assert!(
-        standings.contains("1. a 🔥 8 (Games 3, Wins 3)"),
+        standings.contains("1. a 🔥 9 (Games 3, Wins 3)"),
         "{standings}"
     );
     // Time is up: nobody is paired again; the games under way finish, then the podium.
@@ -746,7 +760,7 @@ async fn an_arena_pairs_players_as_they_come_free_until_its_end() {
     assert_eq!(boards(&bot).await.len(), before, "no game after the end");
     let podium = posted.captions().pop().unwrap();
     assert!(
-        podium.contains("Quick Arena (#1) is over. The winner: a (8)!"),
+        podium.contains("Quick Arena (#1) is over. The winner: a (9)!"),
         "{podium}"
     );
     let tournament = store.tournament(TournamentId(1)).await.unwrap().unwrap();

@@ -29,7 +29,7 @@ cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution 
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads|tournaments … (admins)
-cmd-tournament = tournament [create <game> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — this chat's tournaments
+cmd-tournament = tournament [create <game> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — this chat's tournaments
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -666,12 +666,20 @@ tournament-arena-title = { $name }: arena until { $end }
 tournament-arena-scoring = A win 2, a draw 1; after two wins in a row (🔥) each game counts double. Ties: more wins.
 tournament-state-arena = arena until { $end }
 tournament-column-wins = Wins
+berserk-done = ⚔ { $player } goes berserk in game #{ $id }: half the time, and a win scores one point more.
+berserk-not-yours = You are not playing game #{ $id }.
+berserk-not-arena = Game #{ $id } is not an arena game under way: berserk is for arenas only.
+berserk-too-late = Too late for berserk in game #{ $id }: it is only before your first move, once.
+berserk-no-game = You have no game under way here to go berserk in.
+berserk-which = You have several games here: say which, e.g. tournament berserk #{ $first }.
 tournament-format-swiss = Swiss of { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
 }
 tournament-format-round-robin = round robin
 tournament-format-double = double round robin
+button-standings = 🏆 Standings
+button-pairings = Pairings
 button-join = Join
 button-leave = Leave
 tournament-begun = Tournament #{ $id } has begun: it takes no more players, and it cannot be started again.

@@ -29,7 +29,7 @@ cmd-hint = hint — vis én brikke fra en korteste løsning (koster en stjerne i
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller spillets ratinger her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — en daglig oppgave her (UTC) · settings language|computer|threads|tournaments … (admin)
-cmd-tournament = tournament [create <spill> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
+cmd-tournament = tournament [create <spill> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -662,12 +662,20 @@ tournament-arena-title = { $name }: arena til { $end }
 tournament-arena-scoring = Seier 2, remis 1; etter to seire på rad (🔥) teller hvert parti dobbelt. Ved likhet: flest seire.
 tournament-state-arena = arena til { $end }
 tournament-column-wins = Seire
+berserk-done = ⚔ { $player } går berserk i parti #{ $id }: halve tiden, og en seier gir ett poeng ekstra.
+berserk-not-yours = Du spiller ikke parti #{ $id }.
+berserk-not-arena = Parti #{ $id } er ikke et arenaparti som pågår: berserk er bare for arenaer.
+berserk-too-late = For sent for berserk i parti #{ $id }: det er bare før ditt første trekk, én gang.
+berserk-no-game = Du har ikke noe parti som pågår her å gå berserk i.
+berserk-which = Du har flere partier her: si hvilket, f.eks. tournament berserk #{ $first }.
 tournament-format-swiss = sveitser, { $rounds ->
     [one] { $rounds } runde
    *[other] { $rounds } runder
 }
 tournament-format-round-robin = alle mot alle
 tournament-format-double = dobbel alle mot alle
+button-standings = 🏆 Tabell
+button-pairings = Paringer
 button-join = Bli med
 button-leave = Gå ut
 tournament-begun = Turnering #{ $id } har begynt: den tar ikke inn flere spillere, og den kan ikke startes på nytt.

@@ -29,7 +29,7 @@ cmd-hint = hint — в задаче AMBIT показать одну фигуру
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads|tournaments … (админы)
-cmd-tournament = tournament [create <игра> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|start|cancel|standings|pairings] [#N] — турниры этого чата
+cmd-tournament = tournament [create <игра> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — турниры этого чата
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -677,6 +677,12 @@ tournament-arena-title = { $name }: арена до { $end }
 tournament-arena-scoring = Победа 2, ничья 1; после двух побед подряд (🔥) каждая партия идёт вдвойне. При равенстве — больше побед.
 tournament-state-arena = арена до { $end }
 tournament-column-wins = Победы
+berserk-done = ⚔ { $player } идёт ва-банк в партии #{ $id }: вдвое меньше времени, а победа приносит очко сверху.
+berserk-not-yours = Вы не играете в партии #{ $id }.
+berserk-not-arena = Партия #{ $id } — не идущая партия арены: ва-банк бывает только на арене.
+berserk-too-late = Для ва-банка в партии #{ $id } поздно: только до вашего первого хода и один раз.
+berserk-no-game = У вас здесь нет идущей партии для ва-банка.
+berserk-which = У вас здесь несколько партий: укажите, какую, например tournament berserk #{ $first }.
 tournament-format-swiss = швейцарка, { $rounds ->
     [one] { $rounds } тур
     [few] { $rounds } тура
@@ -684,6 +690,8 @@ tournament-format-swiss = швейцарка, { $rounds ->
 }
 tournament-format-round-robin = круговой турнир
 tournament-format-double = двухкруговой турнир
+button-standings = 🏆 Таблица
+button-pairings = Пары
 button-join = Вступить
 button-leave = Выйти
 tournament-begun = Турнир #{ $id } уже начался: новых игроков он не принимает, и начать его снова нельзя.

@@ -14,6 +14,9 @@ pub enum TournamentAsk {
     /// `tournament create <game> [swiss|rr|double] [rounds:N] [time:1d] [name…]`.
     Create(NewTournamentArgs),
     Join(Option<TournamentId>),
+    /// `tournament berserk [#game]`: halve your clock before your first move in an arena
+    /// game, for a point more if you win it.
+    Berserk(Option<crate::store::GameId>),
     /// `tournament add computer [level:N] [#id]`: the computer as a player, at a level.
     AddComputer {
         level: Option<String>,
@@ -60,6 +63,11 @@ pub(super) fn tournament(words: &[&str]) -> Result<TournamentAsk, ParseError> {
     Ok(match first.to_lowercase().as_str() {
         "create" | "new" => TournamentAsk::Create(create(rest).ok_or_else(usage)?),
         "join" => TournamentAsk::Join(named(rest)?),
+        "berserk" => TournamentAsk::Berserk(match rest {
+            [] => None,
+            [game] => Some(super::args::game_ref(game).map_err(|_| usage())?),
+            _ => return Err(usage()),
+        }),
         "add" => add_computer(rest).ok_or_else(usage)?,
         "leave" | "withdraw" => TournamentAsk::Leave(named(rest)?),
         "start" => TournamentAsk::Start(named(rest)?),

@@ -84,7 +84,7 @@ pub(super) fn charge_move(
 
 /// The deadline and reminder of the side to move in `position` (its turn began at the
 /// clocks' `turn_since`), or none once it is over.
-pub(super) fn restart_deadline(game: &mut GameRecord, position: &AnyGame) {
+pub(crate) fn restart_deadline(game: &mut GameRecord, position: &AnyGame) {
     set_deadline(game, position);
 }
 

@@ -7,6 +7,7 @@
 //! the value read, and its post is claimed like the daily post. The pairing itself is the
 //! rules core's arithmetic (`games::tournament`).
 
+mod berserk;
 pub(crate) mod rounds;
 mod signup;
 mod table;
@@ -41,6 +42,7 @@ pub(crate) async fn tournament(
         TournamentAsk::Pairings(id) => table::pairings(service, context, id).await,
         TournamentAsk::Create(args) => signup::create(service, context, args).await,
         TournamentAsk::Join(id) => signup::join(service, context, id).await,
+        TournamentAsk::Berserk(game) => berserk::berserk(service, context, game).await,
         TournamentAsk::AddComputer { level, tournament } => {
             signup::add_computer(service, context, level.as_deref(), tournament).await
         }

@@ -15,7 +15,7 @@ use crate::bot::platform::Platform;
 use crate::bot::play::clock::start_clocks;
 use crate::bot::play::thread;
 use crate::bot::poster::{Poster, chat_address};
-use crate::bot::reply::{Mention, Outgoing};
+use crate::bot::reply::{Button, Mention, Outgoing};
 use crate::bot::service::Service;
 use crate::games::chesimals::CrittersOptions;
 use crate::games::rng::SeededRng;
@@ -417,6 +417,7 @@ async fn write_round(
                 game_id: Some(game.id),
                 state: None,
                 result: None,
+                berserk: [false; 2],
             },
         )
         .await?;
@@ -432,6 +433,7 @@ async fn write_round(
                 game_id: None,
                 state: None,
                 result: None,
+                berserk: [false; 2],
             },
         )
         .await?;
@@ -576,7 +578,17 @@ async fn round_post(
             }
         }
     }
-    let mut reply = Outgoing::text(text);
+    let buttons = vec![
+        Button::new(
+            service.say(language, &msg("button-standings")),
+            format!("tournament standings {}", tournament.id),
+        ),
+        Button::new(
+            service.say(language, &msg("button-pairings")),
+            format!("tournament pairings {}", tournament.id),
+        ),
+    ];
+    let mut reply = Outgoing::text(text).with_buttons(buttons);
     reply.mentions = mentions;
     let mut replies = vec![reply];
     replies.extend(own_messages);

@@ -166,7 +166,7 @@ pub(super) fn arena_results(boards: &[BoardRecord], player: EntrantId) -> (u32, 
             let winner = board.result?.winner;
             Some(ArenaResult {
                 won: winner.map(|winner| winner == side),
-                berserk: false,
+                berserk: board.berserk[usize::from(side == Side::Black)],
             })
         })
         .collect();
@@ -365,7 +365,8 @@ fn standings_picture(
             row[5]
         )
     }));
-    Ok(Outgoing::image(png, caption.join("\n")))
+    Ok(Outgoing::image(png, caption.join("\n"))
+        .with_buttons(vec![pairings_button(service, language, tournament)]))
 }
 
 /// An arena's standings as a picture: rank, player (🔥 while on fire), points, games, wins.
@@ -440,7 +441,17 @@ fn arena_picture(
             row[4]
         )
     }));
-    Ok(Outgoing::image(png, caption.join("\n")))
+    Ok(Outgoing::image(png, caption.join("\n"))
+        .with_buttons(vec![pairings_button(service, language, tournament)]))
+}
+
+/// The pairings of a tournament's current round (an arena's games under way), a press away
+/// from its standings.
+fn pairings_button(service: &Service, language: &str, tournament: &TournamentRecord) -> Button {
+    Button::new(
+        service.say(language, &msg("button-pairings")),
+        format!("tournament pairings {}", tournament.id),
+    )
 }
 
 /// What `player` scored against `opponent` in their finished games (`1`, `½`, `0`, a double

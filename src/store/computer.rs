@@ -12,6 +12,28 @@ use sqlx::Row;
 /// No platform's user id has a colon in it, so it names nobody real.
 pub const COMPUTER_EXTERNAL_ID: &str = "kibitz:computer";
 
+/// A chat's on/off settings kept here, each a column of `chats`.
+#[derive(Clone, Copy)]
+enum ChatSwitch {
+    /// Members may start games against the computer (on by default).
+    ComputerAllowed,
+    /// Members, not only admins, may make tournaments (off by default).
+    TournamentsByMembers,
+}
+
+impl ChatSwitch {
+    const fn column(self) -> &'static str {
+        match self {
+            ChatSwitch::ComputerAllowed => "computer_allowed",
+            ChatSwitch::TournamentsByMembers => "tournaments_by_members",
+        }
+    }
+
+    const fn default(self) -> bool {
+        matches!(self, ChatSwitch::ComputerAllowed)
+    }
+}
+
 /// A game where the computer is to move, with the chat it is played in.
 #[derive(Clone, Debug)]
 pub struct DueEngineMove {
@@ -170,19 +192,31 @@ impl Store {
 
     /// Whether the chat lets its members play the computer.
     pub async fn computer_allowed(&self, chat_id: i64) -> StoreResult<bool> {
-        let row = sqlx::query("SELECT computer_allowed FROM chats WHERE id = $1")
+        self.chat_switch(chat_id, ChatSwitch::ComputerAllowed).await
+    }
+
+    pub async fn set_computer_allowed(&self, chat_id: i64, allowed: bool) -> StoreResult<()> {
+        self.set_chat_switch(chat_id, ChatSwitch::ComputerAllowed, allowed)
+            .await
+    }
+
+    /// A chat's on/off setting, its default for a chat not seen yet.
+    async fn chat_switch(&self, chat_id: i64, switch: ChatSwitch) -> StoreResult<bool> {
+        let column = switch.column();
+        let row = sqlx::query(&format!("SELECT {column} FROM chats WHERE id = $1"))
             .bind(chat_id)
             .fetch_optional(&mut *self.conn().await?)
             .await?;
         Ok(match row {
-            Some(row) => row.try_get::<i64, _>("computer_allowed")? != 0,
-            None => true,
+            Some(row) => row.try_get::<i64, _>(column)? != 0,
+            None => switch.default(),
         })
     }
 
-    pub async fn set_computer_allowed(&self, chat_id: i64, allowed: bool) -> StoreResult<()> {
-        sqlx::query("UPDATE chats SET computer_allowed = $1 WHERE id = $2")
-            .bind(i64::from(allowed))
+    async fn set_chat_switch(&self, chat_id: i64, switch: ChatSwitch, on: bool) -> StoreResult<()> {
+        let column = switch.column();
+        sqlx::query(&format!("UPDATE chats SET {column} = $1 WHERE id = $2"))
+            .bind(i64::from(on))
             .bind(chat_id)
             .execute(&mut *self.conn().await?)
             .await?;
@@ -192,23 +226,13 @@ impl Store {
     /// Whether the chat's members may make tournaments (`settings tournaments members`), not
     /// only its admins.
     pub async fn tournaments_by_members(&self, chat_id: i64) -> StoreResult<bool> {
-        let row = sqlx::query("SELECT tournaments_by_members FROM chats WHERE id = $1")
-            .bind(chat_id)
-            .fetch_optional(&mut *self.conn().await?)
-            .await?;
-        Ok(match row {
-            Some(row) => row.try_get::<i64, _>("tournaments_by_members")? != 0,
-            None => false,
-        })
+        self.chat_switch(chat_id, ChatSwitch::TournamentsByMembers)
+            .await
     }
 
     pub async fn set_tournaments_by_members(&self, chat_id: i64, members: bool) -> StoreResult<()> {
-        sqlx::query("UPDATE chats SET tournaments_by_members = $1 WHERE id = $2")
-            .bind(i64::from(members))
-            .bind(chat_id)
-            .execute(&mut *self.conn().await?)
-            .await?;
-        Ok(())
+        self.set_chat_switch(chat_id, ChatSwitch::TournamentsByMembers, members)
+            .await
     }
 
     /// `user_id`'s results against the computer, by game and level.

@@ -237,19 +237,9 @@ pub(super) async fn join(
         (TournamentState::Running, _) => return Err(msg("tournament-begun").with("id", id).into()),
         _ => return Err(msg("tournament-over").with("id", id).into()),
     };
-    let entries = service
-        .store()
-        .tournament_entries(id, MAX_PLAYERS as i64 + 1)
-        .await?;
+    let entries = with_room(service, &tournament).await?;
     if entries.iter().any(|e| e.user_id == context.user.id) {
         return Err(msg("tournament-already-in").with("id", id).into());
-    }
-    let cap = field_cap(tournament.format);
-    if entries.len() >= cap {
-        return Err(msg("tournament-full")
-            .with("id", id)
-            .number("max", cap as u32)
-            .into());
     }
     let rating = seed_rating(service, &tournament, context.user.id).await?;
     if !service
@@ -298,17 +288,7 @@ pub(super) async fn add_computer(
     if !service.store().computer_allowed(context.chat_id).await? {
         return Err(msg("computer-not-allowed").into());
     }
-    let entries = service
-        .store()
-        .tournament_entries(id, MAX_PLAYERS as i64 + 1)
-        .await?;
-    let cap = field_cap(tournament.format);
-    if entries.len() >= cap {
-        return Err(msg("tournament-full")
-            .with("id", id)
-            .number("max", cap as u32)
-            .into());
-    }
+    let entries = with_room(service, &tournament).await?;
     let store = service.store();
     let player = store
         .computer_player(context.incoming.platform, level.number(), context.now)
@@ -332,6 +312,25 @@ pub(super) async fn add_computer(
         .with("id", id)
         .number("count", entries.len() as u32 + 1);
     Ok(vec![Outgoing::text(service.say(context.language, &text))])
+}
+
+/// The players of `tournament`, refused when it has no room for one more.
+async fn with_room(
+    service: &Service,
+    tournament: &TournamentRecord,
+) -> Result<Vec<crate::store::EntryRecord>, Refusal> {
+    let entries = service
+        .store()
+        .tournament_entries(tournament.id, MAX_PLAYERS as i64 + 1)
+        .await?;
+    let cap = field_cap(tournament.format);
+    if entries.len() >= cap {
+        return Err(msg("tournament-full")
+            .with("id", tournament.id)
+            .number("max", cap as u32)
+            .into());
+    }
+    Ok(entries)
 }
 
 /// The most players a tournament of `format` takes.

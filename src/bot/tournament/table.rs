@@ -348,21 +348,40 @@ fn standings_picture(
             .into_iter()
             .map(|(label, align)| Column { label, align })
             .collect(),
-        rows: rows.clone(),
+        rows,
         first_rank: 1,
     };
-    let png = service.renderer.render_table(&view)?;
+    // The caption's line a player: points, then the tie-breaks by name.
+    let tie_breaks = [
+        ("tournament-column-buchholz", 4),
+        ("tournament-column-sb", 5),
+    ];
+    standings_reply(service, language, tournament, &view, heading, tie_breaks)
+}
+
+/// The standings `view` as a picture, its caption `heading` and a line a player (rank,
+/// name, points, then the two `details`: a column's label key and its place in a row), and
+/// a Pairings button.
+fn standings_reply(
+    service: &Service,
+    language: &str,
+    tournament: &TournamentRecord,
+    view: &TableView,
+    heading: String,
+    details: [(&'static str, usize); 2],
+) -> Result<Outgoing, Refusal> {
+    let png = service.renderer.render_table(view)?;
+    let say = |key: &'static str| service.say(language, &msg(key));
     let mut caption = vec![heading];
-    caption.extend(rows.iter().map(|row| {
+    caption.extend(view.rows.iter().map(|row| {
+        let detail = |(key, at): (&'static str, usize)| format!("{} {}", say(key), row[at]);
         format!(
-            "{}. {} {} ({} {}, {} {})",
+            "{}. {} {} ({}, {})",
             row[0],
             row[1],
             row[2],
-            say("tournament-column-buchholz"),
-            row[4],
-            say("tournament-column-sb"),
-            row[5]
+            detail(details[0]),
+            detail(details[1])
         )
     }));
     Ok(Outgoing::image(png, caption.join("\n"))
@@ -424,25 +443,14 @@ fn arena_picture(
         title: service.say(language, &title),
         footer: say("tournament-arena-scoring"),
         columns,
-        rows: rows.clone(),
+        rows,
         first_rank: 1,
     };
-    let png = service.renderer.render_table(&view)?;
-    let mut caption = vec![heading];
-    caption.extend(rows.iter().map(|row| {
-        format!(
-            "{}. {} {} ({} {}, {} {})",
-            row[0],
-            row[1],
-            row[2],
-            say("tournament-column-games"),
-            row[3],
-            say("tournament-column-wins"),
-            row[4]
-        )
-    }));
-    Ok(Outgoing::image(png, caption.join("\n"))
-        .with_buttons(vec![pairings_button(service, language, tournament)]))
+    let details = [
+        ("tournament-column-games", 3),
+        ("tournament-column-wins", 4),
+    ];
+    standings_reply(service, language, tournament, &view, heading, details)
 }
 
 /// The pairings of a tournament's current round (an arena's games under way), a press away

@@ -206,6 +206,16 @@ impl Service {
         Timestamp::from_millis((self.clock)())
     }
 
+    /// The language of what background work posts to the chat `chat_id` (a clock's news, the
+    /// computer's move, a review, a tournament's round): the chat's own, else the default.
+    pub(crate) async fn chat_language(
+        &self,
+        chat_id: i64,
+    ) -> Result<&str, crate::store::StoreError> {
+        let code = self.store().chat_language(chat_id).await?;
+        Ok(self.catalogue.language_for(code.as_deref()))
+    }
+
     /// A catalogue text without arguments in the language of `locale`, for what an adapter
     /// says before there is a line to handle (the console's word on input that is no text).
     pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {

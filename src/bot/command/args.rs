@@ -82,13 +82,15 @@ pub(super) fn optional_ref(words: &[&str], command: Word) -> Result<Option<GameR
 }
 
 pub(super) fn game_ref(word: &str) -> Result<GameRef, ParseError> {
-    let digits = word.strip_prefix('#').unwrap_or(word);
-    digits
-        .parse::<i64>()
-        .ok()
-        .filter(|&id| id > 0)
+    numbered(word)
         .map(crate::store::GameId)
         .ok_or_else(|| ParseError::BadGameRef(word.to_string()))
+}
+
+/// A number as players write one for a game or a tournament: `#3` or `3`, from 1.
+pub(super) fn numbered(word: &str) -> Option<i64> {
+    let digits = word.strip_prefix('#').unwrap_or(word);
+    digits.parse::<i64>().ok().filter(|&id| id > 0)
 }
 
 /// A page number, `2` or `page:2`; pages count from 1.

@@ -144,11 +144,7 @@ fn create(words: &[&str]) -> Option<NewTournamentArgs> {
 
 /// `#3` or `3`.
 fn tournament_ref(word: &str) -> Result<TournamentId, ParseError> {
-    let digits = word.strip_prefix('#').unwrap_or(word);
-    digits
-        .parse::<i64>()
-        .ok()
-        .filter(|&id| id > 0)
+    super::args::numbered(word)
         .map(TournamentId)
         .ok_or(ParseError::Usage(Word::Tournament))
 }

@@ -310,8 +310,7 @@ async fn review_one<P: Poster>(
     let mut evaluations = due.analysis.evaluations;
     evaluations.truncate(positions.len());
     let resumed = evaluations.len();
-    let language_code = service.store().chat_language(game.chat_id).await?;
-    let language = service.catalogue.language_for(language_code.as_deref());
+    let language = service.chat_language(game.chat_id).await?;
     let to = chat_address(&due.chat, due.thread.as_deref());
     let mut progress = Progress {
         key: format!("analysis:{}", game_id.0),

@@ -314,8 +314,7 @@ async fn engine_move_inner<P: Poster>(
         duration_ms = crate::bot::log_duration::duration_ms(started.elapsed()),
         "engine move made"
     );
-    let language_code = service.store().chat_language(saved.chat_id).await?;
-    let language = service.catalogue.language_for(language_code.as_deref());
+    let language = service.chat_language(saved.chat_id).await?;
     // The position as played, not as reloaded: it carries the move's report (what the Ice
     // Age froze), which the stored position text does not, so the notes and the picture
     // say what a person's same move would.

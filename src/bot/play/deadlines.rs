@@ -130,7 +130,7 @@ async fn time_out<P: Poster>(
     };
     deferred_ratings::rate_or_defer(service, saved.id, now).await;
     tracing::info!(game = saved.id.0, "a game was lost on time");
-    let language = chat_language_of(service, saved.chat_id).await?;
+    let language = service.chat_language(saved.chat_id).await?;
     let seat = Seat::new(saved, 0)?;
     let players = players::read(service, &seat.game).await?;
     let news = timeout_report(service, language, &seat, &players, loser, Some(platform)).await?;
@@ -156,7 +156,7 @@ async fn remind<P: Poster>(
     let Some(left) = time_left(&game, to_move, now) else {
         return Ok(false);
     };
-    let language = chat_language_of(service, game.chat_id).await?;
+    let language = service.chat_language(game.chat_id).await?;
     let players = players::read(service, &game).await?;
     let ping = players.ping(to_move);
     let text = msg("reminder")
@@ -207,11 +207,6 @@ async fn vacation_postponed(
     };
     let vacation = service.store().vacation(player).await?;
     Ok(with_vacation(game, to_move, &vacation))
-}
-
-async fn chat_language_of(service: &Service, chat_id: i64) -> Result<&str, Refusal> {
-    let code = service.store().chat_language(chat_id).await?;
-    Ok(service.catalogue.language_for(code.as_deref()))
 }
 
 /// Handles the deadlines and reminders of `platform` until `shutdown`: a round at start

@@ -74,8 +74,7 @@ pub async fn open_thread(service: &Service, game: GameId, thread: &str) -> Vec<O
         let Some(record) = service.store().game(game).await? else {
             return Ok(Vec::new());
         };
-        let code = service.store().chat_language(record.chat_id).await?;
-        let language = service.catalogue.language_for(code.as_deref());
+        let language = service.chat_language(record.chat_id).await?;
         let seat = Seat::new(record, 0)?;
         let players = players::read(service, &seat.game).await?;
         let welcome = msg("thread-welcome").with("id", game);

@@ -122,7 +122,7 @@ async fn start_when_due<P: Poster>(
     if !store.cancel_tournament(tournament.id, now).await? {
         return Ok(false);
     }
-    let language = chat_language(service, tournament.chat_id).await?;
+    let language = service.chat_language(tournament.chat_id).await?;
     let text = msg("tournament-cancelled-few")
         .with("id", tournament.id)
         .with("name", &tournament.name);
@@ -492,7 +492,7 @@ async fn round_post(
     tournament: &TournamentRecord,
 ) -> Result<Vec<Outgoing>, Refusal> {
     let store = service.store();
-    let language = chat_language(service, tournament.chat_id).await?;
+    let language = service.chat_language(tournament.chat_id).await?;
     let entries = super::entries(service, tournament.id, language).await?;
     let boards = store.tournament_boards(tournament.id).await?;
     if tournament.state == TournamentState::Finished {
@@ -635,11 +635,6 @@ fn fill_names(
     }
     out.push_str(rest);
     (out, mentions)
-}
-
-pub(super) async fn chat_language(service: &Service, chat_id: i64) -> Result<&str, StoreError> {
-    let code = service.store().chat_language(chat_id).await?;
-    Ok(service.catalogue.language_for(code.as_deref()))
 }
 
 /// Runs the tournaments' worker of `platform` until `shutdown`: a round at start, then one

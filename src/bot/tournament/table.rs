@@ -11,7 +11,8 @@ use crate::bot::reply::{Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::Side;
 use crate::games::tournament::{
-    ArenaResult, EntrantId, Format, HalfPoints, PlayedGame, arena_points, standings, start_text,
+    ArenaResult, EntrantId, Format, HalfPoints, PlayedGame, arena_points, on_fire, standings,
+    start_text,
 };
 use crate::render::{Align, Column, TableView};
 use crate::store::{
@@ -171,11 +172,12 @@ pub(super) fn arena_results(boards: &[BoardRecord], player: EntrantId) -> (u32, 
         })
         .collect();
     let wins = results.iter().filter(|r| r.won == Some(true)).count() as u32;
-    let on_fire = results.len() >= 2
-        && results[results.len() - 2..]
-            .iter()
-            .all(|r| r.won == Some(true));
-    (arena_points(&results), results.len() as u32, wins, on_fire)
+    (
+        arena_points(&results),
+        results.len() as u32,
+        wins,
+        on_fire(&results),
+    )
 }
 
 /// `tournament` / `tournaments`: the chat's tournaments, newest first.

@@ -54,6 +54,15 @@ pub fn arena_points(results: &[ArenaResult]) -> u32 {
     points
 }
 
+/// Whether a player with `results` (in order) is on fire: their last two games won, so
+/// their next counts double.
+pub fn on_fire(results: &[ArenaResult]) -> bool {
+    results.len() >= 2
+        && results[results.len() - 2..]
+            .iter()
+            .all(|result| result.won == Some(true))
+}
+
 /// Pairs the `waiting` players: by points (then rating), each with the next one down,
 /// skipping over their last opponent when someone else is waiting. One is left waiting in
 /// an odd number, the lowest who could not be paired.

@@ -17,7 +17,7 @@ mod tie_breaks;
 #[cfg(test)]
 mod tests;
 
-pub use arena::{ArenaResult, ArenaWaiting, arena_points, pair_arena};
+pub use arena::{ArenaResult, ArenaWaiting, arena_points, on_fire, pair_arena};
 pub use format::Format;
 pub use round_robin::round_robin_round;
 pub use start_time::{next_start, start_text};

@@ -273,3 +273,25 @@ fn standings_count_points_then_buchholz_cut_one_then_sonneborn_berger() {
     let four = table.iter().find(|s| s.id == 4).unwrap();
     assert_eq!((two.buchholz, four.buchholz), (5, 8));
 }
+
+#[test]
+fn on_fire_is_the_last_two_games_won() {
+    let result = |won| ArenaResult {
+        won,
+        berserk: false,
+    };
+    assert!(!on_fire(&[result(Some(true))]));
+    assert!(on_fire(&[
+        result(None),
+        result(Some(true)),
+        result(Some(true))
+    ]));
+    assert!(!on_fire(&[
+        result(Some(true)),
+        result(Some(true)),
+        result(None)
+    ]));
+    // What on fire means for the score: the third win in a row counts double.
+    let three = [result(Some(true)), result(Some(true)), result(Some(true))];
+    assert_eq!(arena_points(&three), 2 + 2 + 4);
+}

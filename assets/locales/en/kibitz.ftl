@@ -29,7 +29,7 @@ cmd-hint = hint — in your AMBIT puzzle, show one piece of a smallest solution 
 cmd-leaderboard = leaderboard [ambit|<game>] [week|month|all] [page] — AMBIT dailies or a game's ratings here
 cmd-stats = stats [@user] — AMBIT dailies, streaks and ratings here
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — post a daily puzzle here at a UTC time · settings language|computer|threads|tournaments … (admins)
-cmd-tournament = tournament [create <game> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — this chat's tournaments
+cmd-tournament = tournament [create <game> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d] [start:hh:mm] [name]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — this chat's tournaments
 cmd-forgetme = forgetme — delete everything Kibitz keeps about you
 cmd-lang = lang [en|ru|nb|auto] — the language Kibitz speaks to you (auto: your app's)
 
@@ -640,7 +640,7 @@ puzzle-linked = Your answer counts for the group you came from.
 ## Tournaments
 tournament-none = There is no tournament here. An admin makes one with: tournament create glacier swiss rounds:5 Winter Cup
 tournament-unknown = There is no tournament #{ $id } in this chat.
-tournament-usage = Usage: tournament create <game> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [name], then tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-usage = Usage: tournament create <game> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d|time:10m+5s] [start:hh:mm] [name], then tournament join|leave|start|cancel|standings|pairings [#N].
 tournament-not-admin = Only the chat's admins make tournaments here (an admin can let members make them too: settings tournaments members).
 tournament-not-maker = Only the one who made tournament #{ $id }, or an admin, may start or cancel it.
 tournament-bad-game = { $game } is no game for a tournament. Games: { $games }.

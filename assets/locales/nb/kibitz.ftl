@@ -29,7 +29,7 @@ cmd-hint = hint — vis én brikke fra en korteste løsning (koster en stjerne i
 cmd-leaderboard = leaderboard [ambit|<spill>] [week|month|all] [side] — dagens AMBIT eller spillets ratinger her
 cmd-stats = stats [@bruker] — dagens AMBIT, serier og ratinger her
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — en daglig oppgave her (UTC) · settings language|computer|threads|tournaments … (admin)
-cmd-tournament = tournament [create <spill> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
+cmd-tournament = tournament [create <spill> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d] [start:hh:mm] [navn]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — turneringene i denne chatten
 cmd-forgetme = forgetme — slett alt Kibitz lagrer om deg
 cmd-lang = lang [en|ru|nb|auto] — språket Kibitz bruker med deg (auto: appens)
 
@@ -636,7 +636,7 @@ puzzle-linked = Svaret ditt teller for gruppen du kom fra.
 ## Turneringer
 tournament-none = Det er ingen turnering her. En admin lager en med: tournament create glacier swiss rounds:5 Vintercupen
 tournament-unknown = Det finnes ingen turnering #{ $id } i denne chatten.
-tournament-usage = Bruk: tournament create <spill> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [navn], deretter tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-usage = Bruk: tournament create <spill> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d|time:10m+5s] [start:hh:mm] [navn], deretter tournament join|leave|start|cancel|standings|pairings [#N].
 tournament-not-admin = Bare chattens admins lager turneringer her (en admin kan la medlemmer gjøre det også: settings tournaments members).
 tournament-not-maker = Bare den som laget turnering #{ $id }, eller en admin, kan starte eller avlyse den.
 tournament-bad-game = { $game } er ikke et spill for en turnering. Spill: { $games }.

@@ -29,7 +29,7 @@ cmd-hint = hint — в задаче AMBIT показать одну фигуру
 cmd-leaderboard = leaderboard [ambit|<игра>] [week|month|all] [страница] — задачи дня AMBIT или рейтинги в игре здесь
 cmd-stats = stats [@игрок] — задачи дня AMBIT, серии и рейтинги здесь
 cmd-settings = settings daily [glacier|kf] [on|off] [hh:mm] [level] — публиковать задачу дня здесь в заданное время UTC · settings language|computer|threads|tournaments … (админы)
-cmd-tournament = tournament [create <игра> [swiss|rr|double|arena] [rounds:N] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — турниры этого чата
+cmd-tournament = tournament [create <игра> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d] [start:hh:mm] [название]|join|leave|add computer [level:N]|berserk|start|cancel|standings|pairings] [#N] — турниры этого чата
 cmd-forgetme = forgetme — удалить всё, что Kibitz хранит о вас
 cmd-lang = lang [en|ru|nb|auto] — язык, на котором Kibitz говорит с вами (auto — язык вашего приложения)
 
@@ -651,7 +651,7 @@ puzzle-linked = Ваш ответ засчитается группе, из ко
 ## Турниры
 tournament-none = Здесь нет турниров. Админ создаёт турнир так: tournament create glacier swiss rounds:5 Зимний кубок
 tournament-unknown = В этом чате нет турнира #{ $id }.
-tournament-usage = Как: tournament create <игра> [swiss|rr|double] [rounds:N] [time:1d|time:10m+5s] [название], затем tournament join|leave|start|cancel|standings|pairings [#N].
+tournament-usage = Как: tournament create <игра> [swiss|rr|double|arena] [rounds:N] [duration:60m] [time:1d|time:10m+5s] [start:hh:mm] [название], затем tournament join|leave|start|cancel|standings|pairings [#N].
 tournament-not-admin = Здесь турниры создают только админы чата (админ может разрешить это участникам: settings tournaments members).
 tournament-not-maker = Начать или отменить турнир #{ $id } может только тот, кто его создал, или админ.
 tournament-bad-game = { $game } — не игра для турнира. Игры: { $games }.

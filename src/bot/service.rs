@@ -216,6 +216,11 @@ impl Service {
         Ok(self.catalogue.language_for(code.as_deref()))
     }
 
+    /// The catalogue's language for `locale` (`en` when it has none of it).
+    pub fn language_for(&self, locale: Option<&str>) -> &str {
+        self.catalogue.language_for(locale)
+    }
+
     /// A catalogue text without arguments in the language of `locale`, for what an adapter
     /// says before there is a line to handle (the console's word on input that is no text).
     pub fn phrase(&self, locale: Option<&str>, key: &'static str) -> String {

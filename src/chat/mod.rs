@@ -1,5 +1,6 @@
 //! Chat platform adapters: thin translation between a platform and the service.
 
+pub mod board;
 pub mod console;
 pub mod discord;
 pub mod pacing;

@@ -1,6 +1,7 @@
 //! `kibitz run`'s configuration, from the environment, and each platform's from it.
 
 use super::Failure;
+use crate::chat::board;
 use crate::chat::discord::{DiscordConfig, ShardPlan};
 use crate::chat::telegram::{self, TelegramConfig};
 use std::path::PathBuf;
@@ -21,8 +22,12 @@ pub struct Config {
     pub discord_guild_id: Option<String>,
     pub discord_shards: Option<String>,
     pub discord_shard_range: Option<String>,
-    /// Where the HTTP listener (probes, metrics, webhooks) listens; none when unset.
+    /// Where the HTTP listener (probes, metrics, webhooks, the board app) listens; none
+    /// when unset.
     pub http_addr: Option<String>,
+    /// What the board app's sessions are signed with; derived from a platform token when
+    /// unset (every process of a deployment shares its tokens).
+    pub session_secret: Option<String>,
 }
 
 impl Config {
@@ -45,6 +50,7 @@ impl Config {
             discord_shards: var("DISCORD_SHARDS"),
             discord_shard_range: var("DISCORD_SHARD_RANGE"),
             http_addr: var("KIBITZ_HTTP_ADDR"),
+            session_secret: var("KIBITZ_SESSION_SECRET").map(|secret| secret.trim().to_string()),
         }
     }
 }
@@ -70,6 +76,26 @@ pub fn telegram_config(
         route = Some(served);
     }
     Ok(Some((telegram, route)))
+}
+
+/// The board app's routes, when the HTTP listener serves them: where Telegram's board lines
+/// go (set on `telegram`), and the routes. `None` without a platform to say lines in.
+pub fn board_config(
+    config: &Config,
+    service: &std::sync::Arc<crate::Service>,
+    telegram: Option<&mut TelegramConfig>,
+) -> Option<axum::Router> {
+    let token = config.telegram_token.as_ref()?;
+    let telegram = telegram?;
+    let secret = config.session_secret.as_deref().unwrap_or(token);
+    let (door, inbox) = board::board_lines();
+    telegram.board = Some(inbox);
+    let doors = board::BoardDoors::default().with_telegram(token.clone(), door);
+    Some(board::board_routes(
+        service.clone(),
+        board::SessionKey::derive(secret),
+        doors,
+    ))
 }
 
 /// Discord's configuration, if its token is set.

@@ -1,7 +1,7 @@
 //! `kibitz run`: the bot supervised, from the configuration to the last connection closed.
 
 use super::Failure;
-use super::config::{Config, discord_config, telegram_config};
+use super::config::{Config, board_config, discord_config, telegram_config};
 use super::secrets::without_secrets;
 use super::stop::stop_on_signals;
 use crate::chat::console::{self, ConsoleOptions};
@@ -29,7 +29,7 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
             Catalogue::load()?,
             system_clock(),
         ));
-        let (telegram, webhook_route) = telegram_config(config)?.unzip();
+        let (mut telegram, webhook_route) = telegram_config(config)?.unzip();
         let webhook_route = webhook_route.flatten();
         let discord = discord_config(config)?;
         if webhook_route.is_some() && config.http_addr.is_none() {
@@ -39,6 +39,10 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
                     .to_string(),
             ));
         }
+        let board_route = match &config.http_addr {
+            Some(_) => board_config(config, &service, telegram.as_mut()),
+            None => None,
+        };
         let (stop, stopped) = watch::channel(false);
         // The listener outlives the platforms' drain: probes see "stopping", pushed updates
         // get a quick 503, and requests in hand get their answers.
@@ -62,6 +66,10 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
                 }
                 let mut app = http::router(readiness, http::install_metrics()?);
                 if let Some(route) = webhook_route {
+                    app = app.merge(route);
+                }
+                if let Some(route) = board_route {
+                    tracing::info!("HTTP listener: the board app at /app/");
                     app = app.merge(route);
                 }
                 Ok::<_, http::HttpError>(tokio::spawn(http::serve(

@@ -10,6 +10,7 @@ pub fn secrets(config: &Config) -> Vec<String> {
         &config.telegram_token,
         &config.discord_token,
         &config.telegram_webhook_secret,
+        &config.session_secret,
     ]
     .into_iter()
     .flatten()

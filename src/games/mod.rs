@@ -7,6 +7,7 @@
 //! (pairings and tie-breaks) and `rng` (the seeded generator).
 
 pub mod ambit;
+mod board_view;
 pub mod chesimals;
 pub mod geometry;
 pub mod glacier;
@@ -29,6 +30,7 @@ mod tests;
 
 use std::fmt;
 
+pub use board_view::{BoardView, CellView, Ground, MoveChoice, PieceView};
 pub use geometry::{BoardSize, Square};
 pub use side::{Color, EndReason, Outcome, Side, Status};
 pub use timestamp::Timestamp;

@@ -25,6 +25,7 @@ macro_rules! stored_as_text {
 
 mod ambit;
 mod analyses;
+mod chat_address;
 mod clocks;
 mod computer;
 mod daily_puzzle;
@@ -48,6 +49,7 @@ mod updates;
 
 pub use ambit::{AttemptRecord, AttemptStatus, DailyRecord, NewAttempt};
 pub use analyses::{AnalysisRecord, DueAnalysis};
+pub use chat_address::ChatAddress;
 pub use clocks::{DueClock, Vacation};
 pub use computer::{COMPUTER_EXTERNAL_ID, ComputerResult, DueEngineMove};
 pub use daily_puzzle::DailyPuzzle;

@@ -17,4 +17,11 @@ impl Platform {
             Platform::Discord => "discord",
         }
     }
+
+    /// The platform named `name` (as [`Platform::as_str`] writes it).
+    pub fn from_name(name: &str) -> Option<Platform> {
+        [Platform::Console, Platform::Telegram, Platform::Discord]
+            .into_iter()
+            .find(|platform| platform.as_str() == name)
+    }
 }

@@ -2,6 +2,7 @@
 
 mod ambit;
 mod analysis;
+mod board;
 mod bounds;
 mod chesimals;
 mod cli;
@@ -32,4 +33,5 @@ mod telegram;
 mod telegram_standin;
 mod tournament;
 mod tournament_platforms;
+mod webdriver;
 mod webhook;

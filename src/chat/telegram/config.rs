@@ -1,5 +1,6 @@
 //! Where and how to reach Telegram, and what stops the adapter for good.
 
+use crate::chat::board::BoardInbox;
 use crate::chat::pacing::Limits;
 use crate::chat::shared::{PlatformLink, RetryPolicy, Secret};
 use crate::store::StoreError;
@@ -38,6 +39,8 @@ pub struct TelegramConfig {
     pub link: PlatformLink,
     /// Webhook mode ([`super::webhook()`]); long polling when `None`.
     pub webhook: Option<WebhookConfig>,
+    /// The board app's lines for this platform's chats ([`crate::chat::board::board_lines`]).
+    pub board: Option<BoardInbox>,
 }
 
 impl TelegramConfig {
@@ -53,6 +56,7 @@ impl TelegramConfig {
             limits: Limits::default(),
             link: PlatformLink::default(),
             webhook: None,
+            board: None,
         }
     }
 }

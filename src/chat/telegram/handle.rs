@@ -4,6 +4,7 @@
 //! delivered again and handled afresh).
 
 use super::Adapter;
+use super::board_lines::queued;
 use super::delivery::Delivery;
 use super::format::{daily_link, plan, plan_pressed};
 use super::translate::translate;
@@ -119,13 +120,6 @@ impl Adapter<'_> {
                 }
             }
         }
-        let mut outbox = Vec::with_capacity(sends.len());
-        for (delivery, attachment) in sends {
-            match delivery.queued(attachment) {
-                Ok(item) => outbox.push(item),
-                Err(error) => tracing::error!(%error, "cannot queue a reply"),
-            }
-        }
-        outbox
+        queued(sends)
     }
 }

@@ -39,6 +39,7 @@
 //! Only the process holding the polling lease sends, so two processes never send one reply.
 //! Sends are paced under Telegram's limits ([`crate::chat::pacing`]) so that 429s are rare.
 
+mod board_lines;
 mod config;
 mod delivery;
 mod format;
@@ -59,6 +60,7 @@ pub use webhook::{derived_secret, webhook};
 use crate::bot::schedule;
 use crate::bot::{Platform, Service, UserInfo, Workers};
 
+use crate::chat::board::BoardInbox;
 use crate::chat::pacing::Pacer;
 use crate::chat::shared::{DRAIN_LIMIT, PlatformLink, Secret, Shutdown};
 use outbox::DailyPoster;
@@ -93,6 +95,8 @@ struct Adapter<'a> {
     rescan_every: Duration,
     /// Webhook mode's public address; long polling when `None`.
     webhook_url: Option<url::Url>,
+    /// The board app's lines for Telegram chats, when the board is served.
+    board: Option<BoardInbox>,
 }
 
 /// Telegram adapters started in this process so far.
@@ -138,6 +142,7 @@ pub async fn run(
                 .clamp(Duration::from_millis(200), Duration::from_secs(5)),
         },
         webhook_url: config.webhook.as_ref().map(|webhook| webhook.url.clone()),
+        board: config.board.clone(),
     };
     let result = adapter.run(config.webhook.as_ref()).await;
     adapter.link.down();

@@ -129,6 +129,7 @@ impl Adapter<'_> {
         tokio::try_join!(
             self.poll_rounds(bot_name, &news, &holding),
             self.send_rounds(&news, held),
+            self.board_rounds(self.board.as_ref(), bot_name, &news),
         )
         .map(drop)
     }

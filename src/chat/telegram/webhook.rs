@@ -238,6 +238,7 @@ impl Adapter<'_> {
             self.lease_rounds(&holding),
             self.send_rounds(&news, held),
             self.pushed_rounds(&mut inbox, bot_name, &news),
+            self.board_rounds(self.board.as_ref(), bot_name, &news),
         )
         .map(drop)
     }

@@ -1,0 +1,425 @@
+// Kibitz's board app: the game drawn as SVG, a move made by tapping. The rules stay on the
+// server: the page is sent every legal move as the squares to tap, and sends back the
+// move's text, which the bot says in the game's chat for the player.
+'use strict';
+
+(() => {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
+  const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn',
+    C: 'chief', N: 'knight', W: 'war machine', E: 'elephant', G: 'guard' };
+  const state = {
+    token: null, words: {}, gameId: null, game: null, board: null,
+    taps: [], pending: [], busy: false, events: null, clockTimer: null, receivedAt: 0,
+  };
+
+  const $ = (role) => document.querySelector(`[data-role="${role}"]`);
+  const word = (key) => state.words[key] || key;
+
+  // --- Telegram's side: the launch data in the URL's fragment, its colours, "ready". ---
+  function launch() {
+    const hash = new URLSearchParams(location.hash.slice(1));
+    const query = new URLSearchParams(location.search);
+    return {
+      initData: hash.get('tgWebAppData'),
+      theme: hash.get('tgWebAppThemeParams'),
+      game: query.get('game'),
+    };
+  }
+
+  function tellTelegram(type, data) {
+    const body = JSON.stringify(data || {});
+    try {
+      if (window.TelegramWebviewProxy) {
+        window.TelegramWebviewProxy.postEvent(type, body);
+      } else if (window.parent !== window) {
+        window.parent.postMessage(JSON.stringify({ eventType: type, eventData: data || {} }), '*');
+      }
+    } catch (ignored) { /* not inside Telegram */ }
+  }
+
+  function applyTheme(text) {
+    const root = document.documentElement;
+    let params = null;
+    try { params = text ? JSON.parse(text) : null; } catch (ignored) { params = null; }
+    if (!params) return;
+    const map = { bg_color: '--bg', text_color: '--text', hint_color: '--hint',
+      button_color: '--button', button_text_color: '--button-text',
+      secondary_bg_color: '--panel' };
+    for (const [key, name] of Object.entries(map)) {
+      if (/^#[0-9a-fA-F]{6}$/.test(params[key] || '')) root.style.setProperty(name, params[key]);
+    }
+    const bg = params.bg_color;
+    if (/^#[0-9a-fA-F]{6}$/.test(bg || '')) {
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
+      root.dataset.scheme = (0.299 * r + 0.587 * g + 0.114 * b) < 128 ? 'dark' : 'light';
+    }
+  }
+
+  // --- The server. ---
+  async function api(method, path, body) {
+    const headers = { 'Content-Type': 'application/json' };
+    if (state.token) headers.Authorization = `Bearer ${state.token}`;
+    const response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const error = new Error(data.error || response.statusText);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  function say(text, kind) {
+    const status = $('status');
+    status.textContent = text;
+    status.dataset.kind = kind || '';
+  }
+
+  // --- Drawing. ---
+  function el(name, attrs, parent) {
+    const node = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  function squareLabel(cell) {
+    const piece = cell.piece;
+    let text = cell.square;
+    if (piece) text += `, ${word(piece.side)} ${NAMES[piece.letter] || piece.letter}`;
+    if (cell.ground === 'ice') text += ', ice';
+    if (cell.ground === 'blocked') text += ', blocked';
+    if (cell.number !== undefined) text += `, ${cell.number}`;
+    return text;
+  }
+
+  function options() {
+    const board = state.board;
+    if (!board) return [];
+    return board.choices.filter((choice) => choice.taps.length > state.taps.length
+      && state.taps.every((tap, i) => choice.taps[i] === tap));
+  }
+
+  function drawBoard() {
+    const game = state.game;
+    const board = state.board;
+    const holder = $('board');
+    holder.textContent = '';
+    if (!game || !board) return;
+    const flip = game.you === 'black';
+    const svg = el('svg', {
+      viewBox: `0 0 ${board.files * 10} ${board.ranks * 10}`, class: `board ${game.kind}`,
+      role: 'grid', 'aria-label': game.kind,
+    }, holder);
+    const next = new Set(options().map((choice) => choice.taps[state.taps.length]));
+    const marked = new Set(board.marked);
+    const chosen = new Set(state.taps);
+    for (const cell of board.cells) {
+      const x = (flip ? board.files - 1 - cell.file : cell.file) * 10;
+      const y = (flip ? cell.rank : board.ranks - 1 - cell.rank) * 10;
+      const group = el('g', {
+        class: `square ${cell.ground}`, 'data-square': cell.square, role: 'button',
+        tabindex: next.has(cell.square) || cell.piece ? '0' : '-1',
+        'aria-label': squareLabel(cell),
+      }, svg);
+      el('rect', { x, y, width: 10, height: 10, class: 'ground' }, group);
+      if (marked.has(cell.square)) el('rect', { x, y, width: 10, height: 10, class: 'marked' }, group);
+      if (chosen.has(cell.square)) el('rect', { x, y, width: 10, height: 10, class: 'chosen' }, group);
+      if (cell.number !== undefined) {
+        const number = el('text', { x: x + 9.3, y: y + 3.2, class: 'number' }, group);
+        number.textContent = String(cell.number % 100);
+      }
+      const piece = cell.piece;
+      if (piece) drawPiece(group, piece, x, y, game.kind);
+      if (next.has(cell.square) && state.taps.length === 0) {
+        // A piece that may move: tappable, not marked (every piece would be).
+        group.classList.add('movable');
+      } else if (next.has(cell.square)) {
+        el('circle', { cx: x + 5, cy: y + 5, r: piece ? 4.6 : 1.6, class: piece ? 'target take' : 'target' }, group);
+        group.classList.add('can-go');
+      }
+      group.addEventListener('click', () => tap(cell.square));
+      group.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); tap(cell.square); }
+      });
+    }
+  }
+
+  function drawPiece(group, piece, x, y, kind) {
+    if (kind === 'knight-fight' || kind === 'glacier') {
+      const glyph = el('text', { x: x + 5, y: y + 8.4, class: `piece ${piece.side}` }, group);
+      glyph.textContent = GLYPHS[piece.letter] || piece.letter;
+      return;
+    }
+    const colour = piece.colour ? `c-${piece.colour}` : `c-${piece.side}`;
+    const classes = ['unit', colour, piece.side];
+    if (piece.moved) classes.push('moved');
+    if (piece.leaderless) classes.push('leaderless');
+    el('circle', { cx: x + 5, cy: y + 5, r: 4, class: classes.join(' ') }, group);
+    if (piece.letter === 'C') el('circle', { cx: x + 5, cy: y + 5, r: 4.6, class: 'chief-ring' }, group);
+    const letter = el('text', { x: x + 5, y: y + 6.6, class: `unit-letter ${piece.side}` }, group);
+    letter.textContent = piece.letter;
+  }
+
+  function clockText(ms) {
+    const seconds = Math.max(0, Math.floor(ms / 1000));
+    const days = Math.floor(seconds / 86400);
+    if (days > 0) return `${days}d ${Math.floor((seconds % 86400) / 3600)}h`;
+    const h = Math.floor(seconds / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const s = String(seconds % 60).padStart(2, '0');
+    return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  }
+
+  function drawClocks() {
+    const game = state.game;
+    for (const side of ['white', 'black']) {
+      const node = document.querySelector(`[data-clock="${side}"]`);
+      if (!node) continue;
+      if (!game || !game.clocks) { node.textContent = ''; continue; }
+      let ms = game.clocks[`${side}_ms`];
+      if (game.clocks.running === side) ms -= Date.now() - state.receivedAt;
+      node.textContent = clockText(ms);
+      node.classList.toggle('running', game.clocks.running === side);
+    }
+  }
+
+  function drawPlayers() {
+    const game = state.game;
+    for (const side of ['white', 'black']) {
+      const node = document.querySelector(`[data-player="${side}"]`);
+      const player = game[side];
+      node.textContent = player ? player.name : '…';
+      node.classList.toggle('to-move', game.state === 'ongoing' && game.turn === side);
+      node.classList.toggle('you', Boolean(player && player.you));
+    }
+    // The viewer's side at the bottom, as the board is drawn.
+    $('players').classList.toggle('flipped', game.you === 'black');
+  }
+
+  function statusText() {
+    const game = state.game;
+    if (game.result) {
+      const winner = game.result.winner;
+      const head = winner ? word(`${winner}_wins`) : word('drawn');
+      return `${head} (${game.result.reason})`;
+    }
+    if (game.state === 'challenge') return word('challenge');
+    if (!game.you) return word('watching');
+    return game.your_move ? word('your_move') : word('waiting');
+  }
+
+  function drawControls() {
+    const game = state.game;
+    const board = state.board;
+    const buttons = board ? board.choices.filter((choice) => choice.taps.length === 0) : [];
+    const ending = buttons.find((choice) => choice.text === 'end' || choice.text === 'done');
+    const passing = buttons.find((choice) => choice.text === 'pass');
+    const done = $('done');
+    done.hidden = !(ending && state.pending.length > 0);
+    $('pass').hidden = !(passing && state.pending.length === 0);
+    $('undo').hidden = state.pending.length === 0;
+    const playing = game.state === 'ongoing' && Boolean(game.you);
+    for (const role of ['resign', 'draw', 'takeback', 'abort']) $(role).hidden = !playing;
+    const extra = [];
+    if (game.last_move) extra.push(game.last_move);
+    if (board && board.ice_age_in !== undefined && game.state === 'ongoing') {
+      extra.push(`${word('ice_age')} ${board.ice_age_in}`);
+    }
+    if (board && board.scores) extra.push(`${board.scores[0]} : ${board.scores[1]}`);
+    $('detail').textContent = extra.join(' · ');
+  }
+
+  function draw() {
+    if (!state.game) return;
+    drawPlayers();
+    drawBoard();
+    drawControls();
+    drawClocks();
+  }
+
+  function show(game, message) {
+    const changed = !state.game || state.game.version !== game.version;
+    state.game = game;
+    state.receivedAt = Date.now();
+    if (changed) {
+      state.board = game.board;
+      state.taps = [];
+      state.pending = [];
+    }
+    draw();
+    if (message) say(message, 'said'); else if (changed) say(statusText());
+  }
+
+  // --- Moving. ---
+  function tap(square) {
+    if (state.busy || !state.game || !state.game.your_move) return;
+    const prefix = state.taps;
+    const going = state.board.choices.filter((choice) => choice.taps.length > prefix.length
+      && prefix.every((t, i) => choice.taps[i] === t) && choice.taps[prefix.length] === square);
+    if (going.length === 0) {
+      // Another piece of one's own, or a tap off the targets: start again from it.
+      const starts = state.board.choices.some((choice) => choice.taps[0] === square);
+      state.taps = starts && !(prefix.length === 1 && prefix[0] === square) ? [square] : [];
+      draw();
+      return;
+    }
+    state.taps = prefix.concat([square]);
+    const complete = going.filter((choice) => choice.taps.length === state.taps.length);
+    const longer = going.filter((choice) => choice.taps.length > state.taps.length);
+    if (complete.length === 1 && longer.length === 0) {
+      play(complete[0].text);
+    } else {
+      draw();
+    }
+  }
+
+  function isTurnBuilt() {
+    const kind = state.game.kind;
+    return kind !== 'glacier' && kind !== 'knight-fight';
+  }
+
+  async function play(text) {
+    if (!isTurnBuilt()) {
+      await send({ action: 'move', move: text });
+      return;
+    }
+    // A Chesimals turn: unit by unit on the page, sent whole with Done. A choice that ends
+    // the turn itself (a promotion's end) goes at once.
+    if (/^(end|done|pass)\b/.test(text)) {
+      await send({ action: 'move', move: state.pending.concat([text]).join(' ') });
+      return;
+    }
+    state.busy = true;
+    try {
+      const moves = state.pending.concat([text]);
+      const board = await api('POST', `/api/games/${state.gameId}/preview`, { moves });
+      state.pending = moves;
+      state.board = board;
+      state.taps = [];
+      const left = board.choices.filter((choice) => choice.taps.length > 0);
+      const ending = board.choices.find((choice) => choice.text === 'end' || choice.text === 'done');
+      if (left.length === 0 && ending) {
+        state.busy = false;
+        await send({ action: 'move', move: moves.concat([ending.text]).join(' ') });
+        return;
+      }
+      draw();
+    } catch (error) {
+      say(error.message, 'error');
+      state.taps = [];
+      draw();
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  async function send(ask) {
+    state.busy = true;
+    say('…');
+    try {
+      const answer = await api('POST', `/api/games/${state.gameId}/say`,
+        Object.assign({ version: state.game.version }, ask));
+      show(answer.game, (answer.said || []).join('\n') || statusText());
+    } catch (error) {
+      say(error.message, 'error');
+      state.taps = [];
+      if (error.status === 409) await reload();
+      else draw();
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  function finishTurn(choiceText) {
+    const moves = state.pending.concat([choiceText]);
+    send({ action: 'move', move: moves.join(' ') });
+  }
+
+  async function reload() {
+    try {
+      show(await api('GET', `/api/games/${state.gameId}`));
+    } catch (error) {
+      say(error.message, 'error');
+    }
+  }
+
+  function listen() {
+    if (state.events) state.events.close();
+    const url = `/api/games/${state.gameId}/events?token=${encodeURIComponent(state.token)}`;
+    state.events = new EventSource(url);
+    state.events.addEventListener('game', (event) => {
+      try {
+        const game = JSON.parse(event.data);
+        if (!state.busy && (!state.game || game.version !== state.game.version)) show(game);
+      } catch (ignored) { /* the next event will do */ }
+    });
+  }
+
+  function confirmThen(question, action) {
+    const bar = $('confirm');
+    bar.hidden = false;
+    $('confirm-text').textContent = question;
+    $('confirm-yes').onclick = () => { bar.hidden = true; action(); };
+    $('confirm-no').onclick = () => { bar.hidden = true; };
+  }
+
+  function wireControls() {
+    $('done').addEventListener('click', () => {
+      const ending = state.board.choices.find((c) => c.text === 'end' || c.text === 'done');
+      if (ending) finishTurn(ending.text);
+    });
+    $('pass').addEventListener('click', () => send({ action: 'move', move: 'pass' }));
+    $('undo').addEventListener('click', () => {
+      state.pending = [];
+      state.taps = [];
+      state.board = state.game.board;
+      draw();
+    });
+    $('resign').addEventListener('click', () => confirmThen(word('resign_sure'), () => send({ action: 'resign' })));
+    $('draw').addEventListener('click', () => send({ action: 'draw' }));
+    $('takeback').addEventListener('click', () => send({ action: 'takeback' }));
+    $('abort').addEventListener('click', () => send({ action: 'abort' }));
+  }
+
+  function label() {
+    for (const node of document.querySelectorAll('[data-word]')) {
+      node.textContent = word(node.dataset.word);
+    }
+  }
+
+  async function start() {
+    const params = launch();
+    applyTheme(params.theme);
+    tellTelegram('web_app_ready');
+    tellTelegram('web_app_expand');
+    wireControls();
+    if (!params.initData) {
+      say('Open this board from the chat.', 'error');
+      return;
+    }
+    try {
+      const session = await api('POST', '/api/session', { init_data: params.initData });
+      state.token = session.token;
+      state.words = session.words || {};
+      document.documentElement.lang = session.language || 'en';
+      label();
+      state.gameId = session.game || Number(params.game) || null;
+      if (!state.gameId) {
+        say(word('no_game'), 'error');
+        return;
+      }
+      say(word('loading'));
+      await reload();
+      listen();
+      state.clockTimer = setInterval(drawClocks, 250);
+    } catch (error) {
+      say(error.message, 'error');
+    }
+  }
+
+  document.addEventListener('DOMContentLoaded', start);
+})();

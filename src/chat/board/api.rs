@@ -1,0 +1,435 @@
+//! The board page's JSON routes:
+//! - `POST /api/session`: Telegram's signed launch data in, a session token out;
+//! - `GET /api/games/{id}`: the game as the page draws it;
+//! - `POST /api/games/{id}/preview`: the board after some unit moves of a Chesimals turn
+//!   being built, with what may follow (nothing stored);
+//! - `POST /api/games/{id}/say`: a move or a game action, said in the game's chat;
+//! - `GET /api/games/{id}/events`: the game again each time it changes (Server-Sent Events).
+//!
+//! Every route but the first wants the session (`Authorization: Bearer`, or `?token=` for
+//! the events, which a browser's `EventSource` cannot send headers with). Refusals are JSON
+//! `{"error": …}` in the viewer's language, with the matching status.
+
+use super::game_view::{GameView, game_view};
+use super::init_data::{InitDataError, verify_init_data};
+use super::page::page_routes;
+use super::session::{SESSION_MS, Session, SessionKey};
+use super::words::board_words;
+use super::{BoardLine, Outgoing};
+use crate::bot::{Body, ChatInfo, Incoming, Platform, Service, UserInfo};
+use crate::chat::shared::Secret;
+use crate::games::{AnyGame, BoardView, GameKind};
+use crate::store::{ChatAddress, GameId, GameRecord};
+use axum::Json;
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::json;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{Semaphore, mpsc, oneshot};
+
+/// A request body larger than this is refused unread.
+const BODY_LIMIT: usize = 8 * 1024;
+/// How long a said line may take to be answered before the page is told to look again.
+const ANSWER_LIMIT: Duration = Duration::from_secs(15);
+/// How often an open page's game is looked at for changes: a move made in the chat, by
+/// any process, reaches the page within this (one primary-key read per page and period).
+const WATCH_EVERY: Duration = Duration::from_millis(250);
+/// How long one events stream lasts; the browser opens the next one by itself.
+const STREAM_LIFETIME: Duration = Duration::from_secs(10 * 60);
+/// Events streams one process keeps open at once.
+const STREAMS: usize = 1024;
+/// Unit moves a preview may hold (a Critters turn moves at most 24 units).
+const PREVIEW_MOVES: usize = 32;
+
+/// Where each platform's board lines go, and what checks a platform's launch.
+#[derive(Clone, Default)]
+pub struct BoardDoors {
+    /// Telegram: the bot's token (it checks launch data) and the adapter's lines.
+    telegram: Option<(Secret, mpsc::Sender<BoardLine>)>,
+}
+
+impl BoardDoors {
+    /// Telegram's door: its bot token and where its adapter takes board lines.
+    pub fn with_telegram(
+        mut self,
+        token: impl Into<String>,
+        lines: mpsc::Sender<BoardLine>,
+    ) -> Self {
+        self.telegram = Some((Secret::new(token), lines));
+        self
+    }
+}
+
+struct Board {
+    service: Arc<Service>,
+    key: SessionKey,
+    doors: BoardDoors,
+    streams: Arc<Semaphore>,
+}
+
+/// The page and its API, for the HTTP listener.
+pub fn board_routes(service: Arc<Service>, key: SessionKey, doors: BoardDoors) -> Router {
+    let board = Arc::new(Board {
+        service,
+        key,
+        doors,
+        streams: Arc::new(Semaphore::new(STREAMS)),
+    });
+    Router::new()
+        .route("/api/session", post(open_session))
+        .route("/api/games/{id}", get(show_game))
+        .route("/api/games/{id}/preview", post(preview))
+        .route("/api/games/{id}/say", post(say))
+        .route("/api/games/{id}/events", get(events))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(board)
+        .merge(page_routes())
+}
+
+/// A refusal: its status and its words (a catalogue key, in the viewer's language).
+struct Refusal {
+    status: StatusCode,
+    text: String,
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.text }))).into_response()
+    }
+}
+
+impl Board {
+    fn refuse(&self, status: StatusCode, language: Option<&str>, key: &'static str) -> Refusal {
+        Refusal {
+            status,
+            text: self.service.phrase(language, key),
+        }
+    }
+
+    fn session(&self, headers: &HeaderMap, uri: &Uri) -> Result<Session, Refusal> {
+        let bearer = headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::to_string);
+        let token = bearer.or_else(|| {
+            url::form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
+                .find(|(key, _)| key == "token")
+                .map(|(_, value)| value.into_owned())
+        });
+        token
+            .and_then(|token| self.key.open(&token, self.service.now().millis()))
+            .ok_or_else(|| self.refuse(StatusCode::UNAUTHORIZED, None, "board-session-refused"))
+    }
+
+    /// The game `id` with its chat, if `viewer` may see it: a game of their platform, in a
+    /// chat that is no private chat of someone else.
+    async fn visible_game(
+        &self,
+        viewer: &Session,
+        id: i64,
+    ) -> Result<(GameRecord, ChatAddress, AnyGame), Refusal> {
+        let language = viewer.language.as_deref();
+        let not_found = || self.refuse(StatusCode::NOT_FOUND, language, "board-no-such-game");
+        let store = self.service.store();
+        let game = store
+            .game(GameId(id))
+            .await
+            .map_err(|_| self.unavailable(language))?
+            .ok_or_else(not_found)?;
+        let chat = store
+            .chat_address(game.chat_id)
+            .await
+            .map_err(|_| self.unavailable(language))?
+            .ok_or_else(not_found)?;
+        if chat.platform != viewer.platform {
+            return Err(not_found());
+        }
+        let position = AnyGame::parse(game.kind, &game.position).map_err(|_| not_found())?;
+        if private_chat(&chat) {
+            let names = self
+                .names(&game)
+                .await
+                .map_err(|_| self.unavailable(language))?;
+            if !names.values().any(|name| name.external_id == viewer.user) {
+                return Err(not_found());
+            }
+        }
+        Ok((game, chat, position))
+    }
+
+    fn unavailable(&self, language: Option<&str>) -> Refusal {
+        self.refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            language,
+            "board-unavailable",
+        )
+    }
+
+    async fn names(
+        &self,
+        game: &GameRecord,
+    ) -> crate::store::StoreResult<std::collections::HashMap<i64, crate::store::PlayerName>> {
+        let ids: Vec<i64> = [game.white_id, game.black_id, Some(game.challenger_id)]
+            .into_iter()
+            .flatten()
+            .collect();
+        self.service.store().player_names(&ids).await
+    }
+
+    async fn view(&self, viewer: &Session, id: i64) -> Result<GameView, Refusal> {
+        let (game, _, position) = self.visible_game(viewer, id).await?;
+        let names = self
+            .names(&game)
+            .await
+            .map_err(|_| self.unavailable(viewer.language.as_deref()))?;
+        Ok(game_view(
+            &game,
+            &position,
+            &names,
+            viewer,
+            self.service.now(),
+        ))
+    }
+}
+
+/// Whether a chat is one person's own chat with the bot, whose games only its players see.
+fn private_chat(chat: &ChatAddress) -> bool {
+    match chat.platform {
+        // Telegram's groups and channels have negative ids; a private chat's is the user's.
+        Platform::Telegram => !chat.external_id.starts_with('-'),
+        // A direct message channel belongs to no guild.
+        Platform::Discord => chat.community.is_none(),
+        Platform::Console => false,
+    }
+}
+
+#[derive(Deserialize)]
+struct SessionAsk {
+    init_data: String,
+}
+
+async fn open_session(
+    State(board): State<Arc<Board>>,
+    Json(ask): Json<SessionAsk>,
+) -> Result<Json<serde_json::Value>, Refusal> {
+    let Some((token, _)) = &board.doors.telegram else {
+        return Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up"));
+    };
+    let now = board.service.now();
+    let launch =
+        verify_init_data(&ask.init_data, token.expose(), now.millis() / 1000).map_err(|error| {
+            // Which check failed, never the data.
+            tracing::info!(refused = %error, "a board launch was refused");
+            let key = match error {
+                InitDataError::Stale => "board-launch-stale",
+                InitDataError::BadSignature | InitDataError::Malformed => "board-launch-refused",
+            };
+            board.refuse(StatusCode::UNAUTHORIZED, None, key)
+        })?;
+    let session = Session {
+        platform: Platform::Telegram,
+        user: launch.user_id.to_string(),
+        name: launch.name,
+        handle: launch.handle,
+        language: launch.language,
+        expires_ms: now.millis() + SESSION_MS,
+    };
+    tracing::info!(user = %session.user, "board session opened");
+    let game = launch
+        .start_param
+        .as_deref()
+        .and_then(|param| param.strip_prefix('g'))
+        .and_then(|id| id.parse::<i64>().ok());
+    Ok(Json(json!({
+        "token": board.key.sign(&session),
+        "name": session.name,
+        "language": board.service.language_for(session.language.as_deref()),
+        "words": board_words(&board.service, session.language.as_deref()),
+        "game": game,
+    })))
+}
+
+async fn show_game(
+    State(board): State<Arc<Board>>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Json<GameView>, Refusal> {
+    let viewer = board.session(&headers, &uri)?;
+    Ok(Json(board.view(&viewer, id).await?))
+}
+
+#[derive(Deserialize)]
+struct PreviewAsk {
+    moves: Vec<String>,
+}
+
+/// The board after `moves`, unit moves of the viewer's turn not yet sent; refused once one
+/// of them is not legal.
+async fn preview(
+    State(board): State<Arc<Board>>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    uri: Uri,
+    Json(ask): Json<PreviewAsk>,
+) -> Result<Json<BoardView>, Refusal> {
+    let viewer = board.session(&headers, &uri)?;
+    let language = viewer.language.as_deref();
+    let view = board.view(&viewer, id).await?;
+    let (game, _, mut position) = board.visible_game(&viewer, id).await?;
+    let chesimals = matches!(
+        game.kind,
+        GameKind::ChesimalsOne | GameKind::ChesimalsTwo | GameKind::Critters
+    );
+    if !view.your_move || !chesimals || ask.moves.len() > PREVIEW_MOVES {
+        return Err(board.refuse(StatusCode::CONFLICT, language, "board-not-your-move"));
+    }
+    for text in &ask.moves {
+        if !safe_move_text(text) || position.play_message(text).is_err() {
+            return Err(board.refuse(StatusCode::CONFLICT, language, "board-illegal-move"));
+        }
+    }
+    Ok(Json(position.board_view()))
+}
+
+#[derive(Deserialize)]
+struct SayAsk {
+    /// `move`, `resign`, `draw`, `takeback` or `abort`.
+    action: String,
+    #[serde(default)]
+    r#move: Option<String>,
+    /// The game's version the page showed: a move made on a board that changed meanwhile is
+    /// refused, and the page shown the game as it is.
+    version: i64,
+}
+
+/// A move text as the page sends it: the move notations' letters only, so that nothing but
+/// a move reaches the chat's grammar.
+fn safe_move_text(text: &str) -> bool {
+    (1..=400).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b" -=/@+".contains(&b))
+}
+
+async fn say(
+    State(board): State<Arc<Board>>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    uri: Uri,
+    Json(ask): Json<SayAsk>,
+) -> Result<Json<serde_json::Value>, Refusal> {
+    let viewer = board.session(&headers, &uri)?;
+    let language = viewer.language.as_deref();
+    let (game, chat, _) = board.visible_game(&viewer, id).await?;
+    let words = match (ask.action.as_str(), ask.r#move.as_deref()) {
+        ("move", Some(text)) if safe_move_text(text) => format!("move {text}"),
+        ("resign", None) => "resign confirm".to_string(),
+        ("draw", None) => "draw".to_string(),
+        ("takeback", None) => "takeback".to_string(),
+        ("abort", None) => "abort".to_string(),
+        _ => return Err(board.refuse(StatusCode::BAD_REQUEST, language, "board-bad-request")),
+    };
+    if game.version != ask.version {
+        return Err(board.refuse(StatusCode::CONFLICT, language, "board-game-changed"));
+    }
+    let door = match viewer.platform {
+        Platform::Telegram => board.doors.telegram.as_ref().map(|(_, door)| door),
+        Platform::Discord | Platform::Console => None,
+    }
+    .ok_or_else(|| board.unavailable(language))?;
+    let incoming = Incoming {
+        platform: viewer.platform,
+        chat: ChatInfo {
+            id: chat.external_id.clone(),
+            title: chat.title.clone(),
+            private: private_chat(&chat),
+            community: chat.community.clone(),
+            thread: game.thread.clone(),
+        },
+        user: UserInfo {
+            id: viewer.user.clone(),
+            name: viewer.name.clone(),
+            handle: viewer.handle.clone(),
+        },
+        text: format!("{words} #{id}"),
+        locale: viewer.language.clone(),
+        mentions: Vec::new(),
+        admin: false,
+        membership: None,
+        pressed: false,
+    };
+    let (answer, answered) = oneshot::channel();
+    door.try_send(BoardLine { incoming, answer })
+        .map_err(|_| board.unavailable(language))?;
+    let replies = tokio::time::timeout(ANSWER_LIMIT, answered)
+        .await
+        .map_err(|_| board.unavailable(language))?
+        .map_err(|_| board.unavailable(language))?;
+    tracing::info!(game = id, action = %ask.action, "board line said");
+    let said: Vec<String> = replies.iter().map(reply_text).collect();
+    let view = board.view(&viewer, id).await?;
+    Ok(Json(json!({ "said": said, "game": view })))
+}
+
+/// What a reply says in words: its text or its picture's caption.
+fn reply_text(reply: &Outgoing) -> String {
+    match &reply.body {
+        Body::Text(text) => text.clone(),
+        Body::Image { caption, .. } | Body::File { caption, .. } => caption.clone(),
+    }
+}
+
+/// The game each time its version changes, from now on, for as long as the stream lasts.
+async fn events(
+    State(board): State<Arc<Board>>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Response, Refusal> {
+    let viewer = board.session(&headers, &uri)?;
+    let language = viewer.language.clone();
+    board.view(&viewer, id).await?;
+    let Ok(permit) = board.streams.clone().try_acquire_owned() else {
+        return Err(board.unavailable(language.as_deref()));
+    };
+    let ends = tokio::time::Instant::now() + STREAM_LIFETIME;
+    let state = (board, viewer, None::<i64>, permit);
+    let stream =
+        futures_util::stream::unfold(state, move |(board, viewer, seen, permit)| async move {
+            loop {
+                if tokio::time::Instant::now() >= ends {
+                    return None;
+                }
+                let version = match board.service.store().game(GameId(id)).await {
+                    Ok(Some(game)) => Some(game.version),
+                    _ => None,
+                };
+                if version.is_some() && version != seen {
+                    let Ok(view) = board.view(&viewer, id).await else {
+                        return None;
+                    };
+                    let event = Event::default()
+                        .event("game")
+                        .json_data(&view)
+                        .unwrap_or_default();
+                    return Some((
+                        Ok::<Event, Infallible>(event),
+                        (board, viewer, version, permit),
+                    ));
+                }
+                tokio::time::sleep(WATCH_EVERY).await;
+            }
+        });
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}

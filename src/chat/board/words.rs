@@ -1,0 +1,43 @@
+//! The page's own words, from the bot's catalogue in the viewer's language: one catalogue for
+//! the chat and the board.
+
+use crate::bot::Service;
+use serde_json::{Map, Value};
+
+/// The page's name for each word, and its catalogue key.
+const WORDS: [(&str, &str); 21] = [
+    ("loading", "board-word-loading"),
+    ("your_move", "board-word-your-move"),
+    ("waiting", "board-word-waiting"),
+    ("watching", "board-word-watching"),
+    ("challenge", "board-word-challenge"),
+    ("done", "board-word-done"),
+    ("pass", "board-word-pass"),
+    ("undo", "board-word-undo"),
+    ("resign", "board-word-resign"),
+    ("resign_sure", "board-word-resign-sure"),
+    ("draw", "board-word-draw"),
+    ("takeback", "board-word-takeback"),
+    ("abort", "board-word-abort"),
+    ("yes", "board-word-yes"),
+    ("no", "board-word-no"),
+    ("white_wins", "board-word-white-wins"),
+    ("black_wins", "board-word-black-wins"),
+    ("drawn", "board-word-drawn"),
+    ("ice_age", "board-word-ice-age"),
+    ("white", "board-word-white"),
+    ("black", "board-word-black"),
+];
+
+/// The page's words in the language of `locale`.
+pub fn board_words(service: &Service, locale: Option<&str>) -> Value {
+    let mut words = Map::new();
+    for (name, key) in WORDS {
+        words.insert(name.to_string(), Value::String(service.phrase(locale, key)));
+    }
+    words.insert(
+        "no_game".to_string(),
+        Value::String(service.phrase(locale, "board-word-no-game")),
+    );
+    Value::Object(words)
+}

@@ -1,0 +1,428 @@
+//! The board app in a real headless browser (Chromium through WebDriver): opened as Telegram
+//! opens a Mini App, with launch data signed with the stand-in's token; moves made by
+//! tapping reach the Telegram stand-in as the chat's messages, and moves typed in the chat
+//! reach the open board.
+
+use crate::telegram::{GROUP, alice, bob};
+use crate::telegram_standin::{Call, Person, StandIn, TOKEN, message};
+use crate::webdriver::{Browser, Session};
+use kibitz::chat::board::{self, BoardDoors, SessionKey, sign_init_data};
+use kibitz::chat::telegram;
+use kibitz::games::{AnyGame, GameKind};
+use kibitz::store::GameId;
+use kibitz::{Catalogue, Renderer, Service, Store, system_clock};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::watch;
+
+struct BoardSetup {
+    standin: StandIn,
+    store: Store,
+    /// The HTTP listener's address, `http://127.0.0.1:port`.
+    base: String,
+    stop: watch::Sender<bool>,
+    adapter: tokio::task::JoinHandle<Result<(), telegram::TelegramError>>,
+    _dir: tempfile::TempDir,
+}
+
+/// The Telegram adapter on the stand-in, and the HTTP listener serving the board, sharing
+/// one service.
+async fn start() -> BoardSetup {
+    let standin = StandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::connect(&format!("sqlite://{}", dir.path().join("k.db").display()))
+        .await
+        .unwrap();
+    let service = Arc::new(Service::new(
+        store.clone(),
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        system_clock(),
+    ));
+    let mut config = crate::telegram::config(&standin);
+    let (door, inbox) = board::board_lines();
+    config.board = Some(inbox);
+    let routes = board::board_routes(
+        service.clone(),
+        SessionKey::derive("board test secret"),
+        BoardDoors::default().with_telegram(TOKEN, door),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, routes).await;
+    });
+    let (stop, shutdown) = watch::channel(false);
+    let adapter = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
+    BoardSetup {
+        standin,
+        store,
+        base,
+        stop,
+        adapter,
+        _dir: dir,
+    }
+}
+
+impl BoardSetup {
+    /// `person` writes `text` in the group; waits until a reply of the bot's satisfying
+    /// `answered` has gone out.
+    async fn say(&self, person: &Person, text: &str, answered: impl Fn(&Call) -> bool) -> Call {
+        let before = self.standin.calls().len();
+        self.standin
+            .push(json!({"message": message(GROUP, person, 1, text)}));
+        let calls = self
+            .standin
+            .wait_for(text, |calls| {
+                calls[before..].iter().any(|c| c.answered() && answered(c))
+            })
+            .await;
+        calls[before..]
+            .iter()
+            .find(|c| c.answered() && answered(c))
+            .cloned()
+            .unwrap()
+    }
+
+    async fn challenge(&self, game: &str) {
+        self.say(&bob(), "/help", |c| c.text().contains("challenge"))
+            .await;
+        self.say(&alice(), &format!("/challenge @bob {game} white"), |c| {
+            c.text().contains("Alice challenges Bob")
+        })
+        .await;
+        self.say(&bob(), "/accept", |c| {
+            c.method == "sendphoto" && c.text().contains("Game #1")
+        })
+        .await;
+    }
+
+    /// The board's address as Telegram opens it for `person`, for game 1, signed at
+    /// `signed_at` (Unix seconds) with `token`.
+    fn launch_url(&self, person: &Person, signed_at: u64, token: &str) -> String {
+        let init_data = sign_init_data(
+            &[
+                ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
+                ("user", &person.json().to_string()),
+                ("auth_date", &signed_at.to_string()),
+                ("start_param", "g1"),
+            ],
+            token,
+        );
+        let data: String = url::form_urlencoded::byte_serialize(init_data.as_bytes()).collect();
+        let theme = url::form_urlencoded::byte_serialize(
+            br##"{"bg_color":"#ffffff","text_color":"#1d2129","button_color":"#2f6fd6","button_text_color":"#ffffff"}"##,
+        )
+        .collect::<String>();
+        format!(
+            "{}/app/#tgWebAppData={data}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams={theme}",
+            self.base
+        )
+    }
+
+    async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.adapter).await;
+        self.store.close().await;
+    }
+}
+
+/// Game 1's position as stored.
+async fn stored_position(store: &Store) -> AnyGame {
+    let game = store.game(GameId(1)).await.unwrap().unwrap();
+    AnyGame::parse(game.kind, &game.position).unwrap()
+}
+
+fn now_seconds() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// Where the screenshots go for a person to look at.
+fn screenshot_path(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("board-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.png"))
+}
+
+async fn save_screenshot(window: &Session<'_>, name: &str) {
+    let png = window.screenshot().await;
+    let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
+    assert!(picture.width() >= 360, "{}", picture.width());
+    let path = screenshot_path(name);
+    std::fs::write(&path, &png).unwrap();
+    eprintln!("board screenshot: {}", path.display());
+}
+
+/// The accessible name of a square on the page.
+async fn square_label(window: &Session<'_>, square: &str) -> String {
+    window
+        .run(
+            "const e = document.querySelector(`[data-square=\"${arguments[0]}\"]`); \
+             return e ? e.getAttribute('aria-label') : null;",
+            json!([square]),
+        )
+        .await
+        .as_str()
+        .unwrap_or_default()
+        .to_lowercase()
+}
+
+/// Taps `square` once its page shows it may be tapped (a target of the move being made, or
+/// a piece of one's own).
+async fn tap(window: &Session<'_>, square: &str) {
+    window.click(&format!("[data-square=\"{square}\"]")).await;
+}
+
+async fn wait_target(window: &Session<'_>, square: &str) {
+    window
+        .wait_until(
+            &format!("{square} to be offered"),
+            &format!("return document.querySelector('[data-square=\"{square}\"].can-go') !== null"),
+            Duration::from_secs(10),
+        )
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_glacier_move_is_tapped_on_the_board_and_a_move_typed_in_the_chat_reaches_it() {
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let window = browser.window(412, 915).await;
+    let opened = Instant::now();
+    window
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    window
+        .wait_until(
+            "the board",
+            "return document.querySelector('[data-square=\"e2\"]') !== null",
+            Duration::from_secs(20),
+        )
+        .await;
+    eprintln!(
+        "the board was drawn {} ms after the page was asked for",
+        opened.elapsed().as_millis()
+    );
+    assert_eq!(window.text("[data-role=status]").await, "Your move");
+    assert!(square_label(&window, "e1").await.contains("white king"));
+    assert_eq!(window.text("[data-player=white]").await, "Alice");
+    assert_eq!(window.text("[data-player=black]").await, "Bob");
+    // The game's ice is its own (its seed): the rules say what Alice may do.
+    let mut position = stored_position(&setup.store).await;
+    let choices = position.board_view().choices;
+    let pawn_move = choices
+        .iter()
+        .find(|c| c.taps[0].ends_with('2'))
+        .unwrap()
+        .clone();
+    let (from, to) = (&pawn_move.taps[0], &pawn_move.taps[1]);
+    let mut expected: Vec<&str> = choices
+        .iter()
+        .filter(|c| &c.taps[0] == from)
+        .map(|c| c.taps[1].as_str())
+        .collect();
+    expected.sort();
+
+    // A pawn, then its target: the move is said in the group as if Alice had typed it.
+    tap(&window, from).await;
+    wait_target(&window, to).await;
+    let offered: Value = window
+        .run(
+            "return [...document.querySelectorAll('.can-go')].map(e => e.dataset.square).sort()",
+            json!([]),
+        )
+        .await;
+    assert_eq!(offered, json!(expected));
+    let before = setup.standin.calls().len();
+    tap(&window, to).await;
+    let calls = setup
+        .standin
+        .wait_for("Alice's tapped move in the group", |calls| {
+            calls[before..].iter().any(|c| {
+                c.answered() && c.method == "sendphoto" && c.text().contains("Alice played")
+            })
+        })
+        .await;
+    let photo = calls[before..]
+        .iter()
+        .find(|c| c.method == "sendphoto")
+        .unwrap();
+    assert_eq!(photo.chat(), GROUP);
+    assert_eq!(crate::support::stored_moves(&setup.store, 1).await.len(), 1);
+    window
+        .wait_until(
+            "the page to show the move",
+            "return document.querySelector('[data-role=status]').textContent.includes('Alice played')",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(square_label(&window, to).await.contains("white pawn"));
+    // Not Alice's move now: nothing is offered.
+    tap(&window, "a2").await;
+    let offered = window
+        .run(
+            "return document.querySelectorAll('.can-go').length",
+            json!([]),
+        )
+        .await;
+    assert_eq!(offered, json!(0));
+
+    // Bob answers in the chat; the open board shows it within a second of the reply.
+    position.play_message(&pawn_move.text).unwrap();
+    let answer = position.board_view().choices[0].clone();
+    setup
+        .say(&bob(), &format!("/move {}", answer.text), |c| {
+            c.method == "sendphoto" && c.text().contains("Bob played")
+        })
+        .await;
+    let replied = Instant::now();
+    window
+        .wait_until(
+            "Bob's move on the open board",
+            &format!(
+                "const e = document.querySelector('[data-square=\"{}\"]'); \
+                 return e && e.getAttribute('aria-label').toLowerCase().includes('black') \
+                     && document.querySelector('[data-role=status]').textContent === 'Your move'",
+                answer.taps[1]
+            ),
+            Duration::from_secs(1),
+        )
+        .await;
+    eprintln!(
+        "Bob's chat move reached the board {} ms after his reply went out",
+        replied.elapsed().as_millis()
+    );
+    save_screenshot(&window, "glacier").await;
+
+    // A launch signed with another token, and one two hours old, are refused.
+    window.open("about:blank").await;
+    window
+        .open(&setup.launch_url(&alice(), now_seconds(), "4242:another-bot"))
+        .await;
+    window
+        .wait_until(
+            "the forged launch's refusal",
+            "return document.querySelector('[data-role=status]').textContent.includes('not opened from the chat app')",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(square_label(&window, "e2").await.is_empty());
+    window.open("about:blank").await;
+    window
+        .open(&setup.launch_url(&alice(), now_seconds() - 2 * 3600, TOKEN))
+        .await;
+    window
+        .wait_until(
+            "the stale launch's refusal",
+            "return document.querySelector('[data-role=status]').textContent.includes('over an hour ago')",
+            Duration::from_secs(10),
+        )
+        .await;
+    window.close().await;
+    assert_eq!(crate::support::stored_moves(&setup.store, 1).await.len(), 2);
+    setup.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_critters_turn_of_three_units_is_tapped_and_sent_with_done() {
+    let setup = start().await;
+    setup.challenge("critters").await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    // Three unit moves of White's first turn, as the rules offer them one after another.
+    let mut position = AnyGame::start(GameKind::Critters, 0);
+    let mut turn = Vec::new();
+    for _ in 0..3 {
+        let choice = position
+            .board_view()
+            .choices
+            .into_iter()
+            .find(|c| c.taps.len() == 2)
+            .unwrap();
+        position.play_message(&choice.text).unwrap();
+        turn.push(choice);
+    }
+    let window = browser.window(412, 915).await;
+    window
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    let (first_from, _) = (&turn[0].taps[0], ());
+    window
+        .wait_until(
+            "the Critters board",
+            &format!("return document.querySelector('[data-square=\"{first_from}\"]') !== null"),
+            Duration::from_secs(20),
+        )
+        .await;
+    assert!(
+        window
+            .run(
+                "return document.querySelector('[data-role=done]').hidden",
+                json!([])
+            )
+            .await
+            .as_bool()
+            .unwrap()
+    );
+    for choice in &turn {
+        tap(&window, &choice.taps[0]).await;
+        wait_target(&window, &choice.taps[1]).await;
+        tap(&window, &choice.taps[1]).await;
+        // The unit stands on its target, marked as moved, before anything is sent.
+        window
+            .wait_until(
+                "the unit on its target",
+                &format!(
+                    "const e = document.querySelector('[data-square=\"{}\"] .unit.moved'); return e !== null",
+                    choice.taps[1]
+                ),
+                Duration::from_secs(10),
+            )
+            .await;
+    }
+    assert!(
+        crate::support::stored_moves(&setup.store, 1)
+            .await
+            .is_empty()
+    );
+    let before = setup.standin.calls().len();
+    window.click("[data-role=done]").await;
+    let texts: Vec<&str> = turn.iter().map(|c| c.text.as_str()).collect();
+    setup
+        .standin
+        .wait_for("the whole turn in the group", |calls| {
+            calls[before..].iter().any(|c| {
+                c.answered()
+                    && c.method == "sendphoto"
+                    && c.text().contains("Alice played")
+                    && texts.iter().all(|t| c.text().contains(t))
+            })
+        })
+        .await;
+    let stored = crate::support::stored_moves(&setup.store, 1).await;
+    assert_eq!(stored.len(), 1, "{stored:?}");
+    for text in &texts {
+        assert!(stored[0].contains(text), "{stored:?} lacks {text}");
+    }
+    window
+        .wait_until(
+            "Bob's turn on the page",
+            "return document.querySelector('[data-role=status]').textContent.includes('Alice played')",
+            Duration::from_secs(10),
+        )
+        .await;
+    save_screenshot(&window, "critters").await;
+    window.close().await;
+    setup.stop().await;
+}

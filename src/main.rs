@@ -145,7 +145,10 @@ Environment:
   DISCORD_API_BASE         another base for Discord's HTTP API
   DISCORD_SHARDS           the bot's total number of gateway shards
   DISCORD_SHARD_RANGE      the shards this process runs, first..last
-  KIBITZ_HTTP_ADDR         serve /healthz, /readyz, /metrics (and the webhook) here
+  KIBITZ_HTTP_ADDR         serve /healthz, /readyz, /metrics (the webhook, the board app) here
+  KIBITZ_BOARD_URL         the board app's public https://…/app/ (Open board buttons)
+  TELEGRAM_MINIAPP_URL     the Mini App's direct link, https://t.me/<bot>/<app> (groups)
+  KIBITZ_SESSION_SECRET    signs the board app's sessions (default: from the token)
   KIBITZ_HTTP_HEADER_TIMEOUT   seconds to send a request head (also idle keep-alive; 5)
   KIBITZ_HTTP_REQUEST_TIMEOUT  seconds to send a body and be answered (30; then 408)
   KIBITZ_HTTP_MAX_CONNECTIONS  connections open at once (512)

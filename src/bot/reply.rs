@@ -95,6 +95,17 @@ pub struct Outgoing {
     pub in_parent: bool,
     /// A text edited in place as background work goes on (a review's progress), or `None`.
     pub live: Option<Live>,
+    /// The game this reply shows, which a platform serving the board app offers to open
+    /// there (a button of its own kind: a Telegram web app); `None` for other replies.
+    pub board: Option<BoardButton>,
+}
+
+/// The board app's button under a game's picture: the game, and the button's words in the
+/// reply's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardButton {
+    pub game: crate::store::GameId,
+    pub label: String,
 }
 
 /// A text message that later texts replace in place, named by a key the service chooses
@@ -206,6 +217,7 @@ impl Outgoing {
             opens_thread: None,
             in_parent: false,
             live: None,
+            board: None,
         }
     }
 

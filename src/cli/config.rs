@@ -3,7 +3,7 @@
 use super::Failure;
 use crate::chat::board;
 use crate::chat::discord::{DiscordConfig, ShardPlan};
-use crate::chat::telegram::{self, TelegramConfig};
+use crate::chat::telegram::{self, BoardLinks, TelegramConfig};
 use std::path::PathBuf;
 
 /// Configuration from the environment; tokens never appear in logs or errors.
@@ -28,6 +28,9 @@ pub struct Config {
     /// What the board app's sessions are signed with; derived from a platform token when
     /// unset (every process of a deployment shares its tokens).
     pub session_secret: Option<String>,
+    /// The board app's public address (`https://…/app/`) and Telegram Mini App's direct link.
+    pub board_url: Option<String>,
+    pub telegram_miniapp_url: Option<String>,
 }
 
 impl Config {
@@ -51,6 +54,8 @@ impl Config {
             discord_shard_range: var("DISCORD_SHARD_RANGE"),
             http_addr: var("KIBITZ_HTTP_ADDR"),
             session_secret: var("KIBITZ_SESSION_SECRET").map(|secret| secret.trim().to_string()),
+            board_url: var("KIBITZ_BOARD_URL"),
+            telegram_miniapp_url: var("TELEGRAM_MINIAPP_URL"),
         }
     }
 }
@@ -90,6 +95,16 @@ pub fn board_config(
     let secret = config.session_secret.as_deref().unwrap_or(token);
     let (door, inbox) = board::board_lines();
     telegram.board = Some(inbox);
+    telegram.board_links = match &config.board_url {
+        Some(page) => match BoardLinks::new(page, config.telegram_miniapp_url.as_deref()) {
+            Ok(links) => Some(links),
+            Err(error) => {
+                tracing::warn!(%error, "no board buttons under game pictures");
+                None
+            }
+        },
+        None => None,
+    };
     let doors = board::BoardDoors::default().with_telegram(token.clone(), door);
     Some(board::board_routes(
         service.clone(),

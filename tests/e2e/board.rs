@@ -7,7 +7,7 @@ use crate::telegram::{GROUP, alice, bob};
 use crate::telegram_standin::{Call, Person, StandIn, TOKEN, message};
 use crate::webdriver::{Browser, Session};
 use kibitz::chat::board::{self, BoardDoors, SessionKey, sign_init_data};
-use kibitz::chat::telegram;
+use kibitz::chat::telegram::{self, BoardLinks};
 use kibitz::games::{AnyGame, GameKind};
 use kibitz::store::GameId;
 use kibitz::{Catalogue, Renderer, Service, Store, system_clock};
@@ -44,6 +44,13 @@ async fn start() -> BoardSetup {
     let mut config = crate::telegram::config(&standin);
     let (door, inbox) = board::board_lines();
     config.board = Some(inbox);
+    config.board_links = Some(
+        BoardLinks::new(
+            "https://bot.example.org/app/",
+            Some("https://t.me/kibitzbot/board"),
+        )
+        .unwrap(),
+    );
     let routes = board::board_routes(
         service.clone(),
         SessionKey::derive("board test secret"),
@@ -279,11 +286,20 @@ async fn a_glacier_move_is_tapped_on_the_board_and_a_move_typed_in_the_chat_reac
     // Bob answers in the chat; the open board shows it within a second of the reply.
     position.play_message(&pawn_move.text).unwrap();
     let answer = position.board_view().choices[0].clone();
-    setup
+    let photo = setup
         .say(&bob(), &format!("/move {}", answer.text), |c| {
             c.method == "sendphoto" && c.text().contains("Bob played")
         })
         .await;
+    // Its picture carries the button that opens the board on the game (the Mini App's
+    // direct link: a group cannot have web app buttons).
+    assert!(
+        photo.params["reply_markup"]
+            .to_string()
+            .contains("https://t.me/kibitzbot/board?startapp=g1"),
+        "{:?}",
+        photo.params["reply_markup"]
+    );
     let replied = Instant::now();
     window
         .wait_until(

@@ -764,3 +764,4 @@ board-word-ice-age = Moves to the Ice Age:
 board-word-white = White
 board-word-black = Black
 board-word-no-game = Open a game's board from the chat.
+button-open-board = ♟ Open board

@@ -760,3 +760,4 @@ board-word-ice-age = Trekk til istiden:
 board-word-white = Hvit
 board-word-black = Svart
 board-word-no-game = Åpne et partis brett fra chatten.
+button-open-board = ♟ Åpne brettet

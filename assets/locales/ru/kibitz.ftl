@@ -771,3 +771,4 @@ board-word-ice-age = Ходов до ледникового периода:
 board-word-white = Белые
 board-word-black = Чёрные
 board-word-no-game = Откройте доску партии из чата.
+button-open-board = ♟ Открыть доску

@@ -8,7 +8,7 @@ use super::seat::Seat;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::notes;
 use crate::bot::outcome::Refusal;
-use crate::bot::reply::{Button, Mention, NAME_STAND_IN, Outgoing};
+use crate::bot::reply::{BoardButton, Button, Mention, NAME_STAND_IN, Outgoing};
 use crate::bot::service::Service;
 use crate::games::{AnyGame, GameKind, Side, ViewFacts};
 use crate::render::View;
@@ -126,6 +126,12 @@ pub(super) fn picture(
     let png = service.renderer.render(position, &view)?;
     let mut picture = Outgoing::image(png, lines.join("\n")).with_buttons(buttons);
     picture.mentions = mentions;
+    if game.state == GameState::Ongoing {
+        picture.board = Some(BoardButton {
+            game: game.id,
+            label: service.say(language, &msg("button-open-board")),
+        });
+    }
     Ok(picture)
 }
 

@@ -2,7 +2,8 @@
 //! answered as a typed line is: the service's changes and the sends its replies need commit
 //! in one unit of work, then the sender delivers them in the chat's lane.
 
-use super::format::{daily_link, plan};
+use super::format::plan;
+use super::links::chat_links;
 use super::{Adapter, PLATFORM};
 use crate::bot::{Incoming, Outgoing};
 use crate::chat::board::{BoardInbox, BoardLine};
@@ -69,7 +70,7 @@ impl Adapter<'_> {
         let chat: i64 = incoming.chat.id.parse().unwrap_or_default();
         let user: i64 = incoming.user.id.parse().unwrap_or_default();
         let thread = incoming.chat.thread.as_deref().and_then(|t| t.parse().ok());
-        let link = daily_link(bot_name, chat);
+        let link = Some(chat_links(bot_name, chat, self.board_links.as_ref()));
         let mut tries = 0;
         loop {
             let attempt = async {

@@ -41,6 +41,9 @@ pub struct TelegramConfig {
     pub webhook: Option<WebhookConfig>,
     /// The board app's lines for this platform's chats ([`crate::chat::board::board_lines`]).
     pub board: Option<BoardInbox>,
+    /// Where a game picture's board button leads (`KIBITZ_BOARD_URL`,
+    /// `TELEGRAM_MINIAPP_URL`); no button when `None`.
+    pub board_links: Option<BoardLinks>,
 }
 
 impl TelegramConfig {
@@ -57,7 +60,55 @@ impl TelegramConfig {
             link: PlatformLink::default(),
             webhook: None,
             board: None,
+            board_links: None,
         }
+    }
+}
+
+/// Where the board app is reached from Telegram: its page (`KIBITZ_BOARD_URL`, the public
+/// `https://` address of the listener's `/app/`), opened by a web app button in a private
+/// chat; and the Mini App's direct link (`TELEGRAM_MINIAPP_URL`, `https://t.me/<bot>/<app>`,
+/// set up with BotFather), the only way a group's button can open it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardLinks {
+    page: url::Url,
+    direct: Option<url::Url>,
+}
+
+impl BoardLinks {
+    pub fn new(page: &str, direct: Option<&str>) -> Result<BoardLinks, TelegramError> {
+        let parse = |name: &str, text: &str| {
+            url::Url::parse(text.trim())
+                .ok()
+                .filter(|url| matches!(url.scheme(), "https" | "http"))
+                .ok_or_else(|| {
+                    TelegramError::BadBoardUrl(format!("{name} is not an https:// address"))
+                })
+        };
+        Ok(BoardLinks {
+            page: parse("KIBITZ_BOARD_URL", page)?,
+            direct: direct
+                .map(|d| parse("TELEGRAM_MINIAPP_URL", d))
+                .transpose()?,
+        })
+    }
+
+    /// The page on game `game`.
+    pub(super) fn page_for(&self, game: crate::store::GameId) -> String {
+        let mut url = self.page.clone();
+        url.query_pairs_mut()
+            .clear()
+            .append_pair("game", &game.0.to_string());
+        url.to_string()
+    }
+
+    /// The direct link that opens the Mini App on game `game`.
+    pub(super) fn direct_for(&self, game: crate::store::GameId) -> Option<String> {
+        let mut url = self.direct.clone()?;
+        url.query_pairs_mut()
+            .clear()
+            .append_pair("startapp", &format!("g{}", game.0));
+        Some(url.to_string())
     }
 }
 
@@ -69,6 +120,8 @@ pub enum TelegramError {
     Client(String),
     #[error("TELEGRAM_WEBHOOK_URL cannot be used: {0}")]
     BadWebhook(String),
+    #[error("the board app's address cannot be used: {0}")]
+    BadBoardUrl(String),
     #[error("Telegram refused the bot token (check TELEGRAM_BOT_TOKEN)")]
     InvalidToken,
     #[error(transparent)]

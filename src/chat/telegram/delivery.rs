@@ -181,4 +181,7 @@ pub(super) struct KeyButton {
     /// A link button (the daily's deep link) instead of a callback.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) url: Option<String>,
+    /// A web app button (the board app, in a private chat): the page it opens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) web_app: Option<String>,
 }

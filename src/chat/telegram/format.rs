@@ -2,11 +2,14 @@
 //! entities, buttons as inline keyboards (the daily's as a deep link in groups).
 
 use super::delivery::{Delivery, KeyButton};
+use super::links::ChatLinks;
 use super::translate::PressedMessage;
 use crate::bot::{Body, Button, Live, Mention, Outgoing, Pressed};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
-use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User, UserId};
+use teloxide::types::{
+    InlineKeyboardButton, InlineKeyboardMarkup, MessageEntity, User, UserId, WebAppInfo,
+};
 
 /// Telegram's limits, counted in UTF-16 code units.
 const TEXT_LIMIT: usize = 4096;
@@ -48,15 +51,23 @@ fn mentions_within(mentions: &[Mention], piece: &Range<usize>) -> Vec<(usize, us
 /// The buttons Telegram can carry, in rows; a command too long for callback data is left
 /// out (typing it still works). In a group, a button the service marks as played in private
 /// (the daily's, a game puzzle's answer) is the deep link into the private chat where it is
-/// played ([`GroupStart`]).
-fn keyboard(buttons: &[Button], daily_link: Option<&GroupStart>) -> Vec<Vec<KeyButton>> {
-    let fitting: Vec<KeyButton> = buttons
+/// played ([`ChatLinks::start`]).
+///
+/// A reply showing a game gets the board app's button last, where the board is served.
+pub(super) fn keyboard(reply: &Outgoing, links: Option<&ChatLinks>) -> Vec<Vec<KeyButton>> {
+    let buttons: &[Button] = &reply.buttons;
+    let start = |button: &Button| {
+        let word = button.private_start.as_deref()?;
+        links?.start(word)
+    };
+    let mut fitting: Vec<KeyButton> = buttons
         .iter()
-        .filter_map(|button| match daily_link {
-            Some(link) if button.private_start.is_some() => Some(KeyButton {
+        .filter_map(|button| match start(button) {
+            Some(link) => Some(KeyButton {
                 label: button.label.clone(),
                 data: String::new(),
-                url: Some(link.to(button.private_start.as_deref().unwrap_or_default())),
+                url: Some(link),
+                web_app: None,
             }),
             _ => {
                 let fits = (1..=CALLBACK_DATA_LIMIT).contains(&button.command.len());
@@ -70,38 +81,20 @@ fn keyboard(buttons: &[Button], daily_link: Option<&GroupStart>) -> Vec<Vec<KeyB
                     label: button.label.clone(),
                     data: button.command.clone(),
                     url: None,
+                    web_app: None,
                 })
             }
         })
         .collect();
+    if let Some(board) = &reply.board
+        && let Some(key) = links.and_then(|links| links.board(board.game, &board.label))
+    {
+        fitting.push(key);
+    }
     fitting
         .chunks(BUTTONS_PER_ROW)
         .map(<[KeyButton]>::to_vec)
         .collect()
-}
-
-/// The deep links a group's buttons lead into the private chat by: `?start=<word>_<group>`,
-/// which starts what the word names there, counted for `group`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct GroupStart {
-    bot_name: String,
-    group: i64,
-}
-
-impl GroupStart {
-    /// The link that starts `word` (`daily`, `puzzle-glacier`) in private for the group.
-    pub(super) fn to(&self, word: &str) -> String {
-        format!("https://t.me/{}?start={word}_{}", self.bot_name, self.group)
-    }
-}
-
-/// The deep links of `group`'s private-play buttons; none outside a group or without the
-/// bot's name.
-pub(super) fn daily_link(bot_name: &str, group: i64) -> Option<GroupStart> {
-    (group < 0 && !bot_name.is_empty()).then(|| GroupStart {
-        bot_name: bot_name.to_string(),
-        group,
-    })
 }
 
 /// The spoiler and mention entities of `text` for the byte ranges the service marked;
@@ -154,12 +147,12 @@ pub(super) fn plan(
     chat: i64,
     user: i64,
     thread: Option<i32>,
-    daily_link: Option<&GroupStart>,
+    links: Option<&ChatLinks>,
 ) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let target = if reply.private { user } else { chat };
     // A private reply goes to the user's own chat, which has no topics.
     let thread = thread.filter(|_| !reply.private);
-    let keys = keyboard(&reply.buttons, daily_link);
+    let keys = keyboard(reply, links);
     let texts = |text: &str, keys: Vec<Vec<KeyButton>>| -> Vec<(Delivery, Option<Vec<u8>>)> {
         let pieces = split_text(text, TEXT_LIMIT, Unit::Utf16);
         let last = pieces.len().saturating_sub(1);
@@ -278,12 +271,12 @@ pub(super) fn plan_pressed(
     chat: i64,
     user: i64,
     thread: Option<i32>,
-    daily_link: Option<&GroupStart>,
+    links: Option<&ChatLinks>,
 ) -> Vec<(Delivery, Option<Vec<u8>>)> {
     let message = pressed.id;
     let same_chat = !reply.private || chat == user;
     if reply.pressed == Pressed::Replaced && same_chat {
-        let keyboard = keyboard(&reply.buttons, daily_link);
+        let keyboard = keyboard(reply, links);
         match &reply.body {
             Body::Image { png, caption }
                 if pressed.photo && utf16_len(caption) <= CAPTION_LIMIT =>
@@ -324,7 +317,7 @@ pub(super) fn plan_pressed(
     if reply.pressed != Pressed::Kept {
         sends.push((Delivery::ClearKeyboard { chat, message }, None));
     }
-    sends.extend(plan(reply, chat, user, thread, daily_link));
+    sends.extend(plan(reply, chat, user, thread, links));
     sends
 }
 
@@ -334,12 +327,19 @@ pub(super) fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup
     }
     Some(InlineKeyboardMarkup::new(keyboard.iter().map(|row| {
         row.iter()
-            .map(
-                |key| match key.url.as_deref().and_then(|u| url::Url::parse(u).ok()) {
-                    Some(link) => InlineKeyboardButton::url(key.label.clone(), link),
-                    None => InlineKeyboardButton::callback(key.label.clone(), key.data.clone()),
-                },
-            )
+            .map(|key| {
+                let parsed =
+                    |link: &Option<String>| link.as_deref().and_then(|u| url::Url::parse(u).ok());
+                match (parsed(&key.web_app), parsed(&key.url)) {
+                    (Some(page), _) => {
+                        InlineKeyboardButton::web_app(key.label.clone(), WebAppInfo { url: page })
+                    }
+                    (None, Some(link)) => InlineKeyboardButton::url(key.label.clone(), link),
+                    (None, None) => {
+                        InlineKeyboardButton::callback(key.label.clone(), key.data.clone())
+                    }
+                }
+            })
             .collect::<Vec<_>>()
     })))
 }
@@ -347,6 +347,7 @@ pub(super) fn markup(keyboard: &[Vec<KeyButton>]) -> Option<InlineKeyboardMarkup
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chat::telegram::links::chat_links;
 
     fn button(label: &str, command: &str) -> Button {
         Button::new(label, command)
@@ -539,6 +540,7 @@ mod tests {
                         label: "Accept".into(),
                         data: "accept 1".into(),
                         url: None,
+                        web_app: None,
                     }]],
                     spoilers: Vec::new(),
                     mentions: Vec::new(),
@@ -614,23 +616,48 @@ mod tests {
             serde_json::from_str(r#"{"send":"text","chat":1,"text":"hi","keyboard":[]}"#).unwrap();
         assert!(matches!(old, Delivery::Text { spoilers, .. } if spoilers.is_empty()));
         // A daily button in a group becomes the deep link; elsewhere it stays a command.
-        let daily = vec![Button::daily("Play")];
-        let link = daily_link("kibitz_bot", -100).unwrap();
+        let daily = Outgoing::text("").with_buttons(vec![Button::daily("Play")]);
+        let link = chat_links("kibitz_bot", -100, None);
         assert_eq!(
             keyboard(&daily, Some(&link))[0][0].url.as_deref(),
             Some("https://t.me/kibitz_bot?start=daily_-100")
         );
-        let answer = vec![Button::in_private(
+        let answer = Outgoing::text("").with_buttons(vec![Button::in_private(
             "Answer",
             "daily glacier",
             "puzzle-glacier",
-        )];
+        )]);
         assert_eq!(
             keyboard(&answer, Some(&link))[0][0].url.as_deref(),
             Some("https://t.me/kibitz_bot?start=puzzle-glacier_-100")
         );
         assert_eq!(keyboard(&answer, None)[0][0].data, "daily glacier");
-        assert_eq!(daily_link("kibitz_bot", 7), None);
+        let private = chat_links("kibitz_bot", 7, None);
+        assert_eq!(
+            keyboard(&answer, Some(&private))[0][0].data,
+            "daily glacier"
+        );
+    }
+
+    #[test]
+    fn a_game_picture_ends_its_keyboard_with_the_board_button_as_a_web_app() {
+        use crate::bot::BoardButton;
+        use crate::chat::telegram::BoardLinks;
+        let mut picture =
+            Outgoing::image(vec![1], "Game #12").with_buttons(vec![button("Resign", "resign")]);
+        picture.board = Some(BoardButton {
+            game: crate::store::GameId(12),
+            label: "Open board".to_string(),
+        });
+        let board = BoardLinks::new("https://bot.example.org/app/", None).unwrap();
+        let keys = keyboard(&picture, Some(&chat_links("kibitz_bot", 7, Some(&board))));
+        let json = serde_json::to_value(markup(&keys).unwrap()).unwrap();
+        assert_eq!(json["inline_keyboard"][0][0]["callback_data"], "resign");
+        assert_eq!(
+            json["inline_keyboard"][0][1]["web_app"]["url"],
+            "https://bot.example.org/app/?game=12"
+        );
+        assert_eq!(keyboard(&picture, None).concat().len(), 1);
     }
 
     #[test]

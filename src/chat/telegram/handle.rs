@@ -6,7 +6,8 @@
 use super::Adapter;
 use super::board_lines::queued;
 use super::delivery::Delivery;
-use super::format::{daily_link, plan, plan_pressed};
+use super::format::{plan, plan_pressed};
+use super::links::chat_links;
 use super::translate::translate;
 use crate::bot::Incoming;
 use crate::store::{NewOutboxItem, Store, StoreResult};
@@ -103,7 +104,7 @@ impl Adapter<'_> {
             }
             if let Some(asked) = asked {
                 tracing::debug!(update = update.id.0, chat = %asked.chat.id, "handling");
-                let link = daily_link(bot_name, event.chat);
+                let link = Some(chat_links(bot_name, event.chat, self.board_links.as_ref()));
                 let replies = self
                     .service
                     .handle_parsed(asked, self.service.read(asked))

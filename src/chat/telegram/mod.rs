@@ -44,6 +44,7 @@ mod config;
 mod delivery;
 mod format;
 mod handle;
+mod links;
 mod outbox;
 mod poll;
 mod request;
@@ -52,7 +53,7 @@ mod translate;
 mod webhook;
 
 pub use crate::chat::shared::RetryPolicy;
-pub use config::{TelegramConfig, TelegramError, WebhookConfig};
+pub use config::{BoardLinks, TelegramConfig, TelegramError, WebhookConfig};
 #[doc(hidden)]
 pub use translate::incoming_of_update;
 pub use webhook::{derived_secret, webhook};
@@ -97,6 +98,8 @@ struct Adapter<'a> {
     webhook_url: Option<url::Url>,
     /// The board app's lines for Telegram chats, when the board is served.
     board: Option<BoardInbox>,
+    /// Where a game's board button leads, where the board app is served.
+    board_links: Option<BoardLinks>,
 }
 
 /// Telegram adapters started in this process so far.
@@ -143,6 +146,7 @@ pub async fn run(
         },
         webhook_url: config.webhook.as_ref().map(|webhook| webhook.url.clone()),
         board: config.board.clone(),
+        board_links: config.board_links.clone(),
     };
     let result = adapter.run(config.webhook.as_ref()).await;
     adapter.link.down();
@@ -191,6 +195,7 @@ impl Adapter<'_> {
             || DailyPoster {
                 service: self.service,
                 bot_name: bot_name.clone(),
+                board_links: self.board_links.clone(),
             },
             workers,
             self.shutdown.receiver(),

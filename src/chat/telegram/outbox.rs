@@ -2,8 +2,10 @@
 //! transaction that records the update, and sent from per-chat [`Lanes`].
 
 use super::PLATFORM;
+use super::config::BoardLinks;
 use super::delivery::Delivery;
-use super::format::{daily_link, plan};
+use super::format::plan;
+use super::links::chat_links;
 use crate::bot::Outgoing;
 use crate::bot::Service;
 use crate::bot::schedule::Poster;
@@ -16,6 +18,8 @@ use std::time::{Duration, Instant};
 pub(super) struct DailyPoster<'a> {
     pub(super) service: &'a Service,
     pub(super) bot_name: String,
+    /// The board app's links, where it is served.
+    pub(super) board_links: Option<BoardLinks>,
 }
 
 impl Poster for DailyPoster<'_> {
@@ -28,7 +32,7 @@ impl Poster for DailyPoster<'_> {
         let chat: i64 = chat
             .parse()
             .map_err(|_| format!("{chat} is not a Telegram chat id"))?;
-        let link = daily_link(&self.bot_name, chat);
+        let link = Some(chat_links(&self.bot_name, chat, self.board_links.as_ref()));
         let mut outbox = Vec::new();
         for reply in &replies {
             for (delivery, attachment) in plan(reply, chat, chat, thread, link.as_ref()) {

@@ -109,20 +109,34 @@ impl BoardSetup {
     /// The board's address as Telegram opens it for `person`, for game 1, signed at
     /// `signed_at` (Unix seconds) with `token`.
     fn launch_url(&self, person: &Person, signed_at: u64, token: &str) -> String {
-        let init_data = sign_init_data(
+        self.launch_url_for(person, 1, signed_at, token, LIGHT)
+    }
+
+    /// Telegram's launch data for `person` opening game `game`, signed at `signed_at`.
+    fn init_data(person: &Person, game: i64, signed_at: u64, token: &str) -> String {
+        sign_init_data(
             &[
                 ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
                 ("user", &person.json().to_string()),
                 ("auth_date", &signed_at.to_string()),
-                ("start_param", "g1"),
+                ("start_param", &format!("g{game}")),
             ],
             token,
-        );
-        let data: String = url::form_urlencoded::byte_serialize(init_data.as_bytes()).collect();
-        let theme = url::form_urlencoded::byte_serialize(
-            br##"{"bg_color":"#ffffff","text_color":"#1d2129","button_color":"#2f6fd6","button_text_color":"#ffffff"}"##,
         )
-        .collect::<String>();
+    }
+
+    /// The board's address for `person` on game `game`, in Telegram's colours `theme`.
+    fn launch_url_for(
+        &self,
+        person: &Person,
+        game: i64,
+        signed_at: u64,
+        token: &str,
+        theme: &str,
+    ) -> String {
+        let init_data = Self::init_data(person, game, signed_at, token);
+        let data: String = url::form_urlencoded::byte_serialize(init_data.as_bytes()).collect();
+        let theme = url::form_urlencoded::byte_serialize(theme.as_bytes()).collect::<String>();
         format!(
             "{}/app/#tgWebAppData={data}&tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams={theme}",
             self.base
@@ -141,6 +155,10 @@ async fn stored_position(store: &Store) -> AnyGame {
     let game = store.game(GameId(1)).await.unwrap().unwrap();
     AnyGame::parse(game.kind, &game.position).unwrap()
 }
+
+/// Telegram's colours of a light and a dark app.
+const LIGHT: &str = r##"{"bg_color":"#ffffff","text_color":"#1d2129","hint_color":"#707579","button_color":"#2f6fd6","button_text_color":"#ffffff","secondary_bg_color":"#f1f2f4"}"##;
+const DARK: &str = r##"{"bg_color":"#17212b","text_color":"#f5f5f5","hint_color":"#708499","button_color":"#5288c1","button_text_color":"#ffffff","secondary_bg_color":"#232e3c"}"##;
 
 fn now_seconds() -> u64 {
     SystemTime::now()
@@ -441,4 +459,325 @@ async fn a_critters_turn_of_three_units_is_tapped_and_sent_with_done() {
     save_screenshot(&window, "critters").await;
     window.close().await;
     setup.stop().await;
+}
+
+/// A session's token for `person` from the board's own API.
+async fn session_token(setup: &BoardSetup, client: &reqwest::Client, person: &Person) -> String {
+    let answer: Value = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "init_data": BoardSetup::init_data(person, 1, now_seconds(), TOKEN) }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    answer["token"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_board_api_refuses_what_it_must_and_changes_nothing() {
+    use crate::telegram::carol;
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    let client = reqwest::Client::new();
+    let game = format!("{}/api/games/1", setup.base);
+    let status = |response: reqwest::Response| response.status().as_u16();
+
+    // No session, a made-up one, a launch signed for another bot.
+    assert_eq!(status(client.get(&game).send().await.unwrap()), 401);
+    let forged = client.get(&game).bearer_auth("00.00").send().await.unwrap();
+    assert_eq!(forged.status().as_u16(), 401);
+    let refusal: Value = forged.json().await.unwrap();
+    assert!(
+        refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("open it again from the chat")
+    );
+    let other_bot = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "init_data": BoardSetup::init_data(&alice(), 1, now_seconds(), "1:other") }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other_bot.status().as_u16(), 401);
+
+    let alice_token = session_token(&setup, &client, &alice()).await;
+    let carol_token = session_token(&setup, &client, &carol()).await;
+    let view: Value = client
+        .get(&game)
+        .bearer_auth(&alice_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(view["you"], "white");
+    assert_eq!(view["your_move"], true);
+    let version = view["version"].as_i64().unwrap();
+    let legal = view["board"]["choices"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    // Carol may watch the group's game, and has nothing to tap.
+    let watched: Value = client
+        .get(&game)
+        .bearer_auth(&carol_token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(watched["you"], Value::Null);
+    assert_eq!(watched["board"]["choices"], json!([]));
+    assert_eq!(
+        status(
+            client
+                .get(format!("{}/api/games/99", setup.base))
+                .bearer_auth(&carol_token)
+                .send()
+                .await
+                .unwrap()
+        ),
+        404
+    );
+
+    let say = |token: &str, body: Value| {
+        client
+            .post(format!("{game}/say"))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+    };
+    // Carol's move is said in the chat for her, and the service refuses it there.
+    let answer: Value = say(
+        &carol_token,
+        json!({"action": "move", "move": legal, "version": version}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert!(!answer["said"][0].as_str().unwrap().is_empty(), "{answer}");
+    // A board that showed an older version, a word that is no action, a move with a game
+    // reference in it, a body too large, a preview of a game not built by turns.
+    let stale = say(
+        &alice_token,
+        json!({"action": "move", "move": legal, "version": version - 1}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(stale.status().as_u16(), 409);
+    let changed: Value = stale.json().await.unwrap();
+    assert!(
+        changed["error"]
+            .as_str()
+            .unwrap()
+            .contains("changed meanwhile")
+    );
+    assert_eq!(
+        status(
+            say(
+                &alice_token,
+                json!({"action": "explode", "version": version})
+            )
+            .await
+            .unwrap()
+        ),
+        400
+    );
+    assert_eq!(
+        status(
+            say(
+                &alice_token,
+                json!({"action": "move", "move": format!("{legal} #2"), "version": version})
+            )
+            .await
+            .unwrap()
+        ),
+        400
+    );
+    let huge = client
+        .post(format!("{game}/say"))
+        .bearer_auth(&alice_token)
+        .header("content-type", "application/json")
+        .body(format!(
+            "{{\"action\":\"move\",\"move\":\"{}\",\"version\":1}}",
+            "a".repeat(20_000)
+        ))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(huge.status().as_u16(), 413);
+    let preview = client
+        .post(format!("{game}/preview"))
+        .bearer_auth(&alice_token)
+        .json(&json!({"moves": [legal]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(preview.status().as_u16(), 409);
+    assert!(
+        crate::support::stored_moves(&setup.store, 1)
+            .await
+            .is_empty()
+    );
+
+    // Alice's own move goes through, once.
+    let answer: Value = say(
+        &alice_token,
+        json!({"action": "move", "move": legal, "version": version}),
+    )
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
+    assert!(
+        answer["said"][0].as_str().unwrap().contains("Alice played"),
+        "{answer}"
+    );
+    assert_eq!(answer["game"]["your_move"], false);
+    let again = say(
+        &alice_token,
+        json!({"action": "move", "move": legal, "version": version}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(again.status().as_u16(), 409);
+    assert_eq!(crate::support::stored_moves(&setup.store, 1).await.len(), 1);
+
+    // A game in Alice's private chat is hers to see; Carol is told there is no such game.
+    setup.standin.push(
+        json!({"message": message(alice().id, &alice(), 2, "/challenge computer knight-fight")}),
+    );
+    setup
+        .standin
+        .wait_for("the game with the computer", |calls| {
+            calls
+                .iter()
+                .any(|c| c.answered() && c.chat() == alice().id && c.method == "sendphoto")
+        })
+        .await;
+    let private = format!("{}/api/games/2", setup.base);
+    assert_eq!(
+        status(
+            client
+                .get(&private)
+                .bearer_auth(&carol_token)
+                .send()
+                .await
+                .unwrap()
+        ),
+        404
+    );
+    assert_eq!(
+        status(
+            client
+                .get(&private)
+                .bearer_auth(&alice_token)
+                .send()
+                .await
+                .unwrap()
+        ),
+        200
+    );
+    setup.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_games_board_is_drawn_for_a_person_to_look_at() {
+    let setup = start().await;
+    setup.challenge("knight-fight").await;
+    for (id, game) in [(2, "chesimals-1"), (3, "chesimals-2")] {
+        setup
+            .say(&alice(), &format!("/challenge @bob {game} white"), |c| {
+                c.text().contains("Alice challenges Bob")
+            })
+            .await;
+        setup
+            .say(&bob(), &format!("/accept #{id}"), |c| {
+                c.method == "sendphoto" && c.text().contains(&format!("Game #{id}"))
+            })
+            .await;
+    }
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    // The narrowest phone Telegram runs on, and a desktop's window.
+    for (width, height, theme, name) in
+        [(360, 760, LIGHT, "360"), (1024, 900, DARK, "desktop-dark")]
+    {
+        let window = browser.window(width, height).await;
+        for (id, game) in [(1, "knight-fight"), (2, "chesimals-1"), (3, "chesimals-2")] {
+            window.open("about:blank").await;
+            window
+                .open(&setup.launch_url_for(&alice(), id, now_seconds(), TOKEN, theme))
+                .await;
+            window
+                .wait_until(
+                    &format!("{game}'s board"),
+                    "return ['Your move', 'Waiting for the opponent'].includes( \
+                        document.querySelector('[data-role=status]').textContent) \
+                        && document.querySelector('[data-square]') !== null",
+                    Duration::from_secs(20),
+                )
+                .await;
+            // Every square can be named and pressed: an element with its name.
+            let squares = window
+                .run(
+                    "return document.querySelectorAll('[data-square][role=button]').length",
+                    json!([]),
+                )
+                .await;
+            let expected = stored_view(&setup.store, id).await.cells.len();
+            assert_eq!(squares, json!(expected), "{game}");
+            // Nothing wider than the window.
+            let overflow = window
+                .run(
+                    "return document.documentElement.scrollWidth - window.innerWidth",
+                    json!([]),
+                )
+                .await;
+            assert_eq!(overflow, json!(0), "{game} at {width}");
+            if game == "knight-fight" && name == "360" {
+                // One tap makes a Knight Fight move (or two, a double's landing and block).
+                let choices = stored_choices(&setup.store, 1).await;
+                let first = &choices[0];
+                for tap_on in &first.taps {
+                    tap(&window, tap_on).await;
+                }
+                setup
+                    .standin
+                    .wait_for("the tapped Knight Fight move", |calls| {
+                        calls
+                            .iter()
+                            .any(|c| c.answered() && c.text().contains("Alice played"))
+                    })
+                    .await;
+            }
+            save_screenshot(&window, &format!("{game}-{name}")).await;
+        }
+        window.close().await;
+    }
+    setup.stop().await;
+}
+
+/// Game `id` as stored, as the board shows it.
+async fn stored_view(store: &Store, id: i64) -> kibitz::games::BoardView {
+    let game = store.game(GameId(id)).await.unwrap().unwrap();
+    AnyGame::parse(game.kind, &game.position)
+        .unwrap()
+        .board_view()
+}
+
+/// The legal moves of game `id` as stored, as the board offers them.
+async fn stored_choices(store: &Store, id: i64) -> Vec<kibitz::games::MoveChoice> {
+    stored_view(store, id).await.choices
 }

@@ -89,8 +89,10 @@ pub fn game_view(
     if !your_move {
         board.choices.clear();
     }
+    // The stored last move marks what the position's text cannot say (a Chesimals turn's
+    // trail), unless a turn is being played.
     if let Some(last) = &game.last_move
-        && !matches!(position, AnyGame::Chesimals(_))
+        && !position.turn_in_progress()
     {
         board.marked = last
             .from

@@ -1,5 +1,5 @@
 //! Benchmarks: `cargo bench --bench kibitz` (`-- render`, `-- replay`, `-- service`,
-//! `-- perft`, `-- chesimals` or `-- tournament` for one group).
+//! `-- perft`, `-- chesimals`, `-- tournament` or `-- board` for one group).
 //!
 //! One function a group; add the next group (e.g. the service round trip) as its own function
 //! and list it in `criterion_group!` below.
@@ -10,6 +10,9 @@
 mod ambit;
 #[path = "kibitz/service.rs"]
 mod service;
+
+#[path = "kibitz/board.rs"]
+mod board;
 
 #[path = "kibitz/glacier_perft.rs"]
 mod glacier_perft;
@@ -273,6 +276,7 @@ criterion_group!(
     glacier_perft::perft,
     ambit::ambit,
     chesimals::chesimals,
-    tournament::tournament
+    tournament::tournament,
+    board::board
 );
 criterion_main!(benches);

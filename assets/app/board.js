@@ -6,8 +6,6 @@
 (() => {
   const SVG = 'http://www.w3.org/2000/svg';
   const GLYPHS = { k: '\u265A', q: '\u265B', r: '\u265C', b: '\u265D', n: '\u265E', p: '\u265F' };
-  const NAMES = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn',
-    C: 'chief', N: 'knight', W: 'war machine', E: 'elephant', G: 'guard' };
   const state = {
     token: null, words: {}, gameId: null, game: null, board: null,
     taps: [], pending: [], busy: false, events: null, clockTimer: null, receivedAt: 0,
@@ -89,9 +87,9 @@
   function squareLabel(cell) {
     const piece = cell.piece;
     let text = cell.square;
-    if (piece) text += `, ${word(piece.side)} ${NAMES[piece.letter] || piece.letter}`;
-    if (cell.ground === 'ice') text += ', ice';
-    if (cell.ground === 'blocked') text += ', blocked';
+    if (piece) text += `, ${word(piece.side)} ${word(`piece_${piece.letter}`)}`;
+    if (cell.ground === 'ice') text += `, ${word('ice')}`;
+    if (cell.ground === 'blocked') text += `, ${word('blocked')}`;
     if (cell.number !== undefined) text += `, ${cell.number}`;
     return text;
   }
@@ -382,7 +380,7 @@
     $('resign').addEventListener('click', () => confirmThen(word('resign_sure'), () => send({ action: 'resign' })));
     $('draw').addEventListener('click', () => send({ action: 'draw' }));
     $('takeback').addEventListener('click', () => send({ action: 'takeback' }));
-    $('abort').addEventListener('click', () => send({ action: 'abort' }));
+    $('abort').addEventListener('click', () => confirmThen(word('abort_sure'), () => send({ action: 'abort' })));
   }
 
   function label() {

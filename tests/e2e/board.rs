@@ -10,7 +10,7 @@ use kibitz::chat::board::{self, BoardDoors, SessionKey, sign_init_data};
 use kibitz::chat::telegram::{self, BoardLinks};
 use kibitz::games::{AnyGame, GameKind};
 use kibitz::store::GameId;
-use kibitz::{Catalogue, Renderer, Service, Store, system_clock};
+use kibitz::{Catalogue, Incoming, Renderer, Service, Store, system_clock};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -19,6 +19,8 @@ use tokio::sync::watch;
 
 struct BoardSetup {
     standin: StandIn,
+    /// The database's URL (SQLite, or PostgreSQL under `KIBITZ_TEST_POSTGRES_URL`).
+    url: String,
     store: Store,
     /// The HTTP listener's address, `http://127.0.0.1:port`.
     base: String,
@@ -32,9 +34,8 @@ struct BoardSetup {
 async fn start() -> BoardSetup {
     let standin = StandIn::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::connect(&format!("sqlite://{}", dir.path().join("k.db").display()))
-        .await
-        .unwrap();
+    let url = crate::support::fresh_database(dir.path()).await;
+    let store = Store::connect(&url).await.unwrap();
     let service = Arc::new(Service::new(
         store.clone(),
         Arc::new(Renderer::new().unwrap()),
@@ -65,6 +66,7 @@ async fn start() -> BoardSetup {
     let adapter = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
     BoardSetup {
         standin,
+        url,
         store,
         base,
         stop,
@@ -780,4 +782,91 @@ async fn stored_view(store: &Store, id: i64) -> kibitz::games::BoardView {
 /// The legal moves of game `id` as stored, as the board offers them.
 async fn stored_choices(store: &Store, id: i64) -> Vec<kibitz::games::MoveChoice> {
     stored_view(store, id).await.choices
+}
+
+/// The games the events stream at `url` sends, each as it arrives: (its version, when).
+async fn next_event(stream: &mut reqwest::Response, buffer: &mut String) -> Value {
+    loop {
+        if let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                return serde_json::from_str(data).unwrap();
+            }
+            continue;
+        }
+        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.chunk())
+            .await
+            .expect("an event within 10 s")
+            .unwrap()
+            .expect("the stream goes on");
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_another_process_handles_reaches_an_open_boards_events_within_a_second() {
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    // Another process's service on the same database: the board's process never sees the
+    // move, only the stored game.
+    let other = Service::new(
+        Store::connect(&setup.url).await.unwrap(),
+        Arc::new(Renderer::new().unwrap()),
+        Catalogue::load().unwrap(),
+        system_clock(),
+    );
+    let client = reqwest::Client::new();
+    let token = session_token(&setup, &client, &bob()).await;
+    let mut stream = client
+        .get(format!("{}/api/games/1/events?token={token}", setup.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(stream.status().as_u16(), 200);
+    let mut buffer = String::new();
+    // The stream opens with the game as it is.
+    let first = next_event(&mut stream, &mut buffer).await;
+    assert_eq!(first["you"], "black");
+    assert_eq!(first["your_move"], false);
+    let choice = stored_choices(&setup.store, 1).await[0].clone();
+    let line = Incoming {
+        platform: kibitz::Platform::Telegram,
+        chat: kibitz::bot::ChatInfo {
+            id: GROUP.to_string(),
+            title: None,
+            private: false,
+            community: None,
+            thread: None,
+        },
+        user: kibitz::bot::UserInfo {
+            id: alice().id.to_string(),
+            name: "Alice".into(),
+            handle: Some("alice".into()),
+        },
+        text: format!("move {} #1", choice.text),
+        locale: None,
+        mentions: Vec::new(),
+        admin: false,
+        membership: None,
+        pressed: false,
+    };
+    let replies = other.handle(&line).await;
+    let committed = Instant::now();
+    assert!(
+        replies
+            .iter()
+            .any(|r| r.text_and_spoilers().0.contains("Alice played")),
+        "{replies:?}"
+    );
+    let moved = next_event(&mut stream, &mut buffer).await;
+    let took = committed.elapsed();
+    eprintln!(
+        "another process's move reached the open board's events in {} ms",
+        took.as_millis()
+    );
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert!(moved["version"].as_i64() > first["version"].as_i64());
+    assert_eq!(moved["your_move"], true);
+    assert!(!moved["board"]["choices"].as_array().unwrap().is_empty());
+    setup.stop().await;
 }

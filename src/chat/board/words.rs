@@ -5,7 +5,7 @@ use crate::bot::Service;
 use serde_json::{Map, Value};
 
 /// The page's name for each word, and its catalogue key.
-const WORDS: [(&str, &str); 21] = [
+const WORDS: [(&str, &str); 35] = [
     ("loading", "board-word-loading"),
     ("your_move", "board-word-your-move"),
     ("waiting", "board-word-waiting"),
@@ -27,6 +27,21 @@ const WORDS: [(&str, &str); 21] = [
     ("ice_age", "board-word-ice-age"),
     ("white", "board-word-white"),
     ("black", "board-word-black"),
+    ("abort_sure", "board-word-abort-sure"),
+    ("ice", "board-word-ice"),
+    ("blocked", "board-word-blocked"),
+    // The accessible names of the pieces and units, by the letter the board sends.
+    ("piece_k", "board-word-king"),
+    ("piece_q", "board-word-queen"),
+    ("piece_r", "board-word-rook"),
+    ("piece_b", "board-word-bishop"),
+    ("piece_n", "board-word-knight"),
+    ("piece_p", "board-word-pawn"),
+    ("piece_C", "board-word-chief"),
+    ("piece_N", "board-word-knight"),
+    ("piece_W", "board-word-warmachine"),
+    ("piece_E", "board-word-elephant"),
+    ("piece_G", "board-word-guard"),
 ];
 
 /// The page's words in the language of `locale`.

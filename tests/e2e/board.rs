@@ -459,6 +459,35 @@ async fn a_critters_turn_of_three_units_is_tapped_and_sent_with_done() {
         )
         .await;
     save_screenshot(&window, "critters").await;
+
+    // Alice resigns from the board: it asks first, then the group hears it and the page
+    // shows the result with nothing left to tap.
+    window.click("[data-role=resign]").await;
+    assert_eq!(
+        window.text("[data-role=confirm-text]").await,
+        "Resign this game?"
+    );
+    let before = setup.standin.calls().len();
+    window.click("[data-role=confirm-yes]").await;
+    setup
+        .standin
+        .wait_for("the resignation in the group", |calls| {
+            calls[before..]
+                .iter()
+                .any(|c| c.answered() && c.text().contains("Alice resigns game #1"))
+        })
+        .await;
+    window
+        .wait_until(
+            "the result on the page",
+            "return document.querySelector('[data-role=status]').textContent.includes('Alice resigns') \
+                && document.querySelector('[data-role=resign]').hidden",
+            Duration::from_secs(10),
+        )
+        .await;
+    let game = setup.store.game(GameId(1)).await.unwrap().unwrap();
+    assert_eq!(game.state, kibitz::store::GameState::Finished);
+    save_screenshot(&window, "critters-resigned").await;
     window.close().await;
     setup.stop().await;
 }
@@ -740,7 +769,9 @@ async fn every_games_board_is_drawn_for_a_person_to_look_at() {
                 .await;
             let expected = stored_view(&setup.store, id).await.cells.len();
             assert_eq!(squares, json!(expected), "{game}");
-            // Nothing wider than the window.
+            // The page is as wide as asked, and nothing is wider than the window.
+            let inner = window.run("return window.innerWidth", json!([])).await;
+            assert_eq!(inner, json!(width), "{game}");
             let overflow = window
                 .run(
                     "return document.documentElement.scrollWidth - window.innerWidth",

@@ -125,6 +125,13 @@ impl Browser {
         if std::path::Path::new(&chromium).is_file() {
             options["binary"] = json!(chromium);
         }
+        // Headless Chromium keeps a window at least 500 px wide: a phone's width is emulated
+        // (its viewport and touch), as the browser's own device mode does.
+        if width < 500 {
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 1.0, "touch": true}
+            });
+        }
         let value = self
             .call(
                 reqwest::Method::POST,

@@ -901,3 +901,68 @@ async fn a_move_another_process_handles_reaches_an_open_boards_events_within_a_s
     assert!(!moved["board"]["choices"].as_array().unwrap().is_empty());
     setup.stop().await;
 }
+
+/// Everything the board logs, on a current-thread runtime whose every task the capture sees.
+#[tokio::test(flavor = "current_thread")]
+async fn the_board_logs_ids_and_words_never_the_launch_data_or_the_session() {
+    let logs = crate::support::LogCapture::start();
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    let client = reqwest::Client::new();
+    let launch = BoardSetup::init_data(&alice(), 1, now_seconds(), TOKEN);
+    let answer: Value = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "init_data": launch }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = answer["token"].as_str().unwrap().to_string();
+    let forged = BoardSetup::init_data(&alice(), 1, now_seconds(), "1:other");
+    let refused = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "init_data": forged }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status().as_u16(), 401);
+    let choice = stored_choices(&setup.store, 1).await[0].clone();
+    let view: Value = client
+        .get(format!("{}/api/games/1", setup.base))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let said: Value = client
+        .post(format!("{}/api/games/1/say", setup.base))
+        .bearer_auth(&token)
+        .json(&json!({"action": "move", "move": choice.text, "version": view["version"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(said["said"][0].as_str().unwrap().contains("Alice played"));
+    setup.stop().await;
+    let text = logs.text();
+    assert!(text.contains("board session opened"), "{text}");
+    assert!(text.contains("a board launch was refused"), "{text}");
+    assert!(text.contains("board line said"), "{text}");
+    let hash = |data: &str| data.rsplit("hash=").next().unwrap().to_string();
+    for secret in [
+        token.as_str(),
+        TOKEN,
+        &hash(&launch),
+        &hash(&forged),
+        "auth_date",
+        "query_id",
+    ] {
+        assert!(!text.contains(secret), "the log shows {secret}");
+    }
+}

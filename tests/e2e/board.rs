@@ -902,16 +902,80 @@ async fn a_move_another_process_handles_reaches_an_open_boards_events_within_a_s
     setup.stop().await;
 }
 
-/// Everything the board logs, on a current-thread runtime whose every task the capture sees.
-#[tokio::test(flavor = "current_thread")]
-async fn the_board_logs_ids_and_words_never_the_launch_data_or_the_session() {
-    let logs = crate::support::LogCapture::start();
-    let setup = start().await;
-    setup.challenge("glacier").await;
+/// `kibitz run` itself, as deployed: Telegram on the stand-in, the HTTP listener serving the
+/// board, its buttons set up from the environment. What it logs carries ids and words, never
+/// the launch data, the session or the token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kibitz_run_serves_the_board_and_logs_neither_launch_data_nor_sessions() {
+    use std::io::Read;
+    let standin = StandIn::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = crate::support::fresh_database(dir.path()).await;
+    let port = {
+        let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        probe.local_addr().unwrap().port()
+    };
+    let base = format!("http://127.0.0.1:{port}");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kibitz"))
+        .arg("run")
+        .env("DATABASE_URL", &database)
+        .env("RUST_LOG", "debug")
+        .env("TELEGRAM_BOT_TOKEN", TOKEN)
+        .env("TELEGRAM_API_URL", &standin.url)
+        .env("KIBITZ_HTTP_ADDR", format!("127.0.0.1:{port}"))
+        .env("KIBITZ_BOARD_URL", "https://bot.example.org/app/")
+        .env("TELEGRAM_MINIAPP_URL", "https://t.me/kibitzbot/board")
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read as it is written: a full pipe would stop the bot mid-log.
+    let mut pipe = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut logs = String::new();
+        let _ = pipe.read_to_string(&mut logs);
+        logs
+    });
     let client = reqwest::Client::new();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while client.get(format!("{base}/app/")).send().await.is_err() {
+        assert!(Instant::now() < deadline, "the board is not served");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let say = |person: Person, text: &'static str| {
+        let standin = &standin;
+        async move {
+            let before = standin.calls().len();
+            standin.push(json!({"message": message(GROUP, &person, 1, text)}));
+            standin
+                .wait_for(text, |calls| {
+                    calls[before..].iter().any(|c| {
+                        c.answered() && (c.method == "sendmessage" || c.method == "sendphoto")
+                    })
+                })
+                .await;
+            standin.calls()[before..]
+                .iter()
+                .find(|c| c.answered() && (c.method == "sendmessage" || c.method == "sendphoto"))
+                .cloned()
+                .unwrap()
+        }
+    };
+    say(bob(), "/help").await;
+    say(alice(), "/challenge @bob knight-fight white").await;
+    let accepted = say(bob(), "/accept").await;
+    assert!(
+        accepted.params["reply_markup"]
+            .to_string()
+            .contains("https://t.me/kibitzbot/board?startapp=g1"),
+        "{:?}",
+        accepted.params
+    );
     let launch = BoardSetup::init_data(&alice(), 1, now_seconds(), TOKEN);
-    let answer: Value = client
-        .post(format!("{}/api/session", setup.base))
+    let session: Value = client
+        .post(format!("{base}/api/session"))
         .json(&json!({ "init_data": launch }))
         .send()
         .await
@@ -919,18 +983,18 @@ async fn the_board_logs_ids_and_words_never_the_launch_data_or_the_session() {
         .json()
         .await
         .unwrap();
-    let token = answer["token"].as_str().unwrap().to_string();
+    let token = session["token"].as_str().unwrap().to_string();
+    assert_eq!(session["game"], 1);
     let forged = BoardSetup::init_data(&alice(), 1, now_seconds(), "1:other");
     let refused = client
-        .post(format!("{}/api/session", setup.base))
+        .post(format!("{base}/api/session"))
         .json(&json!({ "init_data": forged }))
         .send()
         .await
         .unwrap();
     assert_eq!(refused.status().as_u16(), 401);
-    let choice = stored_choices(&setup.store, 1).await[0].clone();
     let view: Value = client
-        .get(format!("{}/api/games/1", setup.base))
+        .get(format!("{base}/api/games/1"))
         .bearer_auth(&token)
         .send()
         .await
@@ -938,22 +1002,47 @@ async fn the_board_logs_ids_and_words_never_the_launch_data_or_the_session() {
         .json()
         .await
         .unwrap();
+    let before = standin.calls().len();
     let said: Value = client
-        .post(format!("{}/api/games/1/say", setup.base))
+        .post(format!("{base}/api/games/1/say"))
         .bearer_auth(&token)
-        .json(&json!({"action": "move", "move": choice.text, "version": view["version"]}))
+        .json(
+            &json!({"action": "move", "move": view["board"]["choices"][0]["text"],
+            "version": view["version"]}),
+        )
         .send()
         .await
         .unwrap()
         .json()
         .await
         .unwrap();
-    assert!(said["said"][0].as_str().unwrap().contains("Alice played"));
-    setup.stop().await;
-    let text = logs.text();
-    assert!(text.contains("board session opened"), "{text}");
-    assert!(text.contains("a board launch was refused"), "{text}");
-    assert!(text.contains("board line said"), "{text}");
+    assert!(
+        said["said"][0].as_str().unwrap().contains("Alice played"),
+        "{said}"
+    );
+    standin
+        .wait_for("the tapped move in the group", |calls| {
+            calls[before..].iter().any(|c| {
+                c.answered() && c.method == "sendphoto" && c.text().contains("Alice played")
+            })
+        })
+        .await;
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let (status, logs) = tokio::task::spawn_blocking(move || {
+        let status = child.wait().unwrap();
+        (status, reader.join().unwrap())
+    })
+    .await
+    .unwrap();
+    assert!(status.success(), "{logs}");
+    assert!(logs.contains("the board app at /app/"), "{logs}");
+    assert!(logs.contains("board session opened"), "{logs}");
+    assert!(logs.contains("a board launch was refused"), "{logs}");
+    assert!(logs.contains("board line said"), "{logs}");
     let hash = |data: &str| data.rsplit("hash=").next().unwrap().to_string();
     for secret in [
         token.as_str(),
@@ -963,6 +1052,6 @@ async fn the_board_logs_ids_and_words_never_the_launch_data_or_the_session() {
         "auth_date",
         "query_id",
     ] {
-        assert!(!text.contains(secret), "the log shows {secret}");
+        assert!(!logs.contains(secret), "the log shows {secret}");
     }
 }

@@ -18,7 +18,7 @@ use super::words::board_words;
 use super::{BoardLine, Outgoing};
 use crate::bot::{Body, ChatInfo, Incoming, Platform, Service, UserInfo};
 use crate::chat::shared::Secret;
-use crate::games::{AnyGame, BoardView, GameKind};
+use crate::games::{AnyGame, BoardView};
 use crate::store::{ChatAddress, GameId, GameRecord};
 use axum::Json;
 use axum::Router;
@@ -283,12 +283,14 @@ async fn preview(
 ) -> Result<Json<BoardView>, Refusal> {
     let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.as_deref();
-    let view = board.view(&viewer, id).await?;
     let (game, _, mut position) = board.visible_game(&viewer, id).await?;
-    let chesimals = matches!(
-        game.kind,
-        GameKind::ChesimalsOne | GameKind::ChesimalsTwo | GameKind::Critters
-    );
+    let names = board
+        .names(&game)
+        .await
+        .map_err(|_| board.unavailable(language))?;
+    let view = game_view(&game, &position, &names, &viewer, board.service.now());
+    // Only a turn built unit by unit is previewed.
+    let chesimals = matches!(position, AnyGame::Chesimals(_));
     if !view.your_move || !chesimals || ask.moves.len() > PREVIEW_MOVES {
         return Err(board.refuse(StatusCode::CONFLICT, language, "board-not-your-move"));
     }

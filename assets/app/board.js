@@ -87,7 +87,9 @@
   function squareLabel(cell) {
     const piece = cell.piece;
     let text = cell.square;
-    if (piece) text += `, ${word(piece.side)} ${word(`piece_${piece.letter}`)}`;
+    // The piece, then its side in brackets: "король (Белые)" reads right in every language,
+    // where an adjective would have to agree with the piece.
+    if (piece) text += `, ${word(`piece_${piece.letter}`)} (${word(piece.side)})`;
     if (cell.ground === 'ice') text += `, ${word('ice')}`;
     if (cell.ground === 'blocked') text += `, ${word('blocked')}`;
     if (cell.number !== undefined) text += `, ${cell.number}`;

@@ -240,7 +240,7 @@ async fn a_glacier_move_is_tapped_on_the_board_and_a_move_typed_in_the_chat_reac
         opened.elapsed().as_millis()
     );
     assert_eq!(window.text("[data-role=status]").await, "Your move");
-    assert!(square_label(&window, "e1").await.contains("white king"));
+    assert_eq!(square_label(&window, "e1").await, "e1, king (white)");
     assert_eq!(window.text("[data-player=white]").await, "Alice");
     assert_eq!(window.text("[data-player=black]").await, "Bob");
     // The game's ice is its own (its seed): the rules say what Alice may do.
@@ -292,7 +292,7 @@ async fn a_glacier_move_is_tapped_on_the_board_and_a_move_typed_in_the_chat_reac
             Duration::from_secs(10),
         )
         .await;
-    assert!(square_label(&window, to).await.contains("white pawn"));
+    assert!(square_label(&window, to).await.contains("pawn (white)"));
     // Not Alice's move now: nothing is offered.
     tap(&window, "a2").await;
     let offered = window

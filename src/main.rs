@@ -148,6 +148,9 @@ Environment:
   KIBITZ_HTTP_ADDR         serve /healthz, /readyz, /metrics (the webhook, the board app) here
   KIBITZ_BOARD_URL         the board app's public https://…/app/ (Open board buttons)
   TELEGRAM_MINIAPP_URL     the Mini App's direct link, https://t.me/<bot>/<app> (groups)
+  DISCORD_CLIENT_ID        the Discord application's id (the board's Activity)
+  DISCORD_CLIENT_SECRET    its OAuth2 secret: an Activity's codes are exchanged with it
+  DISCORD_ACTIVITY         on: a game's Board button opens the Activity (default off)
   KIBITZ_SESSION_SECRET    signs the board app's sessions (default: from the token)
   KIBITZ_HTTP_HEADER_TIMEOUT   seconds to send a request head (also idle keep-alive; 5)
   KIBITZ_HTTP_REQUEST_TIMEOUT  seconds to send a body and be answered (30; then 408)

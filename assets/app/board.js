@@ -14,13 +14,16 @@
   const $ = (role) => document.querySelector(`[data-role="${role}"]`);
   const word = (key) => state.words[key] || key;
 
-  // --- Telegram's side: the launch data in the URL's fragment, its colours, "ready". ---
+  // --- How the page was opened: Telegram's launch data in the URL's fragment, a Discord
+  // Activity's frame in the query, or a Discord board link's ticket in the fragment. ---
   function launch() {
     const hash = new URLSearchParams(location.hash.slice(1));
     const query = new URLSearchParams(location.search);
     return {
       initData: hash.get('tgWebAppData'),
       theme: hash.get('tgWebAppThemeParams'),
+      ticket: hash.get('launch'),
+      discordFrame: query.get('frame_id'),
       game: query.get('game'),
     };
   }
@@ -391,25 +394,99 @@
     }
   }
 
+  // --- Discord's side: the Embedded App SDK, loaded only inside an Activity. ---
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(src));
+      document.head.appendChild(script);
+    });
+  }
+
+  // The Activity's player, as Discord vouches for them: the SDK asks them to authorise the
+  // app, and the server swaps the code for who they are. The channel comes along.
+  async function discordSession() {
+    const app = await api('GET', '/api/discord');
+    await loadScript('/app/discord-sdk.js');
+    const sdk = new window.KibitzDiscord.DiscordSDK(app.client_id,
+      { disableConsoleLogOverride: true });
+    await sdk.ready();
+    const { code } = await sdk.commands.authorize({
+      client_id: app.client_id, response_type: 'code', state: '', prompt: 'none',
+      scope: ['identify'],
+    });
+    const session = await api('POST', '/api/session', { discord_code: code });
+    session.channel = sdk.channelId;
+    return session;
+  }
+
+  async function openSession(params) {
+    if (params.initData) return api('POST', '/api/session', { init_data: params.initData });
+    if (params.ticket) {
+      // The ticket opens one session; it leaves the address so that no copy of it does.
+      history.replaceState(null, '', location.pathname + location.search);
+      return api('POST', '/api/session', { launch: params.ticket });
+    }
+    if (params.discordFrame) return discordSession();
+    return null;
+  }
+
+  // The channel's games, the viewer's own first: one opens at once, more are listed.
+  async function pickGame(channel) {
+    const games = await api('GET', `/api/chats/${encodeURIComponent(channel)}/games`);
+    const own = games.filter((game) => game.your_move);
+    if (games.length === 1) return games[0].id;
+    if (games.length === 0) {
+      say(word('no_channel_games'), 'error');
+      return null;
+    }
+    const list = $('games');
+    list.textContent = '';
+    const heading = document.createElement('h2');
+    heading.textContent = word('channel_games');
+    list.appendChild(heading);
+    for (const game of (own.length ? own.concat(games.filter((g) => !g.your_move)) : games)) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.game = String(game.id);
+      button.textContent = `#${game.id} ${game.kind}: ${game.players.join(' – ')}`;
+      if (game.your_move) button.classList.add('yours');
+      list.appendChild(button);
+    }
+    list.hidden = false;
+    say('');
+    return new Promise((resolve) => {
+      list.addEventListener('click', (event) => {
+        const button = event.target.closest('button[data-game]');
+        if (!button) return;
+        list.hidden = true;
+        resolve(Number(button.dataset.game));
+      });
+    });
+  }
+
   async function start() {
     const params = launch();
     applyTheme(params.theme);
     tellTelegram('web_app_ready');
     tellTelegram('web_app_expand');
     wireControls();
-    if (!params.initData) {
-      say('Open this board from the chat.', 'error');
-      return;
-    }
     try {
-      const session = await api('POST', '/api/session', { init_data: params.initData });
+      const session = await openSession(params);
+      if (!session) {
+        say('Open this board from the chat.', 'error');
+        return;
+      }
       state.token = session.token;
       state.words = session.words || {};
       document.documentElement.lang = session.language || 'en';
       label();
       state.gameId = session.game || Number(params.game) || null;
+      if (!state.gameId && session.channel) state.gameId = await pickGame(session.channel);
       if (!state.gameId) {
-        say(word('no_game'), 'error');
+        if (!session.channel) say(word('no_game'), 'error');
         return;
       }
       say(word('loading'));

@@ -47,6 +47,18 @@ impl Platform {
         }
     }
 
+    /// Whether the chat `external_id` (in `community`, a Discord guild) is one person's own
+    /// chat with the bot, whose games only its players may see: Telegram's groups and
+    /// channels have negative ids, a private chat's is the user's; a Discord direct message
+    /// channel belongs to no guild.
+    pub fn is_private_chat(self, external_id: &str, community: Option<&str>) -> bool {
+        match self {
+            Platform::Telegram => !external_id.starts_with('-'),
+            Platform::Discord => community.is_none(),
+            Platform::Console => false,
+        }
+    }
+
     /// The id of the user's private chat with the bot, where the platform queues replies in
     /// the outbox (Telegram: the private chat's id is the user's). Forgetting a user drops
     /// what still waits there; the other platforms queue nothing.

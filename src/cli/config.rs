@@ -2,7 +2,7 @@
 
 use super::Failure;
 use crate::chat::board;
-use crate::chat::discord::{DiscordConfig, ShardPlan};
+use crate::chat::discord::{DiscordBoard, DiscordConfig, ShardPlan};
 use crate::chat::telegram::{self, BoardLinks, TelegramConfig};
 use std::path::PathBuf;
 
@@ -31,6 +31,11 @@ pub struct Config {
     /// The board app's public address (`https://…/app/`) and Telegram Mini App's direct link.
     pub board_url: Option<String>,
     pub telegram_miniapp_url: Option<String>,
+    /// The Discord application's id and secret, for the Activity's code exchange, and
+    /// whether it has an Activity to launch.
+    pub discord_client_id: Option<String>,
+    pub discord_client_secret: Option<String>,
+    pub discord_activity: Option<String>,
 }
 
 impl Config {
@@ -56,6 +61,10 @@ impl Config {
             session_secret: var("KIBITZ_SESSION_SECRET").map(|secret| secret.trim().to_string()),
             board_url: var("KIBITZ_BOARD_URL"),
             telegram_miniapp_url: var("TELEGRAM_MINIAPP_URL"),
+            discord_client_id: var("DISCORD_CLIENT_ID").map(|id| id.trim().to_string()),
+            discord_client_secret: var("DISCORD_CLIENT_SECRET")
+                .map(|secret| secret.trim().to_string()),
+            discord_activity: var("DISCORD_ACTIVITY"),
         }
     }
 }
@@ -83,34 +92,87 @@ pub fn telegram_config(
     Ok(Some((telegram, route)))
 }
 
-/// The board app's routes, when the HTTP listener serves them: where Telegram's board lines
-/// go (set on `telegram`), and the routes. `None` without a platform to say lines in.
+/// The board app's routes, when the HTTP listener serves them: where each platform's board
+/// lines go (set on its configuration), and the routes. `None` without a platform to say
+/// lines in.
 pub fn board_config(
     config: &Config,
     service: &std::sync::Arc<crate::Service>,
     telegram: Option<&mut TelegramConfig>,
-) -> Option<axum::Router> {
-    let token = config.telegram_token.as_ref()?;
-    let telegram = telegram?;
-    let secret = config.session_secret.as_deref().unwrap_or(token);
-    let (door, inbox) = board::board_lines();
-    telegram.board = Some(inbox);
-    telegram.board_links = match &config.board_url {
-        Some(page) => match BoardLinks::new(page, config.telegram_miniapp_url.as_deref()) {
-            Ok(links) => Some(links),
-            Err(error) => {
-                tracing::warn!(%error, "no board buttons under game pictures");
-                None
-            }
-        },
-        None => None,
+    discord: Option<&mut DiscordConfig>,
+) -> Result<Option<axum::Router>, Failure> {
+    let secret = match (
+        &config.session_secret,
+        &config.telegram_token,
+        &config.discord_token,
+    ) {
+        (Some(secret), _, _) | (None, Some(secret), _) | (None, None, Some(secret)) => secret,
+        (None, None, None) => return Ok(None),
     };
-    let doors = board::BoardDoors::default().with_telegram(token.clone(), door);
-    Some(board::board_routes(
-        service.clone(),
-        board::SessionKey::derive(secret),
-        doors,
-    ))
+    let key = board::SessionKey::derive(secret);
+    let mut doors = board::BoardDoors::default();
+    if let (Some(telegram), Some(token)) = (telegram, &config.telegram_token) {
+        let (door, inbox) = board::board_lines();
+        telegram.board = Some(inbox);
+        telegram.board_links = match &config.board_url {
+            Some(page) => match BoardLinks::new(page, config.telegram_miniapp_url.as_deref()) {
+                Ok(links) => Some(links),
+                Err(error) => {
+                    tracing::warn!(%error, "no board buttons under game pictures");
+                    None
+                }
+            },
+            None => None,
+        };
+        doors = doors.with_telegram(token.clone(), door);
+    }
+    if let Some(discord) = discord {
+        let activity = match config.discord_activity.as_deref().map(str::trim) {
+            None | Some("off") => false,
+            Some("on") => true,
+            Some(other) => {
+                return Err(Failure(format!(
+                    "DISCORD_ACTIVITY must be on or off, not {other:?}"
+                )));
+            }
+        };
+        let app = match (&config.discord_client_id, &config.discord_client_secret) {
+            (Some(id), Some(secret)) => Some(
+                board::DiscordApp::new(id, secret, config.discord_api_base.as_deref())
+                    .map_err(Failure)?,
+            ),
+            (None, None) => None,
+            _ => {
+                return Err(Failure(
+                    "DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: the Activity's \
+                     codes are exchanged with both"
+                        .to_string(),
+                ));
+            }
+        };
+        if activity && app.is_none() {
+            return Err(Failure(
+                "DISCORD_ACTIVITY=on needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET".to_string(),
+            ));
+        }
+        let (door, inbox) = board::board_lines();
+        discord.board = Some(DiscordBoard {
+            inbox,
+            activity,
+            page: config.board_url.as_deref().and_then(|page| {
+                let url = url::Url::parse(page.trim())
+                    .ok()
+                    .filter(|url| matches!(url.scheme(), "https" | "http"));
+                if url.is_none() {
+                    tracing::warn!("KIBITZ_BOARD_URL is not an https:// address: no board links");
+                }
+                url
+            }),
+            key: key.clone(),
+        });
+        doors = doors.with_discord(app, door);
+    }
+    Ok(Some(board::board_routes(service.clone(), key, doors)))
 }
 
 /// Discord's configuration, if its token is set.

@@ -31,7 +31,7 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
         ));
         let (mut telegram, webhook_route) = telegram_config(config)?.unzip();
         let webhook_route = webhook_route.flatten();
-        let discord = discord_config(config)?;
+        let mut discord = discord_config(config)?;
         if webhook_route.is_some() && config.http_addr.is_none() {
             return Err(Failure(
                 "TELEGRAM_WEBHOOK_URL needs KIBITZ_HTTP_ADDR: the address whose listener \
@@ -40,7 +40,7 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
             ));
         }
         let board_route = match &config.http_addr {
-            Some(_) => board_config(config, &service, telegram.as_mut()),
+            Some(_) => board_config(config, &service, telegram.as_mut(), discord.as_mut())?,
             None => None,
         };
         let (stop, stopped) = watch::channel(false);

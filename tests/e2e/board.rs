@@ -176,7 +176,7 @@ fn screenshot_path(name: &str) -> PathBuf {
     dir.join(format!("{name}.png"))
 }
 
-async fn save_screenshot(window: &Session<'_>, name: &str) {
+pub(crate) async fn save_screenshot(window: &Session<'_>, name: &str) {
     let png = window.screenshot().await;
     let picture = image::load_from_memory_with_format(&png, image::ImageFormat::Png).unwrap();
     assert!(picture.width() >= 360, "{}", picture.width());
@@ -186,7 +186,7 @@ async fn save_screenshot(window: &Session<'_>, name: &str) {
 }
 
 /// The accessible name of a square on the page.
-async fn square_label(window: &Session<'_>, square: &str) -> String {
+pub(crate) async fn square_label(window: &Session<'_>, square: &str) -> String {
     window
         .run(
             "const e = document.querySelector(`[data-square=\"${arguments[0]}\"]`); \
@@ -201,11 +201,11 @@ async fn square_label(window: &Session<'_>, square: &str) -> String {
 
 /// Taps `square` once its page shows it may be tapped (a target of the move being made, or
 /// a piece of one's own).
-async fn tap(window: &Session<'_>, square: &str) {
+pub(crate) async fn tap(window: &Session<'_>, square: &str) {
     window.click(&format!("[data-square=\"{square}\"]")).await;
 }
 
-async fn wait_target(window: &Session<'_>, square: &str) {
+pub(crate) async fn wait_target(window: &Session<'_>, square: &str) {
     window
         .wait_until(
             &format!("{square} to be offered"),

@@ -47,10 +47,10 @@ pub(crate) const IN_PLACE: Duration = Duration::from_secs(10);
 
 /// The adapter running as a task, as `kibitz run` runs it.
 pub(crate) struct Adapter {
-    stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<Result<(), DiscordError>>,
+    pub(crate) stop: watch::Sender<bool>,
+    pub(crate) task: tokio::task::JoinHandle<Result<(), DiscordError>>,
     pub(crate) store: Store,
-    _dir: tempfile::TempDir,
+    pub(crate) _dir: tempfile::TempDir,
 }
 
 pub(crate) async fn start(standin: &StandIn, defer_after: Duration) -> Adapter {
@@ -86,19 +86,8 @@ async fn start_on_clock(
     ));
     // Every step of a review saved and shown: a test's short game shows its progress.
     service.set_review_save_every(Duration::ZERO);
-    let mut config = DiscordConfig::new(TOKEN);
-    config.api_base = Some(standin.url.clone());
-    config.guild_id = Some(GUILD);
-    config.defer_after = defer_after;
-    config.daily_every = Duration::from_millis(200);
+    let mut config = adapter_config(standin, defer_after);
     config.shards = shards;
-    config.request_timeout = Duration::from_secs(5);
-    config.retry = RetryPolicy {
-        attempts: 4,
-        first_delay: Duration::from_millis(50),
-        max_delay: Duration::from_millis(500),
-        max_retry_after: Duration::from_secs(2),
-    };
     let (stop, shutdown) = watch::channel(false);
     let task = tokio::spawn(async move { discord::run(service, config, shutdown).await });
     Adapter {
@@ -107,6 +96,23 @@ async fn start_on_clock(
         store,
         _dir: dir,
     }
+}
+
+/// The adapter's configuration for the stand-in: quick retries and daily rounds.
+pub(crate) fn adapter_config(standin: &StandIn, defer_after: Duration) -> DiscordConfig {
+    let mut config = DiscordConfig::new(TOKEN);
+    config.api_base = Some(standin.url.clone());
+    config.guild_id = Some(GUILD);
+    config.defer_after = defer_after;
+    config.daily_every = Duration::from_millis(200);
+    config.request_timeout = Duration::from_secs(5);
+    config.retry = RetryPolicy {
+        attempts: 4,
+        first_delay: Duration::from_millis(50),
+        max_delay: Duration::from_millis(500),
+        max_retry_after: Duration::from_secs(2),
+    };
+    config
 }
 
 impl Adapter {

@@ -19,6 +19,8 @@ pub const TOKEN: &str = "stand-in-discord-token";
 pub const APPLICATION: u64 = 4242;
 pub const CHANNEL: u64 = 7_000_001;
 pub const GUILD: u64 = 9_000_001;
+/// The application's OAuth2 client secret, for an Activity's code exchange.
+pub const CLIENT_SECRET: &str = "stand-in-client-secret";
 
 /// How the stand-in fails a call.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -115,6 +117,12 @@ struct Inner {
     /// (path fragment, delay, how many more times): calls answered only after the delay and
     /// recorded only then, so a client that goes away meanwhile leaves no trace.
     slow: Vec<(String, Duration, usize)>,
+    /// OAuth2: each authorisation code not yet exchanged, and whose it is.
+    codes: std::collections::HashMap<String, Value>,
+    /// OAuth2: each access token given out, and whose it is.
+    access: std::collections::HashMap<String, Value>,
+    /// OAuth2: the exchanges asked for, and whether each was granted.
+    exchanges: Vec<bool>,
 }
 
 fn lock(inner: &Mutex<Inner>) -> MutexGuard<'_, Inner> {
@@ -295,6 +303,27 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
         .strip_prefix("/api/v10")
         .unwrap_or(request.uri().path())
         .to_string();
+    if path == "/oauth2/token" && method == Method::POST {
+        return oauth_token(&state, request).await;
+    }
+    let bearer = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::to_string);
+    if let Some(access) = bearer {
+        // An access token asks only who it is.
+        let user = lock(&state.inner).access.get(&access).cloned();
+        return match user {
+            Some(user) if path == "/users/@me" => axum::Json(user).into_response(),
+            _ => (
+                StatusCode::UNAUTHORIZED,
+                axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+            )
+                .into_response(),
+        };
+    }
     let authorized = request
         .headers()
         .get(header::AUTHORIZATION)
@@ -390,6 +419,38 @@ async fn api(State(state): State<AppState>, request: Request) -> Response {
     };
     lock(&state.inner).calls[index].answer = answer.clone();
     axum::Json(answer).into_response()
+}
+
+/// `POST /oauth2/token`: an authorisation code of this application, with its secret,
+/// exchanged once for an access token, as Discord does.
+async fn oauth_token(state: &AppState, request: Request) -> Response {
+    let body = axum::body::to_bytes(request.into_body(), 64 * 1024)
+        .await
+        .unwrap_or_default();
+    let form: std::collections::HashMap<String, String> =
+        url::form_urlencoded::parse(&body).into_owned().collect();
+    let field = |name: &str| form.get(name).map(String::as_str).unwrap_or_default();
+    let mut inner = lock(&state.inner);
+    let user = (field("client_id") == APPLICATION.to_string()
+        && field("client_secret") == CLIENT_SECRET
+        && field("grant_type") == "authorization_code")
+        .then(|| inner.codes.remove(field("code")))
+        .flatten();
+    inner.exchanges.push(user.is_some());
+    match user {
+        Some(user) => {
+            let access = format!("access-{}", inner.access.len() + 1);
+            inner.access.insert(access.clone(), user);
+            axum::Json(json!({"access_token": access, "token_type": "Bearer",
+                "expires_in": 604800, "refresh_token": "refresh", "scope": "identify"}))
+            .into_response()
+        }
+        None => (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({"error": "invalid_grant"})),
+        )
+            .into_response(),
+    }
 }
 
 /// Whom Discord shows a message to, following deferrals: `Some(ephemeral)` for a call that
@@ -539,6 +600,19 @@ impl StandIn {
             next_id: AtomicU64::new(100_000),
             tasks: vec![gateway_task, http_task],
         }
+    }
+
+    /// An authorisation code for `person`, as Discord gives an Activity that asked them
+    /// (in `locale`), good for one exchange.
+    pub fn grant_code(&self, code: &str, person: &Person, locale: &str) {
+        let mut user = person.json();
+        user["locale"] = json!(locale);
+        lock(&self.inner).codes.insert(code.to_string(), user);
+    }
+
+    /// Whether each code exchange asked for was granted, in order.
+    pub fn exchanges(&self) -> Vec<bool> {
+        lock(&self.inner).exchanges.clone()
     }
 
     pub fn calls(&self) -> Vec<Call> {

@@ -3,6 +3,7 @@
 mod ambit;
 mod analysis;
 mod board;
+mod board_discord;
 mod bounds;
 mod chesimals;
 mod cli;

@@ -204,6 +204,16 @@ impl Session<'_> {
         value[ELEMENT].as_str().unwrap().to_string()
     }
 
+    /// Speaks to the page in the `index`th frame of the current page from now on.
+    pub async fn enter_frame(&self, index: u32) {
+        self.call(
+            reqwest::Method::POST,
+            "/frame",
+            Some(json!({ "id": index })),
+        )
+        .await;
+    }
+
     /// Clicks the element `css` finds as a pointer would: at its centre, whatever is on top
     /// there getting the click.
     pub async fn click(&self, css: &str) {

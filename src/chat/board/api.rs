@@ -1,5 +1,9 @@
 //! The board page's JSON routes:
-//! - `POST /api/session`: Telegram's signed launch data in, a session token out;
+//! - `POST /api/session`: a launch in (Telegram's signed launch data, a Discord Activity's
+//!   authorisation code, or a Discord board button's link ticket), a session token out;
+//! - `GET /api/discord`: the Discord application the Activity's SDK speaks for;
+//! - `GET /api/chats/{chat}/games`: the games being played in a chat of the viewer's
+//!   platform (an Activity opens in a channel, not on a game);
 //! - `GET /api/games/{id}`: the game as the page draws it;
 //! - `POST /api/games/{id}/preview`: the board after some unit moves of a Chesimals turn
 //!   being built, with what may follow (nothing stored);
@@ -10,10 +14,11 @@
 //! the events, which a browser's `EventSource` cannot send headers with). Refusals are JSON
 //! `{"error": …}` in the viewer's language, with the matching status.
 
+use super::discord_launch::{DiscordApp, DiscordLaunchError};
 use super::game_view::{GameView, game_view};
 use super::init_data::{InitDataError, verify_init_data};
 use super::page::page_routes;
-use super::session::{SESSION_MS, Session, SessionKey};
+use super::session::{SESSION_MS, Session, SessionKey, TokenFault};
 use super::words::board_words;
 use super::{BoardLine, Outgoing};
 use crate::bot::{Body, ChatInfo, Incoming, Platform, Service, UserInfo};
@@ -47,12 +52,17 @@ const STREAM_LIFETIME: Duration = Duration::from_secs(10 * 60);
 const STREAMS: usize = 1024;
 /// Unit moves a preview may hold (a Critters turn moves at most 24 units).
 const PREVIEW_MOVES: usize = 32;
+/// Games a chat's list shows at most.
+const CHAT_GAMES: i64 = 25;
 
 /// Where each platform's board lines go, and what checks a platform's launch.
 #[derive(Clone, Default)]
 pub struct BoardDoors {
     /// Telegram: the bot's token (it checks launch data) and the adapter's lines.
     telegram: Option<(Secret, mpsc::Sender<BoardLine>)>,
+    /// Discord: the adapter's lines, and the application an Activity's code is exchanged
+    /// with (none where only board links are given out).
+    discord: Option<(Option<DiscordApp>, mpsc::Sender<BoardLine>)>,
 }
 
 impl BoardDoors {
@@ -64,6 +74,22 @@ impl BoardDoors {
     ) -> Self {
         self.telegram = Some((Secret::new(token), lines));
         self
+    }
+
+    /// Discord's door: where its adapter takes board lines, and the application that
+    /// exchanges an Activity's codes (`None`: board links only).
+    pub fn with_discord(mut self, app: Option<DiscordApp>, lines: mpsc::Sender<BoardLine>) -> Self {
+        self.discord = Some((app, lines));
+        self
+    }
+
+    /// Where `platform`'s board lines go, if the board speaks there.
+    fn lines(&self, platform: Platform) -> Option<&mpsc::Sender<BoardLine>> {
+        match platform {
+            Platform::Telegram => self.telegram.as_ref().map(|(_, lines)| lines),
+            Platform::Discord => self.discord.as_ref().map(|(_, lines)| lines),
+            Platform::Console => None,
+        }
     }
 }
 
@@ -84,6 +110,8 @@ pub fn board_routes(service: Arc<Service>, key: SessionKey, doors: BoardDoors) -
     });
     Router::new()
         .route("/api/session", post(open_session))
+        .route("/api/discord", get(discord_app))
+        .route("/api/chats/{chat}/games", get(chat_games))
         .route("/api/games/{id}", get(show_game))
         .route("/api/games/{id}/preview", post(preview))
         .route("/api/games/{id}/say", post(say))
@@ -124,9 +152,14 @@ impl Board {
                 .find(|(key, _)| key == "token")
                 .map(|(_, value)| value.into_owned())
         });
-        token
-            .and_then(|token| self.key.open(&token, self.service.now().millis()))
-            .ok_or_else(|| self.refuse(StatusCode::UNAUTHORIZED, None, "board-session-refused"))
+        let refused = |key| self.refuse(StatusCode::UNAUTHORIZED, None, key);
+        let token = token.ok_or_else(|| refused("board-session-refused"))?;
+        self.key
+            .check(&token, self.service.now().millis())
+            .map_err(|fault| match fault {
+                TokenFault::Unsigned => refused("board-session-refused"),
+                TokenFault::RunOut => refused("board-session-expired"),
+            })
     }
 
     /// The game `id` with its chat, if `viewer` may see it: a game of their platform, in a
@@ -153,7 +186,10 @@ impl Board {
             return Err(not_found());
         }
         let position = AnyGame::parse(game.kind, &game.position).map_err(|_| not_found())?;
-        if private_chat(&chat) {
+        if chat
+            .platform
+            .is_private_chat(&chat.external_id, chat.community.as_deref())
+        {
             let names = self
                 .names(&game)
                 .await
@@ -200,54 +236,37 @@ impl Board {
     }
 }
 
-/// Whether a chat is one person's own chat with the bot, whose games only its players see.
-fn private_chat(chat: &ChatAddress) -> bool {
-    match chat.platform {
-        // Telegram's groups and channels have negative ids; a private chat's is the user's.
-        Platform::Telegram => !chat.external_id.starts_with('-'),
-        // A direct message channel belongs to no guild.
-        Platform::Discord => chat.community.is_none(),
-        Platform::Console => false,
-    }
-}
-
+/// A launch: exactly one of Telegram's signed launch data, a Discord Activity's
+/// authorisation code, or a Discord board link's ticket.
 #[derive(Deserialize)]
 struct SessionAsk {
-    init_data: String,
+    #[serde(default)]
+    init_data: Option<String>,
+    #[serde(default)]
+    discord_code: Option<String>,
+    #[serde(default)]
+    launch: Option<String>,
 }
 
 async fn open_session(
     State(board): State<Arc<Board>>,
     Json(ask): Json<SessionAsk>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let Some((token, _)) = &board.doors.telegram else {
-        return Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up"));
-    };
     let now = board.service.now();
-    let launch =
-        verify_init_data(&ask.init_data, token.expose(), now.millis() / 1000).map_err(|error| {
-            // Which check failed, never the data.
-            tracing::info!(refused = %error, "a board launch was refused");
-            let key = match error {
-                InitDataError::Stale => "board-launch-stale",
-                InitDataError::BadSignature | InitDataError::Malformed => "board-launch-refused",
-            };
-            board.refuse(StatusCode::UNAUTHORIZED, None, key)
-        })?;
-    let session = Session {
-        platform: Platform::Telegram,
-        user: launch.user_id.to_string(),
-        name: launch.name,
-        handle: launch.handle,
-        language: launch.language,
-        expires_ms: now.millis() + SESSION_MS,
+    let (session, game) = match (ask.init_data, ask.discord_code, ask.launch) {
+        (Some(init_data), None, None) => telegram_session(&board, &init_data, now.millis())?,
+        (None, Some(code), None) => (discord_session(&board, &code, now.millis()).await?, None),
+        (None, None, Some(ticket)) => {
+            // The link names its game itself (`?game=12`).
+            let session = board
+                .key
+                .open_launch(&ticket, now.millis())
+                .ok_or_else(|| board.refuse(StatusCode::UNAUTHORIZED, None, "board-link-stale"))?;
+            (session, None)
+        }
+        _ => return Err(board.refuse(StatusCode::BAD_REQUEST, None, "board-bad-request")),
     };
-    tracing::info!(user = %session.user, "board session opened");
-    let game = launch
-        .start_param
-        .as_deref()
-        .and_then(|param| param.strip_prefix('g'))
-        .and_then(|id| id.parse::<i64>().ok());
+    tracing::info!(platform = session.platform.as_str(), user = %session.user, "board session opened");
     Ok(Json(json!({
         "token": board.key.sign(&session),
         "name": session.name,
@@ -255,6 +274,128 @@ async fn open_session(
         "words": board_words(&board.service, session.language.as_deref()),
         "game": game,
     })))
+}
+
+/// A Telegram launch's session, and the game it was opened on (`start_param` `g12`).
+fn telegram_session(
+    board: &Board,
+    init_data: &str,
+    now_ms: i64,
+) -> Result<(Session, Option<i64>), Refusal> {
+    let Some((token, _)) = &board.doors.telegram else {
+        return Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up"));
+    };
+    let launch = verify_init_data(init_data, token.expose(), now_ms / 1000).map_err(|error| {
+        // Which check failed, never the data.
+        tracing::info!(refused = %error, "a board launch was refused");
+        let key = match error {
+            InitDataError::Stale => "board-launch-stale",
+            InitDataError::BadSignature | InitDataError::Malformed => "board-launch-refused",
+        };
+        board.refuse(StatusCode::UNAUTHORIZED, None, key)
+    })?;
+    let game = launch
+        .start_param
+        .as_deref()
+        .and_then(|param| param.strip_prefix('g'))
+        .and_then(|id| id.parse::<i64>().ok());
+    let session = Session {
+        platform: Platform::Telegram,
+        user: launch.user_id.to_string(),
+        name: launch.name,
+        handle: launch.handle,
+        language: launch.language,
+        expires_ms: now_ms + SESSION_MS,
+        launch: false,
+    };
+    Ok((session, game))
+}
+
+/// A Discord Activity's session: its code exchanged with Discord for the player's identity.
+async fn discord_session(board: &Board, code: &str, now_ms: i64) -> Result<Session, Refusal> {
+    let Some((Some(app), _)) = &board.doors.discord else {
+        return Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up"));
+    };
+    let player = app.player(code).await.map_err(|error| {
+        tracing::info!(refused = %error, "a Discord board launch was refused");
+        match error {
+            DiscordLaunchError::Refused => {
+                board.refuse(StatusCode::UNAUTHORIZED, None, "board-launch-refused")
+            }
+            DiscordLaunchError::Unreachable => board.unavailable(None),
+        }
+    })?;
+    Ok(Session {
+        platform: Platform::Discord,
+        user: player.id,
+        name: player.name,
+        handle: player.handle,
+        language: player.language,
+        expires_ms: now_ms + SESSION_MS,
+        launch: false,
+    })
+}
+
+/// The Discord application the Activity's SDK is started with.
+async fn discord_app(State(board): State<Arc<Board>>) -> Result<Json<serde_json::Value>, Refusal> {
+    match &board.doors.discord {
+        Some((Some(app), _)) => Ok(Json(json!({ "client_id": app.client_id }))),
+        _ => Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up")),
+    }
+}
+
+/// One game of a chat's list.
+#[derive(serde::Serialize)]
+struct ChatGame {
+    id: i64,
+    kind: &'static str,
+    players: Vec<String>,
+    /// The viewer plays in it, and it is their move.
+    your_move: bool,
+}
+
+/// The games being played in the chat `chat` of the viewer's platform that they may see,
+/// the viewer's own first, then oldest first, at most [`CHAT_GAMES`].
+async fn chat_games(
+    State(board): State<Arc<Board>>,
+    Path(chat): Path<String>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Result<Json<Vec<ChatGame>>, Refusal> {
+    let viewer = board.session(&headers, &uri)?;
+    let language = viewer.language.as_deref();
+    let store = board.service.store();
+    let Some(chat_id) = store
+        .chat_by_external_id(viewer.platform, &chat)
+        .await
+        .map_err(|_| board.unavailable(language))?
+    else {
+        return Ok(Json(Vec::new()));
+    };
+    let games = store
+        .ongoing_games(chat_id, CHAT_GAMES)
+        .await
+        .map_err(|_| board.unavailable(language))?;
+    let mut listed = Vec::new();
+    for game in games {
+        // Each through the same door as a single game: what the viewer may not see is left
+        // out.
+        let Ok(view) = board.view(&viewer, game.id.0).await else {
+            continue;
+        };
+        listed.push(ChatGame {
+            id: game.id.0,
+            kind: view.kind,
+            players: [&view.white, &view.black]
+                .into_iter()
+                .flatten()
+                .map(|player| player.name.clone())
+                .collect(),
+            your_move: view.your_move,
+        });
+    }
+    listed.sort_by_key(|game| !game.your_move);
+    Ok(Json(listed))
 }
 
 async fn show_game(
@@ -343,17 +484,18 @@ async fn say(
     if game.version != ask.version {
         return Err(board.refuse(StatusCode::CONFLICT, language, "board-game-changed"));
     }
-    let door = match viewer.platform {
-        Platform::Telegram => board.doors.telegram.as_ref().map(|(_, door)| door),
-        Platform::Discord | Platform::Console => None,
-    }
-    .ok_or_else(|| board.unavailable(language))?;
+    let door = board
+        .doors
+        .lines(viewer.platform)
+        .ok_or_else(|| board.unavailable(language))?;
     let incoming = Incoming {
         platform: viewer.platform,
         chat: ChatInfo {
             id: chat.external_id.clone(),
             title: chat.title.clone(),
-            private: private_chat(&chat),
+            private: chat
+                .platform
+                .is_private_chat(&chat.external_id, chat.community.as_deref()),
             community: chat.community.clone(),
             thread: game.thread.clone(),
         },

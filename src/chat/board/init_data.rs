@@ -2,6 +2,7 @@
 //! with a key only the bot's token gives (`HMAC_SHA256("WebAppData", token)`). Nothing in it
 //! is trusted before the signature and its age are checked.
 
+use crate::chat::shared::{hex, unhex};
 use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use sha2::Sha256;
@@ -65,10 +66,6 @@ fn data_check_string(fields: &[(String, String)]) -> String {
     lines.join("\n")
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
 /// Signs `fields` as Telegram does: the `initData` query string with its `hash`. For the
 /// tests and for a developer's local launch (`kibitz` itself never needs it).
 pub fn sign_init_data(fields: &[(&str, &str)], token: &str) -> String {
@@ -107,7 +104,7 @@ pub fn verify_init_data(
             .map(|(_, value)| value.as_str())
     };
     let given = field("hash").ok_or(InitDataError::BadSignature)?;
-    let given = decode_hex(given).ok_or(InitDataError::BadSignature)?;
+    let given = unhex(given).ok_or(InitDataError::BadSignature)?;
     let mut mac = secret_key(token);
     mac.update(data_check_string(&fields).as_bytes());
     // Constant time: `verify_slice` compares without stopping at the first difference.
@@ -134,16 +131,6 @@ pub fn verify_init_data(
         language: user.language_code,
         start_param: field("start_param").map(str::to_string),
     })
-}
-
-fn decode_hex(text: &str) -> Option<Vec<u8>> {
-    if text.len() != 64 {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
 }
 
 #[cfg(test)]

@@ -1,16 +1,18 @@
 //! The board app: one web page, served by the bot's HTTP listener at `/app/`, that the chat
-//! apps open beside a chat (Telegram's Mini Apps), where a move is a tap. It is one more face
+//! apps open beside a chat (Telegram's Mini Apps, Discord's Activities), where a move is a tap. It is one more face
 //! of the same service: the page's moves are lines said in the game's chat, answered and
 //! delivered there by that chat's own adapter, as if typed; the page reads the games from the
 //! same store.
 //!
 //! - [`init_data`]: who opened the page, as Telegram signed it;
+//! - [`discord_launch`]: who opened the page, as Discord vouches for an Activity's code;
 //! - [`session`]: the short-lived token the page speaks with after that;
 //! - [`game_view`]: a game as the page draws it;
 //! - [`api`]: the JSON routes under `/api/` and the live updates;
 //! - [`page`]: the page's own files, shipped in the binary.
 
 mod api;
+mod discord_launch;
 mod game_view;
 mod init_data;
 mod page;
@@ -19,10 +21,11 @@ mod theme_css;
 mod words;
 
 pub use api::{BoardDoors, board_routes};
+pub use discord_launch::{DiscordApp, DiscordLaunchError, DiscordPlayer};
 pub use game_view::GameView;
 pub use init_data::{InitDataError, TelegramLaunch, sign_init_data, verify_init_data};
-pub use page::page_weight;
-pub use session::{Session, SessionKey};
+pub use page::{discord_sdk_weight, page_weight};
+pub use session::{LAUNCH_MS, SESSION_MS, Session, SessionKey, TokenFault};
 
 use crate::bot::{Incoming, Outgoing};
 use std::sync::Arc;

@@ -4,12 +4,16 @@
 //! answered by any of them.
 
 use crate::bot::Platform;
+use crate::chat::shared::{hex, unhex};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 /// How long a session lasts: a sitting's games; the platform signs a new launch after.
 pub const SESSION_MS: i64 = 12 * 60 * 60 * 1000;
+/// How long a launch link stays good: long enough to open it, short enough that a link
+/// shown on a screen soon opens nothing.
+pub const LAUNCH_MS: i64 = 10 * 60 * 1000;
 
 /// Who a session speaks for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +32,10 @@ pub struct Session {
     /// When it stops being accepted (Unix milliseconds).
     #[serde(rename = "e")]
     pub expires_ms: i64,
+    /// A launch: a link's short-lived ticket, good only to open a session with (a Discord
+    /// board button's link, shown to its presser alone), never to speak with.
+    #[serde(rename = "k", default, skip_serializing_if = "std::ops::Not::not")]
+    pub launch: bool,
 }
 
 /// The deployment's key for sessions. No `Debug`: it must not be printed.
@@ -56,21 +64,61 @@ impl SessionKey {
         format!("{}.{}", hex(&body), hex(&mac.finalize().into_bytes()))
     }
 
-    /// The session a token stands for, if this key signed it and it has not run out at
-    /// `now_ms`.
+    /// The session a token stands for, if this key signed it as a session (not a launch)
+    /// and it has not run out at `now_ms`.
     pub fn open(&self, token: &str, now_ms: i64) -> Option<Session> {
-        if token.len() > 4096 {
-            return None;
+        self.check(token, now_ms).ok()
+    }
+
+    /// [`SessionKey::open`], saying why a token opens nothing.
+    pub fn check(&self, token: &str, now_ms: i64) -> Result<Session, TokenFault> {
+        let session = self.read(token)?;
+        if session.launch {
+            return Err(TokenFault::Unsigned);
         }
-        let (body, signature) = token.split_once('.')?;
-        let body = unhex(body)?;
-        let signature = unhex(signature)?;
+        if session.expires_ms <= now_ms {
+            return Err(TokenFault::RunOut);
+        }
+        Ok(session)
+    }
+
+    /// The session a launch ticket opens, if this key signed it as a launch and it has not
+    /// run out at `now_ms`: the same person, for [`SESSION_MS`] from now.
+    pub fn open_launch(&self, token: &str, now_ms: i64) -> Option<Session> {
+        let ticket = self
+            .read(token)
+            .ok()
+            .filter(|session| session.launch && session.expires_ms > now_ms)?;
+        Some(Session {
+            launch: false,
+            expires_ms: now_ms + SESSION_MS,
+            ..ticket
+        })
+    }
+
+    /// What a token says, if this key signed it.
+    fn read(&self, token: &str) -> Result<Session, TokenFault> {
+        if token.len() > 4096 {
+            return Err(TokenFault::Unsigned);
+        }
+        let (body, signature) = token.split_once('.').ok_or(TokenFault::Unsigned)?;
+        let body = unhex(body).ok_or(TokenFault::Unsigned)?;
+        let signature = unhex(signature).ok_or(TokenFault::Unsigned)?;
         let mut mac = self.mac();
         mac.update(&body);
-        mac.verify_slice(&signature).ok()?;
-        let session: Session = serde_json::from_slice(&body).ok()?;
-        (session.expires_ms > now_ms).then_some(session)
+        mac.verify_slice(&signature)
+            .map_err(|_| TokenFault::Unsigned)?;
+        serde_json::from_slice(&body).map_err(|_| TokenFault::Unsigned)
     }
+}
+
+/// Why a token opens no session.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenFault {
+    /// Not signed by this deployment as a session: forged, garbled, or a launch.
+    Unsigned,
+    /// Signed, but its time is over.
+    RunOut,
 }
 
 /// A platform as its name in the token.
@@ -88,20 +136,6 @@ mod platform_name {
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,6 +148,7 @@ mod tests {
             handle: Some("alice".into()),
             language: None,
             expires_ms,
+            launch: false,
         }
     }
 
@@ -124,6 +159,29 @@ mod tests {
         assert_eq!(key.open(&token, 999), Some(alice(1_000)));
         assert_eq!(key.open(&token, 1_000), None);
         assert_eq!(SessionKey::derive("another").open(&token, 0), None);
+        assert_eq!(key.check(&token, 1_000), Err(TokenFault::RunOut));
+        assert_eq!(
+            SessionKey::derive("another").check(&token, 0),
+            Err(TokenFault::Unsigned)
+        );
+    }
+
+    #[test]
+    fn a_launch_only_opens_a_session_and_a_session_is_no_launch() {
+        let key = SessionKey::derive("deployment secret");
+        let ticket = key.sign(&Session {
+            launch: true,
+            ..alice(LAUNCH_MS)
+        });
+        // A launch is no session to speak with.
+        assert_eq!(key.open(&ticket, 0), None);
+        let opened = key.open_launch(&ticket, 5).expect("a fresh launch opens");
+        assert_eq!(opened, alice(5 + SESSION_MS));
+        assert_eq!(key.open_launch(&ticket, LAUNCH_MS), None, "run out");
+        // A session cannot be swapped for a longer one.
+        let session = key.sign(&alice(SESSION_MS));
+        assert_eq!(key.open_launch(&session, 0), None);
+        assert_eq!(SessionKey::derive("another").open_launch(&ticket, 0), None);
     }
 
     #[test]

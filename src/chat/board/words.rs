@@ -5,8 +5,11 @@ use crate::bot::Service;
 use serde_json::{Map, Value};
 
 /// The page's name for each word, and its catalogue key.
-const WORDS: [(&str, &str); 35] = [
+const WORDS: [(&str, &str); 38] = [
     ("loading", "board-word-loading"),
+    ("no_game", "board-word-no-game"),
+    ("channel_games", "board-word-channel-games"),
+    ("no_channel_games", "board-word-no-channel-games"),
     ("your_move", "board-word-your-move"),
     ("waiting", "board-word-waiting"),
     ("watching", "board-word-watching"),
@@ -50,9 +53,5 @@ pub fn board_words(service: &Service, locale: Option<&str>) -> Value {
     for (name, key) in WORDS {
         words.insert(name.to_string(), Value::String(service.phrase(locale, key)));
     }
-    words.insert(
-        "no_game".to_string(),
-        Value::String(service.phrase(locale, "board-word-no-game")),
-    );
     Value::Object(words)
 }

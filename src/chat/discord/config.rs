@@ -1,6 +1,7 @@
 //! Where and how to reach Discord, which shards this process runs, and what stops the
 //! adapter for good.
 
+use crate::chat::board::{BoardInbox, SessionKey};
 use crate::chat::shared::{PlatformLink, RetryPolicy, Secret};
 use std::time::Duration;
 
@@ -33,6 +34,31 @@ pub struct DiscordConfig {
     pub shards: Option<ShardPlan>,
     /// Raised while the gateway is connected; `/readyz` reads it.
     pub link: PlatformLink,
+    /// The board app, where the HTTP listener serves it: game pictures get a Board button.
+    pub board: Option<DiscordBoard>,
+}
+
+/// The board app as the Discord adapter offers it.
+#[derive(Clone)]
+pub struct DiscordBoard {
+    /// The board's lines for Discord channels (moves tapped on the page).
+    pub inbox: BoardInbox,
+    /// The application has an Activity (`DISCORD_ACTIVITY=on`): the Board button launches it.
+    pub activity: bool,
+    /// The page's public address (`https://…/app/`): without an Activity, the Board button
+    /// answers with a link there.
+    pub page: Option<url::Url>,
+    /// Signs the links' launch tickets.
+    pub key: SessionKey,
+}
+
+impl std::fmt::Debug for DiscordBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordBoard")
+            .field("activity", &self.activity)
+            .field("page", &self.page)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A process's part of a sharded bot: shards `first..=last` of `total`.
@@ -89,6 +115,7 @@ impl DiscordConfig {
             daily_every: Duration::from_secs(30),
             shards: None,
             link: PlatformLink::default(),
+            board: None,
         }
     }
 }

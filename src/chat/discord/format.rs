@@ -10,6 +10,15 @@ const CONTENT_LIMIT: usize = 2000;
 /// The file name of a board picture.
 pub(super) const PICTURE_NAME: &str = "board.png";
 
+/// A Board button's `custom_id`: this, then the game's id. Never a command of the grammar:
+/// the adapter answers the press itself (`board.rs`).
+pub(super) const BOARD_PRESS: &str = "kibitz:board:";
+
+/// The game a pressed button's `custom_id` opens the board of, if it is a Board button.
+pub(super) fn board_press(custom_id: &str) -> Option<i64> {
+    custom_id.strip_prefix(BOARD_PRESS)?.parse().ok()
+}
+
 /// One message to send, as Discord takes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Message {
@@ -85,8 +94,9 @@ fn discord_id(user: &str) -> bool {
     !user.is_empty() && user.len() <= 20 && user.bytes().all(|b| b.is_ascii_digit())
 }
 
-/// The messages the replies need: long texts split, buttons on the last piece.
-pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
+/// The messages the replies need: long texts split, buttons on the last piece; with
+/// `boards`, a game's picture has the Board button first.
+pub(super) fn plan(replies: &[Outgoing], boards: bool) -> Vec<Message> {
     let mut messages = Vec::new();
     for reply in replies {
         let file = match &reply.body {
@@ -116,6 +126,16 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
             pieces.push(String::new());
         }
         let last = pieces.len() - 1;
+        let mut buttons = reply.buttons.clone();
+        if let Some(board) = reply.board.as_ref().filter(|_| boards) {
+            buttons.insert(
+                0,
+                Button::new(
+                    board.label.clone(),
+                    format!("{BOARD_PRESS}{}", board.game.0),
+                ),
+            );
+        }
         for (index, content) in pieces.into_iter().enumerate() {
             if content.is_empty() && index == 0 && file.is_none() && reply.buttons.is_empty() {
                 continue;
@@ -129,7 +149,7 @@ pub(super) fn plan(replies: &[Outgoing]) -> Vec<Message> {
                 content,
                 file: if index == 0 { file.clone() } else { None },
                 buttons: if index == last {
-                    reply.buttons.clone()
+                    buttons.clone()
                 } else {
                     Vec::new()
                 },
@@ -153,6 +173,14 @@ mod tests {
             .into_iter()
             .map(|range| text[range].to_string())
             .collect()
+    }
+
+    #[test]
+    fn only_a_board_buttons_id_opens_a_board() {
+        assert_eq!(board_press("kibitz:board:12"), Some(12));
+        assert_eq!(board_press("kibitz:board:"), None);
+        assert_eq!(board_press("kibitz:board:x"), None);
+        assert_eq!(board_press("move e4 #12"), None);
     }
 
     #[test]
@@ -227,7 +255,7 @@ mod tests {
         );
         let mut reply = Outgoing::text(text);
         reply.mentions = vec![mention];
-        let planned = plan(&[reply]);
+        let planned = plan(&[reply], false);
         assert_eq!(planned[0].mentions, ["1101"]);
     }
 }

@@ -2,7 +2,7 @@
 //! delivered (in time, deferred, or to the channel when the interaction is lost);
 //! autocomplete offers what may be typed.
 
-use super::format::{Message, plan};
+use super::format::{Message, board_press, plan};
 use super::payload::{Choice, ComponentsUpdate, InteractionResponse, payload};
 use super::translate::{from_command, from_component, parent_of};
 use super::{Core, PressedMessage, Thread};
@@ -88,6 +88,15 @@ impl Core {
                 };
                 self.answer(&thread, from_command(&command))
                     .instrument(span("command", thread.channel))
+                    .await;
+            }
+            Interaction::Component(press)
+                if board_press(&press.data.custom_id).is_some()
+                    && self.first_time(press.id.get()) =>
+            {
+                let game = board_press(&press.data.custom_id).unwrap_or_default();
+                self.answer_board_press(&press, game)
+                    .instrument(span("board", press.channel_id.get()))
                     .await;
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
@@ -196,7 +205,7 @@ impl Core {
         let callback = format!("/interactions/{}/{}/callback", thread.id, thread.token);
         let (replies, deferred) = self.handle_in_time(&callback, &incoming).await;
         let effect = replies.first().map_or(Pressed::Kept, |reply| reply.pressed);
-        let mut messages = plan(&replies);
+        let mut messages = plan(&replies, self.boards());
         // The results of games played in this thread, for the channel it hangs off.
         let mut for_parent = Vec::new();
         if thread.parent.is_some() {
@@ -307,7 +316,7 @@ impl Core {
             .service
             .open_thread(new.game, &thread.to_string())
             .await;
-        for message in plan(&posts) {
+        for message in plan(&posts, self.boards()) {
             self.post(thread, &message).await;
         }
     }

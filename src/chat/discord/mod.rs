@@ -19,6 +19,8 @@
 //! events delivered twice (a resumed session replays) are recognised by their id and answered
 //! once.
 
+mod board;
+mod channel_post;
 mod commands;
 mod config;
 mod format;
@@ -29,7 +31,7 @@ mod rest;
 mod translate;
 
 pub use crate::chat::shared::RetryPolicy;
-pub use config::{DiscordConfig, DiscordError, ShardPlan};
+pub use config::{DiscordBoard, DiscordConfig, DiscordError, ShardPlan};
 pub use gateway::run;
 #[doc(hidden)]
 pub use translate::incoming_of_interaction;
@@ -76,4 +78,15 @@ struct Core {
     link: PlatformLink,
     /// Interactions being answered: a stop waits for them.
     in_flight: InFlight,
+    /// The board app, where it is served.
+    board: Option<config::DiscordBoard>,
+}
+
+impl Core {
+    /// Whether game pictures carry the Board button.
+    fn boards(&self) -> bool {
+        self.board
+            .as_ref()
+            .is_some_and(|board| board.activity || board.page.is_some())
+    }
 }

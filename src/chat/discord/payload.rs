@@ -30,6 +30,8 @@ pub(super) struct ButtonStyle(u8);
 impl ButtonStyle {
     /// The accent colour: the buttons are the replies' suggested next steps.
     pub(super) const PRIMARY: Self = Self(1);
+    /// A link: it opens its `url`, and Discord sends no interaction.
+    pub(super) const LINK: Self = Self(5);
 }
 
 /// What an interaction response does.
@@ -45,6 +47,8 @@ impl ResponseType {
     pub(super) const UPDATE_MESSAGE: Self = Self(7);
     /// The choices of an autocomplete.
     pub(super) const AUTOCOMPLETE_RESULT: Self = Self(8);
+    /// Opens the application's Activity in the channel.
+    pub(super) const LAUNCH_ACTIVITY: Self = Self(12);
 }
 
 /// A message's flags.
@@ -56,14 +60,31 @@ impl MessageFlags {
     pub(super) const EPHEMERAL: Self = Self(1 << 6);
 }
 
-/// A button whose `custom_id` is the command it sends.
+/// A button whose `custom_id` is the command it sends, or a link button with its `url`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(super) struct ButtonComponent {
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub(super) custom_id: String,
     pub(super) label: String,
     pub(super) style: ButtonStyle,
     #[serde(rename = "type")]
     pub(super) kind: ComponentType,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) url: Option<String>,
+}
+
+/// One row holding one link button.
+pub(super) fn link_row(label: String, url: String) -> Vec<ActionRow> {
+    vec![ActionRow {
+        components: vec![ButtonComponent {
+            custom_id: String::new(),
+            label: label.chars().take(LABEL_LIMIT).collect(),
+            style: ButtonStyle::LINK,
+            kind: ComponentType::BUTTON,
+            url: Some(url),
+        }],
+        kind: ComponentType::ACTION_ROW,
+    }]
 }
 
 /// A row of up to five buttons.
@@ -126,6 +147,34 @@ pub(super) struct InteractionResponse<D> {
     pub(super) data: D,
     #[serde(rename = "type")]
     pub(super) kind: ResponseType,
+}
+
+/// The answer that opens the application's Activity in the channel: it carries no data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(super) struct LaunchActivity {
+    #[serde(rename = "type")]
+    kind: ResponseType,
+}
+
+impl LaunchActivity {
+    pub(super) fn new() -> Self {
+        LaunchActivity {
+            kind: ResponseType::LAUNCH_ACTIVITY,
+        }
+    }
+}
+
+impl MessageBody {
+    /// A text only the presser sees, with `components` under it and no pings.
+    pub(super) fn private_with(content: String, components: Vec<ActionRow>) -> Self {
+        MessageBody {
+            allowed_mentions: AllowedMentions::default(),
+            attachments: Vec::new(),
+            components,
+            content,
+            flags: Some(MessageFlags::EPHEMERAL),
+        }
+    }
 }
 
 /// A deferral's data: only its flags.
@@ -258,6 +307,7 @@ pub(super) fn components(buttons: &[Button]) -> Vec<ActionRow> {
             label: b.label.chars().take(LABEL_LIMIT).collect(),
             style: ButtonStyle::PRIMARY,
             kind: ComponentType::BUTTON,
+            url: None,
         })
         .collect();
     fitting
@@ -334,7 +384,7 @@ mod tests {
             Outgoing::image(vec![1], "c".repeat(2500)).with_buttons(vec![button("A", "accept 1")]),
             private,
         ];
-        let messages = plan(&replies);
+        let messages = plan(&replies, false);
         assert_eq!(messages.len(), 3);
         assert!(messages[0].file.is_some() && messages[0].buttons.is_empty());
         assert!(messages[1].file.is_none() && messages[1].buttons.len() == 1);
@@ -355,11 +405,14 @@ mod tests {
 
     #[test]
     fn a_file_is_attached_under_its_own_name() {
-        let messages = plan(&[Outgoing::file(
-            "kibitz-4.txt",
-            b"Game: x".to_vec(),
-            "the record",
-        )]);
+        let messages = plan(
+            &[Outgoing::file(
+                "kibitz-4.txt",
+                b"Game: x".to_vec(),
+                "the record",
+            )],
+            false,
+        );
         assert_eq!(messages.len(), 1);
         let (data, files) = payload(&messages[0], true);
         assert_eq!(wire(data)["attachments"][0]["filename"], "kibitz-4.txt");

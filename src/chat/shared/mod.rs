@@ -2,10 +2,11 @@
 //! ([`RetryPolicy`], [`FaultKind`]), how a token stays out of sight ([`Secret`]), how a
 //! reply is cut to a platform's length limit ([`split_text`]), how an adapter learns it
 //! must stop ([`Shutdown`]), and how it tells the readiness probe it is connected
-//! ([`PlatformLink`]). The time an adapter records comes from the service's injected
+//! ([`PlatformLink`]), and how signed bytes travel as text ([`hex`]). The time an adapter records comes from the service's injected
 //! clock (`Service::now`), like everything else the service records.
 
 mod fault;
+mod hex;
 mod link;
 mod retry;
 mod secret;
@@ -13,6 +14,7 @@ mod shutdown;
 mod text;
 
 pub use fault::{FaultKind, Retryable};
+pub use hex::{hex, unhex};
 pub use link::PlatformLink;
 pub use retry::{CallStatus, GaveUp, RetryPolicy, count_call};
 pub use secret::Secret;

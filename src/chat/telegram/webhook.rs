@@ -24,7 +24,7 @@
 //! claim goes stale (the second answer then explains, e.g. "not your turn").
 
 use super::{Adapter, PLATFORM, TelegramError};
-use crate::chat::shared::Secret;
+use crate::chat::shared::{Secret, hex};
 use crate::store::UpdateClaim;
 use axum::Router;
 use axum::body::Bytes;
@@ -88,11 +88,7 @@ pub fn derived_secret(token: &str) -> String {
     let mut mac = Hmac::<Sha256>::new_from_slice(token.as_bytes())
         .unwrap_or_else(|_| unreachable!("HMAC takes a key of any length"));
     mac.update(b"kibitz telegram webhook");
-    mac.finalize()
-        .into_bytes()
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex(&mac.finalize().into_bytes())
 }
 
 /// Whether `secret` is one Telegram accepts as `secret_token`.

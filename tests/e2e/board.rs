@@ -36,12 +36,7 @@ async fn start() -> BoardSetup {
     let dir = tempfile::tempdir().unwrap();
     let url = crate::support::fresh_database(dir.path()).await;
     let store = Store::connect(&url).await.unwrap();
-    let service = Arc::new(Service::new(
-        store.clone(),
-        Arc::new(Renderer::new().unwrap()),
-        Catalogue::load().unwrap(),
-        system_clock(),
-    ));
+    let service = crate::support::service_on(&store);
     let mut config = crate::telegram::config(&standin);
     let (door, inbox) = board::board_lines();
     config.board = Some(inbox);

@@ -16,13 +16,12 @@ use crate::discord_standin::{
     APPLICATION, CHANNEL, CLIENT_SECRET, GUILD, Person, StandIn, text, user_option,
 };
 use crate::webdriver::Browser;
+use kibitz::Store;
 use kibitz::chat::board::{self, BoardDoors, DiscordApp, SessionKey};
 use kibitz::chat::discord::{self, DiscordBoard};
 use kibitz::games::AnyGame;
 use kibitz::store::GameId;
-use kibitz::{Catalogue, Renderer, Service, Store, system_clock};
 use serde_json::{Value, json};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
 
@@ -70,12 +69,7 @@ async fn start(activity: bool) -> DiscordBoardSetup {
     let dir = tempfile::tempdir().unwrap();
     let url = crate::support::fresh_database(dir.path()).await;
     let store = Store::connect(&url).await.unwrap();
-    let service = Arc::new(Service::new(
-        store.clone(),
-        Arc::new(Renderer::new().unwrap()),
-        Catalogue::load().unwrap(),
-        system_clock(),
-    ));
+    let service = crate::support::service_on(&store);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let key = SessionKey::derive("discord board test secret");
@@ -118,6 +112,17 @@ async fn start(activity: bool) -> DiscordBoardSetup {
         },
         base,
     }
+}
+
+/// Waits for the board to be drawn.
+async fn wait_board(window: &crate::webdriver::Session<'_>) {
+    window
+        .wait_until(
+            "the board",
+            "return document.querySelector('[data-square=\"e2\"]') !== null",
+            Duration::from_secs(20),
+        )
+        .await;
 }
 
 impl DiscordBoardSetup {
@@ -195,13 +200,7 @@ async fn an_activity_lists_the_channels_games_and_a_move_tapped_there_is_posted_
     );
     save_screenshot(&window, "discord-activity-games").await;
     window.click("[data-game=\"1\"]").await;
-    window
-        .wait_until(
-            "the board",
-            "return document.querySelector('[data-square=\"e2\"]') !== null",
-            Duration::from_secs(20),
-        )
-        .await;
+    wait_board(&window).await;
     assert_eq!(window.text("[data-role=status]").await, "Your move");
     assert_eq!(window.text("[data-player=white]").await, "Alice");
     assert_eq!(square_label(&window, "e1").await, "e1, king (white)");
@@ -306,13 +305,7 @@ async fn without_an_activity_the_board_button_gives_the_presser_a_link_of_their_
     };
     let window = browser.window(412, 915).await;
     window.open(&link).await;
-    window
-        .wait_until(
-            "the board",
-            "return document.querySelector('[data-square=\"e2\"]') !== null",
-            Duration::from_secs(20),
-        )
-        .await;
+    wait_board(&window).await;
     // Bob plays Black: it is Alice's move, and the board is his way up.
     assert_eq!(
         window.text("[data-role=status]").await,

@@ -238,6 +238,16 @@ pub fn board_size() -> (u32, u32) {
 /// The URL of a new, empty database for one test: a SQLite file in `dir`, or a new database on
 /// the PostgreSQL server of `KIBITZ_TEST_POSTGRES_URL` when that is set (`.ci/run` runs the
 /// service and guild-life suites so, proving the PostgreSQL path).
+/// A service on `store` with the real renderer and catalogue, on the system's clock.
+pub fn service_on(store: &kibitz::store::Store) -> std::sync::Arc<kibitz::Service> {
+    std::sync::Arc::new(kibitz::Service::new(
+        store.clone(),
+        std::sync::Arc::new(kibitz::Renderer::new().unwrap()),
+        kibitz::Catalogue::load().unwrap(),
+        kibitz::system_clock(),
+    ))
+}
+
 pub async fn fresh_database(dir: &Path) -> String {
     let Some(server) = std::env::var("KIBITZ_TEST_POSTGRES_URL")
         .ok()

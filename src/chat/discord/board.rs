@@ -8,6 +8,7 @@ use super::Core;
 use super::channel_post::ChannelPoster;
 use super::config::DiscordBoard;
 use super::payload::{InteractionResponse, LaunchActivity, MessageBody, link_row};
+use super::translate::user_info;
 use crate::bot::schedule::Poster;
 use crate::bot::{Incoming, Outgoing, Platform, msg};
 use crate::chat::board::{BoardInbox, BoardLine, LAUNCH_MS, Session};
@@ -69,17 +70,13 @@ impl Core {
 
     /// The presser's launch ticket: who they are, as Discord said with the press.
     fn launch_ticket(&self, press: &ComponentInteraction) -> Session {
-        let user = &press.user;
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
+        let user = user_info(&press.user, nick);
         Session {
             platform: Platform::Discord,
-            user: user.id.get().to_string(),
-            name: nick
-                .or(user.global_name.as_deref())
-                .filter(|name| !name.trim().is_empty())
-                .unwrap_or(&user.name)
-                .to_string(),
-            handle: Some(user.name.clone()),
+            user: user.id,
+            name: user.name,
+            handle: user.handle,
             language: Some(press.locale.clone()),
             expires_ms: self.service.now().millis() + LAUNCH_MS,
             launch: true,

@@ -19,7 +19,7 @@ pub(super) fn parent_of(channel: Option<&PartialChannel>) -> Option<u64> {
 }
 
 /// The name to show: the server nickname, else the display name, else the username.
-fn user_info(user: &User, nick: Option<&str>) -> UserInfo {
+pub(super) fn user_info(user: &User, nick: Option<&str>) -> UserInfo {
     UserInfo {
         id: user.id.get().to_string(),
         name: nick

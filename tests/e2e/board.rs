@@ -17,11 +17,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::watch;
 
-struct BoardSetup {
-    standin: StandIn,
+pub(crate) struct BoardSetup {
+    pub(crate) standin: StandIn,
     /// The database's URL (SQLite, or PostgreSQL under `KIBITZ_TEST_POSTGRES_URL`).
     url: String,
-    store: Store,
+    pub(crate) store: Store,
     /// The HTTP listener's address, `http://127.0.0.1:port`.
     base: String,
     stop: watch::Sender<bool>,
@@ -31,7 +31,7 @@ struct BoardSetup {
 
 /// The Telegram adapter on the stand-in, and the HTTP listener serving the board, sharing
 /// one service.
-async fn start() -> BoardSetup {
+pub(crate) async fn start() -> BoardSetup {
     let standin = StandIn::start().await;
     let dir = tempfile::tempdir().unwrap();
     let url = crate::support::fresh_database(dir.path()).await;
@@ -73,7 +73,12 @@ async fn start() -> BoardSetup {
 impl BoardSetup {
     /// `person` writes `text` in the group; waits until a reply of the bot's satisfying
     /// `answered` has gone out.
-    async fn say(&self, person: &Person, text: &str, answered: impl Fn(&Call) -> bool) -> Call {
+    pub(crate) async fn say(
+        &self,
+        person: &Person,
+        text: &str,
+        answered: impl Fn(&Call) -> bool,
+    ) -> Call {
         let before = self.standin.calls().len();
         self.standin
             .push(json!({"message": message(GROUP, person, 1, text)}));
@@ -90,7 +95,7 @@ impl BoardSetup {
             .unwrap()
     }
 
-    async fn challenge(&self, game: &str) {
+    pub(crate) async fn challenge(&self, game: &str) {
         self.say(&bob(), "/help", |c| c.text().contains("challenge"))
             .await;
         self.say(&alice(), &format!("/challenge @bob {game} white"), |c| {
@@ -105,7 +110,7 @@ impl BoardSetup {
 
     /// The board's address as Telegram opens it for `person`, for game 1, signed at
     /// `signed_at` (Unix seconds) with `token`.
-    fn launch_url(&self, person: &Person, signed_at: u64, token: &str) -> String {
+    pub(crate) fn launch_url(&self, person: &Person, signed_at: u64, token: &str) -> String {
         self.launch_url_for(person, 1, signed_at, token, LIGHT)
     }
 
@@ -140,7 +145,7 @@ impl BoardSetup {
         )
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         let _ = self.stop.send(true);
         let _ = tokio::time::timeout(Duration::from_secs(10), self.adapter).await;
         self.store.close().await;
@@ -148,7 +153,7 @@ impl BoardSetup {
 }
 
 /// Game 1's position as stored.
-async fn stored_position(store: &Store) -> AnyGame {
+pub(crate) async fn stored_position(store: &Store) -> AnyGame {
     let game = store.game(GameId(1)).await.unwrap().unwrap();
     AnyGame::parse(game.kind, &game.position).unwrap()
 }
@@ -157,7 +162,7 @@ async fn stored_position(store: &Store) -> AnyGame {
 const LIGHT: &str = r##"{"bg_color":"#ffffff","text_color":"#1d2129","hint_color":"#707579","button_color":"#2f6fd6","button_text_color":"#ffffff","secondary_bg_color":"#f1f2f4"}"##;
 const DARK: &str = r##"{"bg_color":"#17212b","text_color":"#f5f5f5","hint_color":"#708499","button_color":"#5288c1","button_text_color":"#ffffff","secondary_bg_color":"#232e3c"}"##;
 
-fn now_seconds() -> u64 {
+pub(crate) fn now_seconds() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()

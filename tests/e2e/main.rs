@@ -4,6 +4,7 @@ mod ambit;
 mod analysis;
 mod board;
 mod board_discord;
+mod board_games;
 mod bounds;
 mod chesimals;
 mod cli;

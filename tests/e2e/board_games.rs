@@ -1,0 +1,123 @@
+//! Whole games played by tapping, in a real browser: both players' boards open side by side
+//! (two browser sessions), every move tapped on the mover's board, said in the group as if
+//! typed, and shown on the other board as it comes.
+
+use crate::board::{
+    BoardSetup, now_seconds, save_screenshot, start, stored_position, tap, wait_target,
+};
+use crate::telegram::{alice, bob};
+use crate::telegram_standin::TOKEN;
+use crate::webdriver::{Browser, Session};
+use kibitz::store::{GameId, GameState};
+use std::time::Duration;
+
+/// Waits until `window` offers its viewer the move.
+async fn wait_your_move(window: &Session<'_>) {
+    window
+        .wait_until(
+            "the viewer's move",
+            "const s = document.querySelector('[data-role=status]'); \
+             return s !== null && s.textContent === 'Your move' \
+                 && document.querySelector('.movable') !== null",
+            Duration::from_secs(20),
+        )
+        .await;
+}
+
+/// Taps the unit move `from`-`to` on `window`: the piece, then its target once offered.
+async fn tap_move(window: &Session<'_>, from: &str, to: &str) {
+    tap(window, from).await;
+    wait_target(window, to).await;
+    tap(window, to).await;
+}
+
+/// Waits until the game has `plies` moves stored.
+async fn wait_stored(setup: &BoardSetup, plies: usize) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while crate::support::stored_moves(&setup.store, 1).await.len() < plies {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "move {plies} was not stored"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_glacier_game_is_played_by_tapping_to_checkmate() {
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let white = browser.window(412, 915).await;
+    white
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    let black = browser.window(412, 915).await;
+    black
+        .open(&setup.launch_url(&bob(), now_seconds(), TOKEN))
+        .await;
+    // The shortest game there is: the ice is eaten, and Black's knight mates a king its own
+    // knight and pawns hem in (found by a search of every line six plies deep).
+    let line = [
+        ("c2", "b3"),
+        ("b8", "a6"),
+        ("e2", "d3"),
+        ("a6", "b4"),
+        ("g1", "e2"),
+        ("b4", "d3"),
+    ];
+    for (ply, (from, to)) in line.iter().enumerate() {
+        let mover = if ply % 2 == 0 { &white } else { &black };
+        wait_your_move(mover).await;
+        let offered = stored_position(&setup.store).await.board_view().choices;
+        assert!(
+            offered.iter().any(|c| c.taps == [*from, *to]),
+            "{from}-{to} is legal"
+        );
+        tap_move(mover, from, to).await;
+        wait_stored(&setup, ply + 1).await;
+    }
+    let game = setup.store.game(GameId(1)).await.unwrap().unwrap();
+    assert_eq!(game.state, GameState::Finished);
+    // The mover's board shows what the group was told; the other board the result.
+    for (window, result) in [
+        (&white, "Black wins (checkmate)"),
+        (&black, "Bob wins (checkmate)"),
+    ] {
+        window
+            .wait_until(
+                "the result on both boards",
+                &format!(
+                    "return document.querySelector('[data-role=status]').textContent.includes('{result}')"
+                ),
+                Duration::from_secs(10),
+            )
+            .await;
+        // Nothing is left to tap or press.
+        let left = window
+            .run(
+                "return document.querySelectorAll('.movable').length \
+                     + [...document.querySelectorAll('.game-buttons button')].filter(b => !b.hidden).length",
+                serde_json::json!([]),
+            )
+            .await;
+        assert_eq!(left, 0);
+    }
+    save_screenshot(&white, "glacier-mated").await;
+    // Every move was said in the group, the mate too.
+    let said: Vec<String> = setup
+        .standin
+        .calls()
+        .iter()
+        .filter(|c| c.method == "sendphoto" && c.text().contains(" played "))
+        .map(|c| c.text().to_string())
+        .collect();
+    assert_eq!(said.len(), 6, "{said:#?}");
+    assert!(said[5].contains("Bob played"), "{}", said[5]);
+    white.close().await;
+    black.close().await;
+    setup.stop().await;
+}

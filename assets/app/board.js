@@ -260,6 +260,7 @@
   // --- Moving. ---
   function tap(square) {
     if (state.busy || !state.game || !state.game.your_move) return;
+    $('promotion').hidden = true;
     const prefix = state.taps;
     const going = state.board.choices.filter((choice) => choice.taps.length > prefix.length
       && prefix.every((t, i) => choice.taps[i] === t) && choice.taps[prefix.length] === square);
@@ -273,11 +274,39 @@
     state.taps = prefix.concat([square]);
     const complete = going.filter((choice) => choice.taps.length === state.taps.length);
     const longer = going.filter((choice) => choice.taps.length > state.taps.length);
-    if (complete.length === 1 && longer.length === 0) {
+    if (complete.length === 1 && longer.length === 0 && (complete[0].also || []).length) {
+      draw();
+      askPromotion(complete[0]);
+    } else if (complete.length === 1 && longer.length === 0) {
       play(complete[0].text);
     } else {
       draw();
     }
+  }
+
+  // A pawn on the last rank: which piece it becomes (the queen first), by the moves' texts,
+  // whose last letter is the piece.
+  function askPromotion(choice) {
+    const holder = $('promotion');
+    holder.textContent = '';
+    const side = state.game.you || 'white';
+    // As chess sets them out: queen, rook, bishop, knight.
+    const rank = (text) => 'qrbn'.indexOf(text.slice(-1));
+    for (const text of [choice.text].concat(choice.also).sort((a, b) => rank(a) - rank(b))) {
+      const letter = text.slice(-1);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `piece-choice ${side}`;
+      button.dataset.piece = letter;
+      button.textContent = GLYPHS[letter] || letter;
+      button.setAttribute('aria-label', word(`piece_${letter}`));
+      button.addEventListener('click', () => {
+        holder.hidden = true;
+        play(text);
+      });
+      holder.appendChild(button);
+    }
+    holder.hidden = false;
   }
 
   function isTurnBuilt() {

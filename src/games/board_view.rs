@@ -60,6 +60,10 @@ pub struct PieceView {
 pub struct MoveChoice {
     pub taps: Vec<String>,
     pub text: String,
+    /// The other moves the same taps make, by their texts (a promotion to another piece
+    /// than the queen `text` makes): the page asks which.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
 }
 
 /// The whole board.
@@ -141,7 +145,8 @@ fn piece(side: Side, letter: char) -> PieceView {
 }
 
 /// Every legal move's taps and text, each tap sequence once: where several moves share one
-/// (a promotion's four pieces), `preferred` picks the one the tap makes.
+/// (a promotion's four pieces), `preferred` picks the one the tap makes, and the others are
+/// its `also`.
 fn choices_of<G: TwoPlayerGame>(
     game: &G,
     taps_of: impl Fn(&G, G::Move) -> Vec<Square>,
@@ -156,11 +161,21 @@ fn choices_of<G: TwoPlayerGame>(
         match choices.iter_mut().find(|choice| choice.taps == taps) {
             Some(seen) if !taps.is_empty() => {
                 if preferred(&text) && !preferred(&seen.text) {
-                    seen.text = text;
+                    let other = std::mem::replace(&mut seen.text, text);
+                    seen.also.push(other);
+                } else {
+                    seen.also.push(text);
                 }
             }
-            _ => choices.push(MoveChoice { taps, text }),
+            _ => choices.push(MoveChoice {
+                taps,
+                text,
+                also: Vec::new(),
+            }),
         }
+    }
+    for choice in &mut choices {
+        choice.also.sort();
     }
     choices.sort_by(|a, b| a.taps.cmp(&b.taps).then_with(|| a.text.cmp(&b.text)));
     choices
@@ -260,7 +275,7 @@ fn chesimals_board(game: &chesimals::Position) -> Parts {
         // Files run a..t, so the only `x` in a unit move is its capture mark; the chat's
         // grammar reads `-` for both.
         text: choice.text.replacen('x', "-", 1),
-        taps: choice.taps,
+        ..choice
     })
     .collect();
     let trail = if game.turn_in_progress() {
@@ -329,6 +344,35 @@ mod tests {
         assert!(view.choices.iter().all(|c| c.taps.len() == 2));
         assert_eq!(view.choices.len(), game.legal_move_texts().len());
         assert!(view.ice_age_in.is_some());
+    }
+
+    #[test]
+    fn a_promotion_taps_to_the_queen_and_offers_the_other_pieces_beside_it() {
+        let game = AnyGame::Glacier(
+            crate::games::glacier::Position::parse_position("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap(),
+        );
+        let view = game.board_view();
+        let promotion: Vec<&MoveChoice> = view
+            .choices
+            .iter()
+            .filter(|c| c.taps == ["b7", "b8"])
+            .collect();
+        assert_eq!(promotion.len(), 1, "one tap sequence: {promotion:?}");
+        assert_eq!(promotion[0].text, "b7b8q");
+        assert_eq!(promotion[0].also, ["b7b8b", "b7b8n", "b7b8r"]);
+        // Every other move is made by its taps alone.
+        assert!(
+            view.choices
+                .iter()
+                .filter(|c| c.taps != ["b7", "b8"])
+                .all(|c| c.also.is_empty())
+        );
+        // All four are the rules' moves.
+        let legal = game.legal_move_texts();
+        for text in promotion[0].also.iter().chain([&promotion[0].text]) {
+            assert!(legal.contains(text), "{text}");
+        }
     }
 
     #[test]

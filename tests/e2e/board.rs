@@ -20,7 +20,7 @@ use tokio::sync::watch;
 pub(crate) struct BoardSetup {
     pub(crate) standin: StandIn,
     /// The database's URL (SQLite, or PostgreSQL under `KIBITZ_TEST_POSTGRES_URL`).
-    url: String,
+    pub(crate) url: String,
     pub(crate) store: Store,
     /// The HTTP listener's address, `http://127.0.0.1:port`.
     base: String,

@@ -121,3 +121,84 @@ async fn a_whole_glacier_game_is_played_by_tapping_to_checkmate() {
     black.close().await;
     setup.stop().await;
 }
+
+/// Puts game 1 at the Glacier position `fen` (as if its moves had led there), one version on.
+async fn set_position(setup: &BoardSetup, fen: &str) {
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&setup.url).await.unwrap();
+    sqlx::query("UPDATE games SET position = $1, version = version + 1 WHERE id = 1")
+        .bind(fen)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pawn_on_the_last_rank_becomes_the_piece_picked_on_the_board() {
+    let setup = start().await;
+    setup.challenge("glacier").await;
+    set_position(&setup, "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let white = browser.window(412, 915).await;
+    white
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    wait_your_move(&white).await;
+    tap_move(&white, "b7", "b8").await;
+    // Nothing is played yet: the page asks which piece, the queen first.
+    let pieces = white
+        .wait_until(
+            "the promotion's choice",
+            "const h = document.querySelector('[data-role=promotion]'); \
+             return h && !h.hidden ? [...h.querySelectorAll('button')].map(b => \
+                 [b.dataset.piece, b.getAttribute('aria-label')]) : null;",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert_eq!(
+        pieces,
+        serde_json::json!([
+            ["q", "queen"],
+            ["r", "rook"],
+            ["b", "bishop"],
+            ["n", "knight"]
+        ])
+    );
+    assert!(
+        crate::support::stored_moves(&setup.store, 1)
+            .await
+            .is_empty()
+    );
+    save_screenshot(&white, "glacier-promotion").await;
+    let before = setup.standin.calls().len();
+    white.click("[data-role=promotion] [data-piece=n]").await;
+    let calls = setup
+        .standin
+        .wait_for("the under-promotion in the group", |calls| {
+            calls[before..]
+                .iter()
+                .any(|c| c.method == "sendphoto" && c.text().contains("Alice played"))
+        })
+        .await;
+    let said = calls[before..]
+        .iter()
+        .find(|c| c.method == "sendphoto")
+        .unwrap()
+        .text()
+        .to_string();
+    assert!(said.contains("b8=N"), "{said}");
+    let stored = stored_position(&setup.store).await;
+    let b8 = stored
+        .board_view()
+        .cells
+        .into_iter()
+        .find(|c| c.square == "b8")
+        .unwrap();
+    assert_eq!(b8.piece.map(|p| (p.side, p.letter)), Some(("white", 'n')));
+    white.close().await;
+    setup.stop().await;
+}

@@ -9,6 +9,8 @@
   const state = {
     token: null, words: {}, gameId: null, game: null, board: null,
     taps: [], pending: [], busy: false, events: null, clockTimer: null, receivedAt: 0,
+    // `/api/games/12` or `/api/puzzles/7`: what the page shows.
+    path: null,
   };
 
   const $ = (role) => document.querySelector(`[data-role="${role}"]`);
@@ -25,6 +27,7 @@
       ticket: hash.get('launch'),
       discordFrame: query.get('frame_id'),
       game: query.get('game'),
+      puzzle: query.get('puzzle'),
     };
   }
 
@@ -95,6 +98,8 @@
     if (piece) text += `, ${word(`piece_${piece.letter}`)} (${word(piece.side)})`;
     if (cell.ground === 'ice') text += `, ${word('ice')}`;
     if (cell.ground === 'blocked') text += `, ${word('blocked')}`;
+    if (cell.ground === 'footprint') text += `, ${word('footprint')}`;
+    if (cell.ground === 'covered') text += `, ${word('covered')}`;
     if (cell.number !== undefined) text += `, ${cell.number}`;
     return text;
   }
@@ -151,8 +156,27 @@
     }
   }
 
+  // AMBIT's rack: a piece is the first tap of a placement, a square the second.
+  function drawRack() {
+    const holder = $('rack');
+    const rack = (state.board && state.board.rack) || [];
+    holder.hidden = rack.length === 0 || !state.game.your_move;
+    holder.textContent = '';
+    for (const letter of rack) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'piece-choice white';
+      button.dataset.piece = letter;
+      button.textContent = GLYPHS[letter.toLowerCase()];
+      button.setAttribute('aria-label', word(`piece_${letter.toLowerCase()}`));
+      button.setAttribute('aria-pressed', String(state.taps[0] === letter));
+      button.addEventListener('click', () => tap(letter));
+      holder.appendChild(button);
+    }
+  }
+
   function drawPiece(group, piece, x, y, kind) {
-    if (kind === 'knight-fight' || kind === 'glacier') {
+    if (kind === 'knight-fight' || kind === 'glacier' || kind === 'ambit') {
       const glyph = el('text', { x: x + 5, y: y + 8.4, class: `piece ${piece.side}` }, group);
       glyph.textContent = GLYPHS[piece.letter] || piece.letter;
       return;
@@ -196,6 +220,8 @@
       const node = document.querySelector(`[data-player="${side}"]`);
       const player = game[side];
       node.textContent = player ? player.name : '…';
+      // A puzzle has one player.
+      node.parentElement.hidden = !player && game.kind === 'ambit';
       node.classList.toggle('to-move', game.state === 'ongoing' && game.turn === side);
       node.classList.toggle('you', Boolean(player && player.you));
     }
@@ -205,6 +231,11 @@
 
   function statusText() {
     const game = state.game;
+    if (game.kind === 'ambit') {
+      if (!game.result) return word('place_piece');
+      return game.result.winner ? `${word('solved')} ${'★'.repeat(game.board.lives)}`
+        : word('puzzle_over');
+    }
     if (game.result) {
       const winner = game.result.winner;
       const head = winner ? word(`${winner}_wins`) : word('drawn');
@@ -225,7 +256,7 @@
     done.hidden = !(ending && state.pending.length > 0);
     $('pass').hidden = !(passing && state.pending.length === 0);
     $('undo').hidden = state.pending.length === 0;
-    const playing = game.state === 'ongoing' && Boolean(game.you);
+    const playing = game.state === 'ongoing' && Boolean(game.you) && game.kind !== 'ambit';
     for (const role of ['resign', 'draw', 'takeback', 'abort']) $(role).hidden = !playing;
     const extra = [];
     if (game.last_move) extra.push(game.last_move);
@@ -233,6 +264,8 @@
       extra.push(`${word('ice_age')} ${board.ice_age_in}`);
     }
     if (board && board.scores) extra.push(`${board.scores[0]} : ${board.scores[1]}`);
+    if (board && board.lives !== undefined) extra.push(`${word('lives')} ${'★'.repeat(board.lives)}`);
+    drawRack();
     $('detail').textContent = extra.join(' · ');
   }
 
@@ -311,7 +344,7 @@
 
   function isTurnBuilt() {
     const kind = state.game.kind;
-    return kind !== 'glacier' && kind !== 'knight-fight';
+    return kind !== 'glacier' && kind !== 'knight-fight' && kind !== 'ambit';
   }
 
   async function play(text) {
@@ -328,7 +361,7 @@
     state.busy = true;
     try {
       const moves = state.pending.concat([text]);
-      const board = await api('POST', `/api/games/${state.gameId}/preview`, { moves });
+      const board = await api('POST', `${state.path}/preview`, { moves });
       state.pending = moves;
       state.board = board;
       state.taps = [];
@@ -353,7 +386,7 @@
     state.busy = true;
     say('…');
     try {
-      const answer = await api('POST', `/api/games/${state.gameId}/say`,
+      const answer = await api('POST', `${state.path}/say`,
         Object.assign({ version: state.game.version }, ask));
       show(answer.game, (answer.said || []).join('\n') || statusText());
     } catch (error) {
@@ -373,7 +406,7 @@
 
   async function reload() {
     try {
-      show(await api('GET', `/api/games/${state.gameId}`));
+      show(await api('GET', state.path));
     } catch (error) {
       say(error.message, 'error');
     }
@@ -381,7 +414,7 @@
 
   function listen() {
     if (state.events) state.events.close();
-    const url = `/api/games/${state.gameId}/events?token=${encodeURIComponent(state.token)}`;
+    const url = `${state.path}/events?token=${encodeURIComponent(state.token)}`;
     state.events = new EventSource(url);
     state.events.addEventListener('game', (event) => {
       try {
@@ -512,15 +545,20 @@
       state.words = session.words || {};
       document.documentElement.lang = session.language || 'en';
       label();
+      const puzzle = session.puzzle || Number(params.puzzle) || null;
       state.gameId = session.game || Number(params.game) || null;
-      if (!state.gameId && session.channel) state.gameId = await pickGame(session.channel);
-      if (!state.gameId) {
+      if (!state.gameId && !puzzle && session.channel) {
+        state.gameId = await pickGame(session.channel);
+      }
+      if (!state.gameId && !puzzle) {
         if (!session.channel) say(word('no_game'), 'error');
         return;
       }
+      state.path = puzzle ? `/api/puzzles/${puzzle}` : `/api/games/${state.gameId}`;
       say(word('loading'));
       await reload();
-      listen();
+      // A puzzle changes only by its player's own taps: nothing to watch.
+      if (!puzzle) listen();
       state.clockTimer = setInterval(drawClocks, 250);
     } catch (error) {
       say(error.message, 'error');

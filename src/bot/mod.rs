@@ -40,6 +40,8 @@ pub use incoming::{ChatInfo, Incoming, Membership, UserInfo};
 pub use msg::{Msg, msg};
 pub use platform::Platform;
 pub use play::{CLOCK_LEASE_MS, ENGINE_LEASE_MS, replay_pictures, review_graph, turn_shown};
-pub use reply::{BoardButton, Body, Button, Live, Mention, NewThread, Outgoing, Pressed};
+pub use reply::{
+    BoardButton, BoardOpens, Body, Button, Live, Mention, NewThread, Outgoing, Pressed,
+};
 pub use service::{Clock, Service, system_clock};
 pub use words::rules_error_text;

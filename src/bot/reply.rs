@@ -100,12 +100,48 @@ pub struct Outgoing {
     pub board: Option<BoardButton>,
 }
 
-/// The board app's button under a game's picture: the game, and the button's words in the
-/// reply's language.
+/// The board app's button under a game's or a puzzle's picture: what it opens, and the
+/// button's words in the reply's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardButton {
-    pub game: crate::store::GameId,
+    pub opens: BoardOpens,
     pub label: String,
+}
+
+/// What the board app opens on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardOpens {
+    Game(crate::store::GameId),
+    /// An AMBIT attempt (its id): a puzzle is its player's alone.
+    Puzzle(i64),
+}
+
+impl BoardOpens {
+    /// Its name in a launch parameter: `g12`, `p7`.
+    pub fn param(self) -> String {
+        match self {
+            BoardOpens::Game(game) => format!("g{}", game.0),
+            BoardOpens::Puzzle(attempt) => format!("p{attempt}"),
+        }
+    }
+
+    /// What a launch parameter names, if it is one.
+    pub fn from_param(text: &str) -> Option<BoardOpens> {
+        let number = |digits: &str| digits.parse::<i64>().ok().filter(|id| *id > 0);
+        match text.split_at_checked(1)? {
+            ("g", id) => number(id).map(|id| BoardOpens::Game(crate::store::GameId(id))),
+            ("p", id) => number(id).map(BoardOpens::Puzzle),
+            _ => None,
+        }
+    }
+
+    /// The page's query naming it: `game=12`, `puzzle=7`.
+    pub fn query(self) -> (&'static str, String) {
+        match self {
+            BoardOpens::Game(game) => ("game", game.0.to_string()),
+            BoardOpens::Puzzle(attempt) => ("puzzle", attempt.to_string()),
+        }
+    }
 }
 
 /// A text message that later texts replace in place, named by a key the service chooses

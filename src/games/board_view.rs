@@ -2,7 +2,9 @@
 //! and every legal move as the squares tapped to make it, with the text that plays it. The
 //! board app draws from this and sends the texts back; the rules stay here.
 
-use super::{AnyGame, BoardSize, Side, Square, TwoPlayerGame, chesimals, glacier, knight_fight};
+use super::{
+    AnyGame, BoardSize, Side, Square, TwoPlayerGame, ambit, chesimals, glacier, knight_fight,
+};
 use serde::Serialize;
 
 /// What one square shows.
@@ -33,6 +35,10 @@ pub enum Ground {
     Blocked,
     /// Chesimals: a green (growing) square.
     Green,
+    /// AMBIT: a square of the puzzle's footprint no piece covers yet.
+    Footprint,
+    /// AMBIT: a footprint square a placed piece covers.
+    Covered,
 }
 
 /// A piece or unit.
@@ -83,6 +89,12 @@ pub struct BoardView {
     /// Knight Fight: White's and Black's scores.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub scores: Option<(u32, u32)>,
+    /// AMBIT: the rack's pieces (their letters), each a first tap.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rack: Vec<char>,
+    /// AMBIT: the lives left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lives: Option<u8>,
 }
 
 impl AnyGame {
@@ -108,7 +120,69 @@ impl AnyGame {
                 _ => None,
             },
             scores: self.scores(),
+            rack: Vec::new(),
+            lives: None,
         }
+    }
+}
+
+/// An AMBIT puzzle as a board to tap: the footprint, open and covered, the pieces placed, and
+/// every placement the rack allows, a piece's letter and then an empty square. Every empty
+/// square is offered, not only the placements that fit: finding those is the puzzle, and a
+/// wrong one costs a life as it does typed.
+pub fn ambit_board_view(game: &ambit::Game) -> BoardView {
+    let size = BoardSize::new(8, 8);
+    let footprint = game.footprint().0;
+    let covered = game.covered();
+    let cells = size
+        .squares()
+        .map(|square| {
+            let bit = ambit::footprint::bit(square);
+            let ground = if covered & bit != 0 {
+                Ground::Covered
+            } else if footprint & bit != 0 {
+                Ground::Footprint
+            } else {
+                checker(square)
+            };
+            let placed = game
+                .piece_on(square)
+                .map(|placement| piece(Side::White, placement.piece.letter().to_ascii_lowercase()));
+            cell(square, ground, placed)
+        })
+        .collect();
+    let ongoing = game.status() == ambit::GameStatus::Ongoing;
+    let rack: Vec<char> = ambit::Piece::ALL.iter().map(|p| p.letter()).collect();
+    let occupied = game.occupied();
+    let choices = if ongoing {
+        rack.iter()
+            .flat_map(|&letter| {
+                size.squares()
+                    .filter(move |&square| occupied & ambit::footprint::bit(square) == 0)
+                    .map(move |square| MoveChoice {
+                        taps: vec![letter.to_string(), square.to_string()],
+                        text: format!("{letter}{square}"),
+                        also: Vec::new(),
+                    })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    BoardView {
+        files: size.files,
+        ranks: size.ranks,
+        cells,
+        choices,
+        marked: game
+            .placements()
+            .last()
+            .map(|last| vec![last.square.to_string()])
+            .unwrap_or_default(),
+        ice_age_in: None,
+        scores: None,
+        rack: if ongoing { rack } else { Vec::new() },
+        lives: Some(game.lives()),
     }
 }
 
@@ -373,6 +447,46 @@ mod tests {
         for text in promotion[0].also.iter().chain([&promotion[0].text]) {
             assert!(legal.contains(text), "{text}");
         }
+    }
+
+    #[test]
+    fn an_ambit_puzzle_offers_each_rack_piece_on_every_empty_square_and_plays_its_text() {
+        let footprint = ambit::Footprint::union_of(&[ambit::Placement {
+            piece: ambit::Piece::Knight,
+            square: Square::parse("b1").unwrap(),
+        }]);
+        let mut game = ambit::Game::new(footprint);
+        let view = ambit_board_view(&game);
+        assert_eq!(view.rack, ['K', 'Q', 'R', 'B', 'N']);
+        assert_eq!(view.lives, Some(3));
+        assert_eq!(view.choices.len(), 5 * 64);
+        let footprint_cells: Vec<&str> = view
+            .cells
+            .iter()
+            .filter(|c| c.ground == Ground::Footprint)
+            .map(|c| c.square.as_str())
+            .collect();
+        assert_eq!(footprint_cells, ["d2", "a3", "c3"]);
+        let knight = view.choices.iter().find(|c| c.taps == ["N", "b1"]).unwrap();
+        // The text the chat's `place` reads, and the rules take.
+        let placement = ambit::notation::parse_placement(&knight.text).unwrap();
+        game.place(placement).unwrap();
+        let solved = ambit_board_view(&game);
+        assert!(solved.choices.is_empty() && solved.rack.is_empty());
+        assert!(
+            solved
+                .cells
+                .iter()
+                .any(|c| c.square == "b1" && c.piece.as_ref().map(|p| p.letter) == Some('n'))
+        );
+        assert_eq!(
+            solved
+                .cells
+                .iter()
+                .filter(|c| c.ground == Ground::Covered)
+                .count(),
+            3
+        );
     }
 
     #[test]

@@ -30,7 +30,7 @@ mod tests;
 
 use std::fmt;
 
-pub use board_view::{BoardView, CellView, Ground, MoveChoice, PieceView};
+pub use board_view::{BoardView, CellView, Ground, MoveChoice, PieceView, ambit_board_view};
 pub use geometry::{BoardSize, Square};
 pub use side::{Color, EndReason, Outcome, Side, Status};
 pub use timestamp::Timestamp;

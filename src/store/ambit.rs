@@ -209,6 +209,17 @@ impl Store {
         rows.iter().map(attempt_from_row).collect()
     }
 
+    /// The attempt `id`, if there is one.
+    pub async fn attempt(&self, id: i64) -> StoreResult<Option<AttemptRecord>> {
+        let row = sqlx::query(&format!(
+            "SELECT {ATTEMPT_COLUMNS} FROM ambit_attempts WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&mut *self.conn().await?)
+        .await?;
+        row.as_ref().map(attempt_from_row).transpose()
+    }
+
     /// The user's attempt at the daily of `day`, if they started it.
     pub async fn daily_attempt(
         &self,

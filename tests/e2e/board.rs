@@ -23,7 +23,7 @@ pub(crate) struct BoardSetup {
     pub(crate) url: String,
     pub(crate) store: Store,
     /// The HTTP listener's address, `http://127.0.0.1:port`.
-    base: String,
+    pub(crate) base: String,
     stop: watch::Sender<bool>,
     adapter: tokio::task::JoinHandle<Result<(), telegram::TelegramError>>,
     _dir: tempfile::TempDir,
@@ -114,14 +114,15 @@ impl BoardSetup {
         self.launch_url_for(person, 1, signed_at, token, LIGHT)
     }
 
-    /// Telegram's launch data for `person` opening game `game`, signed at `signed_at`.
-    fn init_data(person: &Person, game: i64, signed_at: u64, token: &str) -> String {
+    /// Telegram's launch data for `person` opening `start` (`g1`, `p1`), signed at
+    /// `signed_at`.
+    fn init_data(person: &Person, start: &str, signed_at: u64, token: &str) -> String {
         sign_init_data(
             &[
                 ("query_id", "AAHdF6IQAAAAAN0XohDhrOrc"),
                 ("user", &person.json().to_string()),
                 ("auth_date", &signed_at.to_string()),
-                ("start_param", &format!("g{game}")),
+                ("start_param", start),
             ],
             token,
         )
@@ -136,7 +137,23 @@ impl BoardSetup {
         token: &str,
         theme: &str,
     ) -> String {
-        let init_data = Self::init_data(person, game, signed_at, token);
+        self.launch_url_opening(person, &format!("g{game}"), signed_at, token, theme)
+    }
+
+    /// The board's address as Telegram opens it for `person` on AMBIT attempt `attempt`.
+    pub(crate) fn puzzle_launch_url(&self, person: &Person, attempt: i64) -> String {
+        self.launch_url_opening(person, &format!("p{attempt}"), now_seconds(), TOKEN, LIGHT)
+    }
+
+    fn launch_url_opening(
+        &self,
+        person: &Person,
+        start: &str,
+        signed_at: u64,
+        token: &str,
+        theme: &str,
+    ) -> String {
+        let init_data = Self::init_data(person, start, signed_at, token);
         let data: String = url::form_urlencoded::byte_serialize(init_data.as_bytes()).collect();
         let theme = url::form_urlencoded::byte_serialize(theme.as_bytes()).collect::<String>();
         format!(
@@ -493,10 +510,14 @@ async fn a_critters_turn_of_three_units_is_tapped_and_sent_with_done() {
 }
 
 /// A session's token for `person` from the board's own API.
-async fn session_token(setup: &BoardSetup, client: &reqwest::Client, person: &Person) -> String {
+pub(crate) async fn session_token(
+    setup: &BoardSetup,
+    client: &reqwest::Client,
+    person: &Person,
+) -> String {
     let answer: Value = client
         .post(format!("{}/api/session", setup.base))
-        .json(&json!({ "init_data": BoardSetup::init_data(person, 1, now_seconds(), TOKEN) }))
+        .json(&json!({ "init_data": BoardSetup::init_data(person, "g1", now_seconds(), TOKEN) }))
         .send()
         .await
         .unwrap()
@@ -528,7 +549,7 @@ async fn the_board_api_refuses_what_it_must_and_changes_nothing() {
     );
     let other_bot = client
         .post(format!("{}/api/session", setup.base))
-        .json(&json!({ "init_data": BoardSetup::init_data(&alice(), 1, now_seconds(), "1:other") }))
+        .json(&json!({ "init_data": BoardSetup::init_data(&alice(), "g1", now_seconds(), "1:other") }))
         .send()
         .await
         .unwrap();
@@ -973,7 +994,7 @@ async fn kibitz_run_serves_the_board_and_logs_neither_launch_data_nor_sessions()
         "{:?}",
         accepted.params
     );
-    let launch = BoardSetup::init_data(&alice(), 1, now_seconds(), TOKEN);
+    let launch = BoardSetup::init_data(&alice(), "g1", now_seconds(), TOKEN);
     let session: Value = client
         .post(format!("{base}/api/session"))
         .json(&json!({ "init_data": launch }))
@@ -985,7 +1006,7 @@ async fn kibitz_run_serves_the_board_and_logs_neither_launch_data_nor_sessions()
         .unwrap();
     let token = session["token"].as_str().unwrap().to_string();
     assert_eq!(session["game"], 1);
-    let forged = BoardSetup::init_data(&alice(), 1, now_seconds(), "1:other");
+    let forged = BoardSetup::init_data(&alice(), "g1", now_seconds(), "1:other");
     let refused = client
         .post(format!("{base}/api/session"))
         .json(&json!({ "init_data": forged }))

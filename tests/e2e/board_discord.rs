@@ -155,11 +155,11 @@ async fn an_activity_lists_the_channels_games_and_a_move_tapped_there_is_posted_
     // The Board button comes first under the picture.
     assert_eq!(
         buttons[0],
-        ("♟ Open board".to_string(), "kibitz:board:1".to_string())
+        ("♟ Open board".to_string(), "kibitz:board:g1".to_string())
     );
     setup.glacier(&carol(), &bob()).await;
     // Alice's press launches the Activity in the channel; nothing else is said.
-    let calls = setup.standin.press(&alice(), "kibitz:board:1").await;
+    let calls = setup.standin.press(&alice(), "kibitz:board:g1").await;
     assert_eq!(calls.len(), 1, "{calls:#?}");
     assert_eq!(calls[0].body, json!({"type": 12}));
     let Some(browser) = Browser::start().await else {
@@ -235,7 +235,7 @@ async fn an_activity_lists_the_channels_games_and_a_move_tapped_there_is_posted_
         .await;
     let post = posted(&calls).unwrap();
     assert!(post.file.is_some(), "the move's picture: {post:#?}");
-    assert_eq!(post.buttons()[0].1, "kibitz:board:1");
+    assert_eq!(post.buttons()[0].1, "kibitz:board:g1");
     assert_eq!(
         crate::support::stored_moves(&setup.adapter.store, 1)
             .await
@@ -268,7 +268,7 @@ async fn an_activity_lists_the_channels_games_and_a_move_tapped_there_is_posted_
 async fn without_an_activity_the_board_button_gives_the_presser_a_link_of_their_own() {
     let setup = start(false).await;
     setup.glacier(&alice(), &bob()).await;
-    let calls = setup.standin.press(&bob(), "kibitz:board:1").await;
+    let calls = setup.standin.press(&bob(), "kibitz:board:g1").await;
     let reply = one_reply(&calls, "the board button");
     assert!(reply.ephemeral(), "only Bob sees his link: {reply:#?}");
     assert!(reply.content().contains("game #1"), "{}", reply.content());

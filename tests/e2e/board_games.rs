@@ -202,3 +202,146 @@ async fn a_pawn_on_the_last_rank_becomes_the_piece_picked_on_the_board() {
     white.close().await;
     setup.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ambit_puzzle_is_solved_on_the_board_from_its_rack() {
+    let setup = start().await;
+    // Alice starts a practice puzzle in her private chat with the bot; its picture carries
+    // the board's button, a web app on the puzzle.
+    let before = setup.standin.calls().len();
+    setup.standin.push(serde_json::json!({
+        "message": crate::telegram_standin::message(alice().id, &alice(), 1, "/play ambit easy")
+    }));
+    let calls = setup
+        .standin
+        .wait_for("the puzzle's picture", |calls| {
+            calls[before..]
+                .iter()
+                .any(|c| c.answered() && c.method == "sendphoto")
+        })
+        .await;
+    let picture = calls[before..]
+        .iter()
+        .find(|c| c.method == "sendphoto")
+        .unwrap();
+    assert!(
+        picture.params["reply_markup"]
+            .to_string()
+            .contains("/app/?puzzle=1"),
+        "{}",
+        picture.params["reply_markup"]
+    );
+    let attempt = setup.store.attempt(1).await.unwrap().unwrap();
+    let solution: Vec<String> = attempt
+        .solution
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
+    let game = kibitz::games::ambit::Game::parse(&attempt.state).unwrap();
+    // A placement that does not fit: a queen on a corner outside the footprint reaches
+    // squares outside it (an easy puzzle is never the whole board).
+    let footprint = game.footprint().0;
+    let wrong = ["a1", "h1", "a8", "h8"]
+        .into_iter()
+        .find(|square| {
+            let placement =
+                kibitz::games::ambit::notation::parse_placement(&format!("Q{square}")).unwrap();
+            kibitz::games::ambit::Footprint::union_of(&[placement]).0 & !footprint != 0
+        })
+        .unwrap();
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let window = browser.window(412, 915).await;
+    window.open(&setup.puzzle_launch_url(&alice(), 1)).await;
+    window
+        .wait_until(
+            "the puzzle's rack",
+            "return document.querySelectorAll('[data-role=rack] button').length === 5",
+            Duration::from_secs(20),
+        )
+        .await;
+    assert_eq!(
+        window.text("[data-role=status]").await,
+        "Pick a piece, then its square"
+    );
+    // Only her own puzzle: Bob is told there is none.
+    let client = reqwest::Client::new();
+    let bob = crate::board::session_token(&setup, &client, &bob()).await;
+    let bob_sees = client
+        .get(format!("{}/api/puzzles/1", setup.base))
+        .bearer_auth(&bob)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bob_sees.status(), 404);
+    save_screenshot(&window, "ambit").await;
+    let place = |piece: String, square: String| {
+        let window = &window;
+        async move {
+            window
+                .click(&format!("[data-role=rack] [data-piece={piece}]"))
+                .await;
+            wait_target(window, &square).await;
+            tap(window, &square).await;
+        }
+    };
+    // The wrong one costs a life, as typed.
+    place("Q".to_string(), wrong.to_string()).await;
+    window
+        .wait_until(
+            "a life lost",
+            "return document.querySelector('[data-role=detail]').textContent.includes('Lives: ★★') \
+                 && !document.querySelector('[data-role=detail]').textContent.includes('★★★')",
+            Duration::from_secs(10),
+        )
+        .await;
+    for (index, placement) in solution.iter().enumerate() {
+        let (piece, square) = placement.split_at(1);
+        place(piece.to_string(), square.to_string()).await;
+        // Each placement is stored before the next tap.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            let state = setup.store.attempt(1).await.unwrap().unwrap().state;
+            let placed = kibitz::games::ambit::Game::parse(&state)
+                .unwrap()
+                .placements()
+                .len();
+            if placed == index + 1 {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{placement} not placed"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let attempt = setup.store.attempt(1).await.unwrap().unwrap();
+    assert_eq!(attempt.status, kibitz::store::AttemptStatus::Solved);
+    assert_eq!(attempt.stars, Some(2));
+    // Opened again, the board shows the solve with its stars and nothing left to place.
+    window.open("about:blank").await;
+    window.open(&setup.puzzle_launch_url(&alice(), 1)).await;
+    window
+        .wait_until(
+            "the solve",
+            "return document.querySelector('[data-role=status]').textContent === 'Solved! ★★'",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(
+        window
+            .run(
+                "return document.querySelector('[data-role=rack]').hidden",
+                serde_json::json!([])
+            )
+            .await
+            .as_bool()
+            .unwrap()
+    );
+    save_screenshot(&window, "ambit-solved").await;
+    window.close().await;
+    setup.stop().await;
+}

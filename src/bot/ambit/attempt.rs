@@ -5,7 +5,7 @@ use crate::bot::context::Context;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::notes::figurine;
 use crate::bot::outcome::Refusal;
-use crate::bot::reply::{Button, Outgoing};
+use crate::bot::reply::{BoardButton, BoardOpens, Button, Outgoing};
 use crate::bot::service::Service;
 use crate::games::Side;
 use crate::games::Timestamp;
@@ -177,6 +177,10 @@ pub(crate) fn ambit_picture(
             .into_iter()
             .map(|piece| Button::new(rack_label(piece), format!("place {}", piece.letter())))
             .collect();
+        reply.board = Some(BoardButton {
+            opens: BoardOpens::Puzzle(attempt.id),
+            label: service.say(language, &msg("button-open-board")),
+        });
     }
     Ok(reply)
 }

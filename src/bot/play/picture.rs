@@ -8,7 +8,7 @@ use super::seat::Seat;
 use crate::bot::msg::{Msg, msg};
 use crate::bot::notes;
 use crate::bot::outcome::Refusal;
-use crate::bot::reply::{BoardButton, Button, Mention, NAME_STAND_IN, Outgoing};
+use crate::bot::reply::{BoardButton, BoardOpens, Button, Mention, NAME_STAND_IN, Outgoing};
 use crate::bot::service::Service;
 use crate::games::{AnyGame, GameKind, Side, ViewFacts};
 use crate::render::View;
@@ -128,7 +128,7 @@ pub(super) fn picture(
     picture.mentions = mentions;
     if game.state == GameState::Ongoing {
         picture.board = Some(BoardButton {
-            game: game.id,
+            opens: BoardOpens::Game(game.id),
             label: service.say(language, &msg("button-open-board")),
         });
     }

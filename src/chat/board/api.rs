@@ -8,23 +8,25 @@
 //! - `POST /api/games/{id}/preview`: the board after some unit moves of a Chesimals turn
 //!   being built, with what may follow (nothing stored);
 //! - `POST /api/games/{id}/say`: a move or a game action, said in the game's chat;
-//! - `GET /api/games/{id}/events`: the game again each time it changes (Server-Sent Events).
+//! - `GET /api/games/{id}/events`: the game again each time it changes (Server-Sent Events);
+//! - `GET /api/puzzles/{id}`, `POST /api/puzzles/{id}/say`: an AMBIT puzzle, its placements
+//!   (`puzzle_api.rs`).
 //!
 //! Every route but the first wants the session (`Authorization: Bearer`, or `?token=` for
 //! the events, which a browser's `EventSource` cannot send headers with). Refusals are JSON
 //! `{"error": …}` in the viewer's language, with the matching status.
 
-use super::discord_launch::{DiscordApp, DiscordLaunchError};
+use super::discord_launch::DiscordLaunchError;
 use super::game_view::{GameView, game_view};
 use super::init_data::{InitDataError, verify_init_data};
 use super::page::page_routes;
-use super::session::{SESSION_MS, Session, SessionKey, TokenFault};
+use super::puzzle_api::{say_in_puzzle, show_puzzle};
+use super::session::{SESSION_MS, Session, SessionKey};
+use super::state::{Board, BoardDoors, Refusal, reply_text, safe_move_text};
 use super::words::board_words;
-use super::{BoardLine, Outgoing};
-use crate::bot::{Body, ChatInfo, Incoming, Platform, Service, UserInfo};
-use crate::chat::shared::Secret;
+use crate::bot::{BoardOpens, Platform, Service};
 use crate::games::{AnyGame, BoardView};
-use crate::store::{ChatAddress, GameId, GameRecord};
+use crate::store::GameId;
 use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -37,12 +39,10 @@ use serde_json::json;
 use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{Semaphore, mpsc, oneshot};
+use tokio::sync::Semaphore;
 
 /// A request body larger than this is refused unread.
 const BODY_LIMIT: usize = 8 * 1024;
-/// How long a said line may take to be answered before the page is told to look again.
-const ANSWER_LIMIT: Duration = Duration::from_secs(15);
 /// How often an open page's game is looked at for changes: a move made in the chat, by
 /// any process, reaches the page within this (one primary-key read per page and period).
 const WATCH_EVERY: Duration = Duration::from_millis(250);
@@ -54,51 +54,6 @@ const STREAMS: usize = 1024;
 const PREVIEW_MOVES: usize = 32;
 /// Games a chat's list shows at most.
 const CHAT_GAMES: i64 = 25;
-
-/// Where each platform's board lines go, and what checks a platform's launch.
-#[derive(Clone, Default)]
-pub struct BoardDoors {
-    /// Telegram: the bot's token (it checks launch data) and the adapter's lines.
-    telegram: Option<(Secret, mpsc::Sender<BoardLine>)>,
-    /// Discord: the adapter's lines, and the application an Activity's code is exchanged
-    /// with (none where only board links are given out).
-    discord: Option<(Option<DiscordApp>, mpsc::Sender<BoardLine>)>,
-}
-
-impl BoardDoors {
-    /// Telegram's door: its bot token and where its adapter takes board lines.
-    pub fn with_telegram(
-        mut self,
-        token: impl Into<String>,
-        lines: mpsc::Sender<BoardLine>,
-    ) -> Self {
-        self.telegram = Some((Secret::new(token), lines));
-        self
-    }
-
-    /// Discord's door: where its adapter takes board lines, and the application that
-    /// exchanges an Activity's codes (`None`: board links only).
-    pub fn with_discord(mut self, app: Option<DiscordApp>, lines: mpsc::Sender<BoardLine>) -> Self {
-        self.discord = Some((app, lines));
-        self
-    }
-
-    /// Where `platform`'s board lines go, if the board speaks there.
-    fn lines(&self, platform: Platform) -> Option<&mpsc::Sender<BoardLine>> {
-        match platform {
-            Platform::Telegram => self.telegram.as_ref().map(|(_, lines)| lines),
-            Platform::Discord => self.discord.as_ref().map(|(_, lines)| lines),
-            Platform::Console => None,
-        }
-    }
-}
-
-struct Board {
-    service: Arc<Service>,
-    key: SessionKey,
-    doors: BoardDoors,
-    streams: Arc<Semaphore>,
-}
 
 /// The page and its API, for the HTTP listener.
 pub fn board_routes(service: Arc<Service>, key: SessionKey, doors: BoardDoors) -> Router {
@@ -116,124 +71,11 @@ pub fn board_routes(service: Arc<Service>, key: SessionKey, doors: BoardDoors) -
         .route("/api/games/{id}/preview", post(preview))
         .route("/api/games/{id}/say", post(say))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/puzzles/{id}", get(show_puzzle))
+        .route("/api/puzzles/{id}/say", post(say_in_puzzle))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(board)
         .merge(page_routes())
-}
-
-/// A refusal: its status and its words (a catalogue key, in the viewer's language).
-struct Refusal {
-    status: StatusCode,
-    text: String,
-}
-
-impl IntoResponse for Refusal {
-    fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.text }))).into_response()
-    }
-}
-
-impl Board {
-    fn refuse(&self, status: StatusCode, language: Option<&str>, key: &'static str) -> Refusal {
-        Refusal {
-            status,
-            text: self.service.phrase(language, key),
-        }
-    }
-
-    fn session(&self, headers: &HeaderMap, uri: &Uri) -> Result<Session, Refusal> {
-        let bearer = headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(str::to_string);
-        let token = bearer.or_else(|| {
-            url::form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
-                .find(|(key, _)| key == "token")
-                .map(|(_, value)| value.into_owned())
-        });
-        let refused = |key| self.refuse(StatusCode::UNAUTHORIZED, None, key);
-        let token = token.ok_or_else(|| refused("board-session-refused"))?;
-        self.key
-            .check(&token, self.service.now().millis())
-            .map_err(|fault| match fault {
-                TokenFault::Unsigned => refused("board-session-refused"),
-                TokenFault::RunOut => refused("board-session-expired"),
-            })
-    }
-
-    /// The game `id` with its chat, if `viewer` may see it: a game of their platform, in a
-    /// chat that is no private chat of someone else.
-    async fn visible_game(
-        &self,
-        viewer: &Session,
-        id: i64,
-    ) -> Result<(GameRecord, ChatAddress, AnyGame), Refusal> {
-        let language = viewer.language.as_deref();
-        let not_found = || self.refuse(StatusCode::NOT_FOUND, language, "board-no-such-game");
-        let store = self.service.store();
-        let game = store
-            .game(GameId(id))
-            .await
-            .map_err(|_| self.unavailable(language))?
-            .ok_or_else(not_found)?;
-        let chat = store
-            .chat_address(game.chat_id)
-            .await
-            .map_err(|_| self.unavailable(language))?
-            .ok_or_else(not_found)?;
-        if chat.platform != viewer.platform {
-            return Err(not_found());
-        }
-        let position = AnyGame::parse(game.kind, &game.position).map_err(|_| not_found())?;
-        if chat
-            .platform
-            .is_private_chat(&chat.external_id, chat.community.as_deref())
-        {
-            let names = self
-                .names(&game)
-                .await
-                .map_err(|_| self.unavailable(language))?;
-            if !names.values().any(|name| name.external_id == viewer.user) {
-                return Err(not_found());
-            }
-        }
-        Ok((game, chat, position))
-    }
-
-    fn unavailable(&self, language: Option<&str>) -> Refusal {
-        self.refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            language,
-            "board-unavailable",
-        )
-    }
-
-    async fn names(
-        &self,
-        game: &GameRecord,
-    ) -> crate::store::StoreResult<std::collections::HashMap<i64, crate::store::PlayerName>> {
-        let ids: Vec<i64> = [game.white_id, game.black_id, Some(game.challenger_id)]
-            .into_iter()
-            .flatten()
-            .collect();
-        self.service.store().player_names(&ids).await
-    }
-
-    async fn view(&self, viewer: &Session, id: i64) -> Result<GameView, Refusal> {
-        let (game, _, position) = self.visible_game(viewer, id).await?;
-        let names = self
-            .names(&game)
-            .await
-            .map_err(|_| self.unavailable(viewer.language.as_deref()))?;
-        Ok(game_view(
-            &game,
-            &position,
-            &names,
-            viewer,
-            self.service.now(),
-        ))
-    }
 }
 
 /// A launch: exactly one of Telegram's signed launch data, a Discord Activity's
@@ -253,7 +95,7 @@ async fn open_session(
     Json(ask): Json<SessionAsk>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
     let now = board.service.now();
-    let (session, game) = match (ask.init_data, ask.discord_code, ask.launch) {
+    let (session, opens) = match (ask.init_data, ask.discord_code, ask.launch) {
         (Some(init_data), None, None) => telegram_session(&board, &init_data, now.millis())?,
         (None, Some(code), None) => (discord_session(&board, &code, now.millis()).await?, None),
         (None, None, Some(ticket)) => {
@@ -272,7 +114,14 @@ async fn open_session(
         "name": session.name,
         "language": board.service.language_for(session.language.as_deref()),
         "words": board_words(&board.service, session.language.as_deref()),
-        "game": game,
+        "game": match opens {
+            Some(BoardOpens::Game(game)) => Some(game.0),
+            _ => None,
+        },
+        "puzzle": match opens {
+            Some(BoardOpens::Puzzle(attempt)) => Some(attempt),
+            _ => None,
+        },
     })))
 }
 
@@ -281,7 +130,7 @@ fn telegram_session(
     board: &Board,
     init_data: &str,
     now_ms: i64,
-) -> Result<(Session, Option<i64>), Refusal> {
+) -> Result<(Session, Option<BoardOpens>), Refusal> {
     let Some((token, _)) = &board.doors.telegram else {
         return Err(board.refuse(StatusCode::NOT_FOUND, None, "board-not-set-up"));
     };
@@ -294,11 +143,10 @@ fn telegram_session(
         };
         board.refuse(StatusCode::UNAUTHORIZED, None, key)
     })?;
-    let game = launch
+    let opens = launch
         .start_param
         .as_deref()
-        .and_then(|param| param.strip_prefix('g'))
-        .and_then(|id| id.parse::<i64>().ok());
+        .and_then(BoardOpens::from_param);
     let session = Session {
         platform: Platform::Telegram,
         user: launch.user_id.to_string(),
@@ -308,7 +156,7 @@ fn telegram_session(
         expires_ms: now_ms + SESSION_MS,
         launch: false,
     };
-    Ok((session, game))
+    Ok((session, opens))
 }
 
 /// A Discord Activity's session: its code exchanged with Discord for the player's identity.
@@ -454,15 +302,6 @@ struct SayAsk {
     version: i64,
 }
 
-/// A move text as the page sends it: the move notations' letters only, so that nothing but
-/// a move reaches the chat's grammar.
-fn safe_move_text(text: &str) -> bool {
-    (1..=400).contains(&text.len())
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b" -=/@+".contains(&b))
-}
-
 async fn say(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
@@ -484,52 +323,18 @@ async fn say(
     if game.version != ask.version {
         return Err(board.refuse(StatusCode::CONFLICT, language, "board-game-changed"));
     }
-    let door = board
-        .doors
-        .lines(viewer.platform)
-        .ok_or_else(|| board.unavailable(language))?;
-    let incoming = Incoming {
-        platform: viewer.platform,
-        chat: ChatInfo {
-            id: chat.external_id.clone(),
-            title: chat.title.clone(),
-            private: chat
-                .platform
-                .is_private_chat(&chat.external_id, chat.community.as_deref()),
-            community: chat.community.clone(),
-            thread: game.thread.clone(),
-        },
-        user: UserInfo {
-            id: viewer.user.clone(),
-            name: viewer.name.clone(),
-            handle: viewer.handle.clone(),
-        },
-        text: format!("{words} #{id}"),
-        locale: viewer.language.clone(),
-        mentions: Vec::new(),
-        admin: false,
-        membership: None,
-        pressed: false,
-    };
-    let (answer, answered) = oneshot::channel();
-    door.try_send(BoardLine { incoming, answer })
-        .map_err(|_| board.unavailable(language))?;
-    let replies = tokio::time::timeout(ANSWER_LIMIT, answered)
-        .await
-        .map_err(|_| board.unavailable(language))?
-        .map_err(|_| board.unavailable(language))?;
+    let replies = board
+        .say_line(
+            &viewer,
+            &chat,
+            game.thread.clone(),
+            format!("{words} #{id}"),
+        )
+        .await?;
     tracing::info!(game = id, action = %ask.action, "board line said");
     let said: Vec<String> = replies.iter().map(reply_text).collect();
     let view = board.view(&viewer, id).await?;
     Ok(Json(json!({ "said": said, "game": view })))
-}
-
-/// What a reply says in words: its text or its picture's caption.
-fn reply_text(reply: &Outgoing) -> String {
-    match &reply.body {
-        Body::Text(text) => text.clone(),
-        Body::Image { caption, .. } | Body::File { caption, .. } => caption.clone(),
-    }
 }
 
 /// The game each time its version changes, from now on, for as long as the stream lasts.

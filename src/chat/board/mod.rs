@@ -16,16 +16,19 @@ mod discord_launch;
 mod game_view;
 mod init_data;
 mod page;
+mod puzzle_api;
 mod session;
+mod state;
 mod theme_css;
 mod words;
 
-pub use api::{BoardDoors, board_routes};
+pub use api::board_routes;
 pub use discord_launch::{DiscordApp, DiscordLaunchError, DiscordPlayer};
 pub use game_view::GameView;
 pub use init_data::{InitDataError, TelegramLaunch, sign_init_data, verify_init_data};
 pub use page::{discord_sdk_weight, page_weight};
 pub use session::{LAUNCH_MS, SESSION_MS, Session, SessionKey, TokenFault};
+pub use state::BoardDoors;
 
 use crate::bot::{Incoming, Outgoing};
 use std::sync::Arc;

@@ -5,11 +5,17 @@ use crate::bot::Service;
 use serde_json::{Map, Value};
 
 /// The page's name for each word, and its catalogue key.
-const WORDS: [(&str, &str); 38] = [
+const WORDS: [(&str, &str); 44] = [
     ("loading", "board-word-loading"),
     ("no_game", "board-word-no-game"),
     ("channel_games", "board-word-channel-games"),
     ("no_channel_games", "board-word-no-channel-games"),
+    ("place_piece", "board-word-place-piece"),
+    ("solved", "board-word-solved"),
+    ("puzzle_over", "board-word-puzzle-over"),
+    ("lives", "board-word-lives"),
+    ("footprint", "board-word-footprint"),
+    ("covered", "board-word-covered"),
     ("your_move", "board-word-your-move"),
     ("waiting", "board-word-waiting"),
     ("watching", "board-word-watching"),

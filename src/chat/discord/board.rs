@@ -10,7 +10,7 @@ use super::config::DiscordBoard;
 use super::payload::{InteractionResponse, LaunchActivity, MessageBody, link_row};
 use super::translate::user_info;
 use crate::bot::schedule::Poster;
-use crate::bot::{Incoming, Outgoing, Platform, msg};
+use crate::bot::{BoardOpens, Incoming, Outgoing, Platform, msg};
 use crate::chat::board::{BoardInbox, BoardLine, LAUNCH_MS, Session};
 use futures_util::StreamExt;
 use futures_util::stream::FuturesUnordered;
@@ -23,10 +23,13 @@ const ANSWERED_AT_ONCE: usize = 8;
 
 impl Core {
     /// Answers a Board button: the Activity launched, or the presser's own link.
-    pub(super) async fn answer_board_press(&self, press: &ComponentInteraction, game: i64) {
+    /// A puzzle is its player's alone, and an Activity opens on no game of its own: a
+    /// puzzle's button always answers with the link.
+    pub(super) async fn answer_board_press(&self, press: &ComponentInteraction, opens: BoardOpens) {
         let callback = format!("/interactions/{}/{}/callback", press.id, press.token);
         let locale = Some(press.locale.as_str());
-        let activity = self.board.as_ref().is_some_and(|board| board.activity);
+        let activity = matches!(opens, BoardOpens::Game(_))
+            && self.board.as_ref().is_some_and(|board| board.activity);
         let answered = if activity {
             let launch = LaunchActivity::new();
             self.rest
@@ -41,14 +44,18 @@ impl Core {
                 }) => {
                     let ticket = key.sign(&self.launch_ticket(press));
                     let mut link = page.clone();
-                    link.query_pairs_mut()
-                        .clear()
-                        .append_pair("game", &game.to_string());
+                    let (name, value) = opens.query();
+                    link.query_pairs_mut().clear().append_pair(name, &value);
                     link.set_fragment(Some(&format!("launch={ticket}")));
                     let language = self.service.language_for(locale);
-                    let text = self
-                        .service
-                        .say(language, &msg("discord-board-link").with("game", game));
+                    let text = match opens {
+                        BoardOpens::Game(game) => self
+                            .service
+                            .say(language, &msg("discord-board-link").with("game", game.0)),
+                        BoardOpens::Puzzle(_) => {
+                            self.service.phrase(locale, "discord-board-link-puzzle")
+                        }
+                    };
                     let label = self.service.phrase(locale, "button-open-board");
                     MessageBody::private_with(text, link_row(label, link.to_string()))
                 }
@@ -63,8 +70,10 @@ impl Core {
                 .await
         };
         match answered {
-            Ok(_) => tracing::info!(game, activity, "board button answered"),
-            Err(fault) => tracing::warn!(%fault, game, "board button not answered"),
+            Ok(_) => tracing::info!(opens = %opens.param(), activity, "board button answered"),
+            Err(fault) => {
+                tracing::warn!(%fault, opens = %opens.param(), "board button not answered")
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 //! split under the length limit, buttons on the last piece.
 
 use super::rest::Upload;
-use crate::bot::{Body, Button, Mention, NewThread, Outgoing};
+use crate::bot::{BoardOpens, Body, Button, Mention, NewThread, Outgoing};
 use crate::chat::shared::{Unit, split_text};
 use std::ops::Range;
 
@@ -14,9 +14,9 @@ pub(super) const PICTURE_NAME: &str = "board.png";
 /// the adapter answers the press itself (`board.rs`).
 pub(super) const BOARD_PRESS: &str = "kibitz:board:";
 
-/// The game a pressed button's `custom_id` opens the board of, if it is a Board button.
-pub(super) fn board_press(custom_id: &str) -> Option<i64> {
-    custom_id.strip_prefix(BOARD_PRESS)?.parse().ok()
+/// What a pressed button's `custom_id` opens the board on, if it is a Board button.
+pub(super) fn board_press(custom_id: &str) -> Option<BoardOpens> {
+    BoardOpens::from_param(custom_id.strip_prefix(BOARD_PRESS)?)
 }
 
 /// One message to send, as Discord takes it.
@@ -132,7 +132,7 @@ pub(super) fn plan(replies: &[Outgoing], boards: bool) -> Vec<Message> {
                 0,
                 Button::new(
                     board.label.clone(),
-                    format!("{BOARD_PRESS}{}", board.game.0),
+                    format!("{BOARD_PRESS}{}", board.opens.param()),
                 ),
             );
         }
@@ -177,9 +177,14 @@ mod tests {
 
     #[test]
     fn only_a_board_buttons_id_opens_a_board() {
-        assert_eq!(board_press("kibitz:board:12"), Some(12));
+        assert_eq!(
+            board_press("kibitz:board:g12"),
+            Some(BoardOpens::Game(crate::store::GameId(12)))
+        );
+        assert_eq!(board_press("kibitz:board:p7"), Some(BoardOpens::Puzzle(7)));
         assert_eq!(board_press("kibitz:board:"), None);
-        assert_eq!(board_press("kibitz:board:x"), None);
+        assert_eq!(board_press("kibitz:board:12"), None);
+        assert_eq!(board_press("kibitz:board:gx"), None);
         assert_eq!(board_press("move e4 #12"), None);
     }
 

@@ -94,10 +94,11 @@ impl Core {
                 if board_press(&press.data.custom_id).is_some()
                     && self.first_time(press.id.get()) =>
             {
-                let game = board_press(&press.data.custom_id).unwrap_or_default();
-                self.answer_board_press(&press, game)
-                    .instrument(span("board", press.channel_id.get()))
-                    .await;
+                if let Some(opens) = board_press(&press.data.custom_id) {
+                    self.answer_board_press(&press, opens)
+                        .instrument(span("board", press.channel_id.get()))
+                        .await;
+                }
             }
             Interaction::Component(press) if self.first_time(press.id.get()) => {
                 let thread = Thread {

@@ -93,21 +93,20 @@ impl BoardLinks {
         })
     }
 
-    /// The page on game `game`.
-    pub(super) fn page_for(&self, game: crate::store::GameId) -> String {
+    /// The page on `opens` (a game, a puzzle).
+    pub(super) fn page_for(&self, opens: crate::bot::BoardOpens) -> String {
         let mut url = self.page.clone();
-        url.query_pairs_mut()
-            .clear()
-            .append_pair("game", &game.0.to_string());
+        let (name, value) = opens.query();
+        url.query_pairs_mut().clear().append_pair(name, &value);
         url.to_string()
     }
 
-    /// The direct link that opens the Mini App on game `game`.
-    pub(super) fn direct_for(&self, game: crate::store::GameId) -> Option<String> {
+    /// The direct link that opens the Mini App on `opens`.
+    pub(super) fn direct_for(&self, opens: crate::bot::BoardOpens) -> Option<String> {
         let mut url = self.direct.clone()?;
         url.query_pairs_mut()
             .clear()
-            .append_pair("startapp", &format!("g{}", game.0));
+            .append_pair("startapp", &opens.param());
         Some(url.to_string())
     }
 }

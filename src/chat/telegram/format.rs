@@ -87,7 +87,7 @@ pub(super) fn keyboard(reply: &Outgoing, links: Option<&ChatLinks>) -> Vec<Vec<K
         })
         .collect();
     if let Some(board) = &reply.board
-        && let Some(key) = links.and_then(|links| links.board(board.game, &board.label))
+        && let Some(key) = links.and_then(|links| links.board(board.opens, &board.label))
     {
         fitting.push(key);
     }
@@ -646,7 +646,7 @@ mod tests {
         let mut picture =
             Outgoing::image(vec![1], "Game #12").with_buttons(vec![button("Resign", "resign")]);
         picture.board = Some(BoardButton {
-            game: crate::store::GameId(12),
+            opens: crate::bot::BoardOpens::Game(crate::store::GameId(12)),
             label: "Open board".to_string(),
         });
         let board = BoardLinks::new("https://bot.example.org/app/", None).unwrap();

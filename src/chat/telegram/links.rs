@@ -3,7 +3,7 @@
 
 use super::config::BoardLinks;
 use super::delivery::KeyButton;
-use crate::store::GameId;
+use crate::bot::BoardOpens;
 
 /// Where a chat's link buttons lead: a group's private-play buttons into the private chat
 /// (`?start=<word>_<group>`, which starts what the word names there, counted for the group),
@@ -27,12 +27,12 @@ impl ChatLinks {
     /// the page on the game; in a group (where Telegram allows no web app buttons) the Mini
     /// App's direct link with the game as its start parameter. None where the board is not
     /// served, or in a group without the direct link.
-    pub(super) fn board(&self, game: GameId, label: &str) -> Option<KeyButton> {
+    pub(super) fn board(&self, opens: BoardOpens, label: &str) -> Option<KeyButton> {
         let links = self.board.as_ref()?;
         let (url, web_app) = if self.chat > 0 {
-            (None, Some(links.page_for(game)))
+            (None, Some(links.page_for(opens)))
         } else {
-            (Some(links.direct_for(game)?), None)
+            (Some(links.direct_for(opens)?), None)
         };
         Some(KeyButton {
             label: label.to_string(),
@@ -55,6 +55,7 @@ pub(super) fn chat_links(bot_name: &str, chat: i64, board: Option<&BoardLinks>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::GameId;
 
     #[test]
     fn a_games_board_button_is_a_web_app_in_private_and_the_direct_link_in_a_group() {
@@ -65,7 +66,9 @@ mod tests {
         .unwrap();
         // A private chat: a web app button on the page, the game in its query.
         let private = chat_links("kibitz_bot", 7, Some(&board));
-        let key = private.board(GameId(12), "Open board").unwrap();
+        let key = private
+            .board(BoardOpens::Game(GameId(12)), "Open board")
+            .unwrap();
         assert_eq!(
             key.web_app.as_deref(),
             Some("https://bot.example.org/app/?game=12")
@@ -76,7 +79,9 @@ mod tests {
         );
         // A group: the Mini App's direct link with the game as its start parameter.
         let group = chat_links("kibitz_bot", -100, Some(&board));
-        let key = group.board(GameId(12), "Open board").unwrap();
+        let key = group
+            .board(BoardOpens::Game(GameId(12)), "Open board")
+            .unwrap();
         assert_eq!(
             key.url.as_deref(),
             Some("https://t.me/kibitz_bot/board?startapp=g12")
@@ -85,9 +90,15 @@ mod tests {
         // No direct link set up: no button in a group; no board served: none anywhere.
         let page_only = BoardLinks::new("https://bot.example.org/app/", None).unwrap();
         let group = chat_links("kibitz_bot", -100, Some(&page_only));
-        assert_eq!(group.board(GameId(12), "Open board"), None);
+        assert_eq!(
+            group.board(BoardOpens::Game(GameId(12)), "Open board"),
+            None
+        );
         let served_nowhere = chat_links("kibitz_bot", 7, None);
-        assert_eq!(served_nowhere.board(GameId(12), "Open board"), None);
+        assert_eq!(
+            served_nowhere.board(BoardOpens::Game(GameId(12)), "Open board"),
+            None
+        );
         assert!(BoardLinks::new("not a url", None).is_err());
     }
 }

@@ -365,6 +365,12 @@
       state.pending = moves;
       state.board = board;
       state.taps = [];
+      if (board.choices.length === 0) {
+        // The turn ended by itself (no unit may move any more), or the game did.
+        state.busy = false;
+        await send({ action: 'move', move: moves.join(' ') });
+        return;
+      }
       const left = board.choices.filter((choice) => choice.taps.length > 0);
       const ending = board.choices.find((choice) => choice.text === 'end' || choice.text === 'done');
       if (left.length === 0 && ending) {

@@ -345,3 +345,149 @@ async fn an_ambit_puzzle_is_solved_on_the_board_from_its_rack() {
     window.close().await;
     setup.stop().await;
 }
+
+/// The king distance between two squares' names (`e4`, `t20`).
+fn distance(a: &str, b: &str) -> i32 {
+    let place = |s: &str| {
+        let file = i32::from(s.as_bytes()[0] - b'a');
+        let rank: i32 = s[1..].parse().unwrap();
+        (file, rank)
+    };
+    let ((x1, y1), (x2, y2)) = (place(a), place(b));
+    (x1 - x2).abs().max((y1 - y2).abs())
+}
+
+/// The squares of `side`'s brains on `view`.
+fn brains(view: &kibitz::games::BoardView, side: &str) -> Vec<String> {
+    view.cells
+        .iter()
+        .filter(|c| {
+            c.piece
+                .as_ref()
+                .is_some_and(|p| p.letter == 'C' && p.side == side)
+        })
+        .map(|c| c.square.clone())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_critters_game_is_played_by_tapping_until_both_brains_fall() {
+    let setup = start().await;
+    setup.challenge("critters").await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let white = browser.window(412, 915).await;
+    white
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    let black = browser.window(412, 915).await;
+    black
+        .open(&setup.launch_url(&bob(), now_seconds(), TOKEN))
+        .await;
+    // The players agree on a quick game: Black's brains march on White's, White passes
+    // until a unit of its own can take a brain, then takes it.
+    let mut turns = 0;
+    loop {
+        let mut position = stored_position(&setup.store).await;
+        if position.status().is_over() {
+            break;
+        }
+        assert!(turns < 30, "the game goes on after {turns} turns");
+        let side = position.side_to_move();
+        let window = if side == kibitz::Side::White {
+            &white
+        } else {
+            &black
+        };
+        wait_your_move(window).await;
+        if side == kibitz::Side::White {
+            let view = position.board_view();
+            let targets = brains(&view, "black");
+            match view
+                .choices
+                .iter()
+                .find(|c| c.taps.len() == 2 && targets.contains(&c.taps[1]))
+            {
+                Some(take) => {
+                    tap_move(window, &take.taps[0], &take.taps[1]).await;
+                    position.play_message(&take.text).unwrap();
+                    if !position.status().is_over() {
+                        wait_turn_shown(window, &take.taps[1]).await;
+                        window.click("[data-role=done]").await;
+                    }
+                }
+                None => window.click("[data-role=pass]").await,
+            }
+        } else {
+            for brain in brains(&position.board_view(), "black") {
+                let view = position.board_view();
+                let goal = brains(&view, "white")
+                    .into_iter()
+                    .min_by_key(|w| distance(w, &brain))
+                    .unwrap();
+                let occupied: Vec<&String> = view
+                    .cells
+                    .iter()
+                    .filter(|c| c.piece.is_some())
+                    .map(|c| &c.square)
+                    .collect();
+                let step = view
+                    .choices
+                    .iter()
+                    .filter(|c| {
+                        c.taps.len() == 2 && c.taps[0] == brain && !occupied.contains(&&c.taps[1])
+                    })
+                    .min_by_key(|c| distance(&c.taps[1], &goal))
+                    .unwrap()
+                    .clone();
+                tap_move(window, &step.taps[0], &step.taps[1]).await;
+                position.play_message(&step.text).unwrap();
+                if position.side_to_move() == side {
+                    wait_turn_shown(window, &step.taps[1]).await;
+                }
+            }
+            // With its brains gone from its units, a turn may end by itself.
+            if position.side_to_move() == side {
+                window.click("[data-role=done]").await;
+            }
+        }
+        turns += 1;
+        wait_stored(&setup, turns).await;
+    }
+    let game = setup.store.game(GameId(1)).await.unwrap().unwrap();
+    assert_eq!(game.state, GameState::Finished);
+    eprintln!("the Critters game ended after {turns} turns, every one tapped");
+    black
+        .wait_until(
+            "the result on Black's board",
+            "return document.querySelector('[data-role=status]').textContent.startsWith('White wins')",
+            Duration::from_secs(10),
+        )
+        .await;
+    save_screenshot(&black, "critters-over").await;
+    let said = setup
+        .standin
+        .calls()
+        .iter()
+        .filter(|c| c.method == "sendphoto" && c.text().contains(" played "))
+        .count();
+    assert_eq!(said, turns, "every turn said in the group");
+    white.close().await;
+    black.close().await;
+    setup.stop().await;
+}
+
+/// Waits until `window` shows the unit just moved on `square`, the turn still being built.
+async fn wait_turn_shown(window: &Session<'_>, square: &str) {
+    window
+        .wait_until(
+            "the unit on its target",
+            &format!(
+                "return document.querySelector('[data-square=\"{square}\"] .unit.moved') !== null"
+            ),
+            Duration::from_secs(10),
+        )
+        .await;
+}

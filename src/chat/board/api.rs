@@ -262,7 +262,8 @@ struct PreviewAsk {
 }
 
 /// The board after `moves`, unit moves of the viewer's turn not yet sent; refused once one
-/// of them is not legal.
+/// of them is not legal. No choices left: the turn is over as it stands (it ended by itself,
+/// or the game did).
 async fn preview(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
@@ -283,12 +284,23 @@ async fn preview(
     if !view.your_move || !chesimals || ask.moves.len() > PREVIEW_MOVES {
         return Err(board.refuse(StatusCode::CONFLICT, language, "board-not-your-move"));
     }
+    let mover = position.side_to_move();
     for text in &ask.moves {
-        if !safe_move_text(text) || position.play_message(text).is_err() {
+        // Nothing may follow a turn that ended by itself.
+        if !safe_move_text(text)
+            || position.side_to_move() != mover
+            || position.play_message(text).is_err()
+        {
             return Err(board.refuse(StatusCode::CONFLICT, language, "board-illegal-move"));
         }
     }
-    Ok(Json(position.board_view()))
+    let mut after = position.board_view();
+    // The turn ended by itself (no unit may move any more) or the game is over: nothing is
+    // left to tap, and the page sends the turn as it stands.
+    if position.side_to_move() != mover {
+        after.choices.clear();
+    }
+    Ok(Json(after))
 }
 
 #[derive(Deserialize)]

@@ -187,6 +187,7 @@ pub fn board(c: &mut Criterion) {
             service.clone(),
             SessionKey::derive("bench"),
             BoardDoors::default().with_telegram(TOKEN, door),
+            tokio::sync::watch::channel(false).1,
         );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await

@@ -100,6 +100,7 @@ pub fn board_config(
     service: &std::sync::Arc<crate::Service>,
     telegram: Option<&mut TelegramConfig>,
     discord: Option<&mut DiscordConfig>,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) -> Result<Option<axum::Router>, Failure> {
     let secret = match (
         &config.session_secret,
@@ -172,7 +173,7 @@ pub fn board_config(
         });
         doors = doors.with_discord(app, door);
     }
-    Ok(Some(board::board_routes(service.clone(), key, doors)))
+    Ok(Some(board::board_routes(service.clone(), key, doors, stop)))
 }
 
 /// Discord's configuration, if its token is set.

@@ -39,11 +39,17 @@ pub fn run_with(config: &Config) -> Result<(), Failure> {
                     .to_string(),
             ));
         }
+        let (stop, stopped) = watch::channel(false);
         let board_route = match &config.http_addr {
-            Some(_) => board_config(config, &service, telegram.as_mut(), discord.as_mut())?,
+            Some(_) => board_config(
+                config,
+                &service,
+                telegram.as_mut(),
+                discord.as_mut(),
+                stopped.clone(),
+            )?,
             None => None,
         };
-        let (stop, stopped) = watch::channel(false);
         // The listener outlives the platforms' drain: probes see "stopping", pushed updates
         // get a quick 503, and requests in hand get their answers.
         let (listener_stop, listener_stopped) = watch::channel(false);

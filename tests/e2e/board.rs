@@ -47,17 +47,19 @@ pub(crate) async fn start() -> BoardSetup {
         )
         .unwrap(),
     );
+    // One stop for the adapter and the board's events streams, as `kibitz run` has.
+    let (stop, shutdown) = watch::channel(false);
     let routes = board::board_routes(
         service.clone(),
         SessionKey::derive("board test secret"),
         BoardDoors::default().with_telegram(TOKEN, door),
+        shutdown.clone(),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     tokio::spawn(async move {
         let _ = axum::serve(listener, routes).await;
     });
-    let (stop, shutdown) = watch::channel(false);
     let adapter = tokio::spawn(async move { telegram::run(&service, config, shutdown).await });
     BoardSetup {
         standin,
@@ -920,6 +922,14 @@ async fn a_move_another_process_handles_reaches_an_open_boards_events_within_a_s
     assert!(moved["version"].as_i64() > first["version"].as_i64());
     assert_eq!(moved["your_move"], true);
     assert!(!moved["board"]["choices"].as_array().unwrap().is_empty());
+    // The process begins to stop: the open stream ends (the page reconnects, to another
+    // process if there is one) instead of holding the stop back.
+    let _ = setup.stop.send(true);
+    let ended = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Ok(Some(_)) = stream.chunk().await {}
+    })
+    .await;
+    assert!(ended.is_ok(), "the events stream outlived the stop by 2 s");
     setup.stop().await;
 }
 

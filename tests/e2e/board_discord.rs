@@ -84,6 +84,7 @@ async fn start(activity: bool) -> DiscordBoardSetup {
         service.clone(),
         key.clone(),
         BoardDoors::default().with_discord(Some(app), door),
+        watch::channel(false).1,
     )
     .route(
         "/discord-client/",

@@ -24,6 +24,20 @@ async fn wait_your_move(window: &Session<'_>) {
         .await;
 }
 
+/// Alice's (White's) and Bob's (Black's) boards of game 1, each in a browser session of its
+/// own, as each player opens it from the group.
+async fn both_boards<'b>(setup: &BoardSetup, browser: &'b Browser) -> (Session<'b>, Session<'b>) {
+    let white = browser.window(412, 915).await;
+    white
+        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
+        .await;
+    let black = browser.window(412, 915).await;
+    black
+        .open(&setup.launch_url(&bob(), now_seconds(), TOKEN))
+        .await;
+    (white, black)
+}
+
 /// Taps the unit move `from`-`to` on `window`: the piece, then its target once offered.
 async fn tap_move(window: &Session<'_>, from: &str, to: &str) {
     tap(window, from).await;
@@ -51,14 +65,7 @@ async fn a_whole_glacier_game_is_played_by_tapping_to_checkmate() {
         setup.stop().await;
         return;
     };
-    let white = browser.window(412, 915).await;
-    white
-        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
-        .await;
-    let black = browser.window(412, 915).await;
-    black
-        .open(&setup.launch_url(&bob(), now_seconds(), TOKEN))
-        .await;
+    let (white, black) = both_boards(&setup, &browser).await;
     // The shortest game there is: the ice is eaten, and Black's knight mates a king its own
     // knight and pawns hem in (found by a search of every line six plies deep).
     let line = [
@@ -378,14 +385,7 @@ async fn a_whole_critters_game_is_played_by_tapping_until_both_brains_fall() {
         setup.stop().await;
         return;
     };
-    let white = browser.window(412, 915).await;
-    white
-        .open(&setup.launch_url(&alice(), now_seconds(), TOKEN))
-        .await;
-    let black = browser.window(412, 915).await;
-    black
-        .open(&setup.launch_url(&bob(), now_seconds(), TOKEN))
-        .await;
+    let (white, black) = both_boards(&setup, &browser).await;
     // The players agree on a quick game: Black's brains march on White's, White passes
     // until a unit of its own can take a brain, then takes it.
     let mut turns = 0;

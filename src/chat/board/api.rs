@@ -55,13 +55,19 @@ const PREVIEW_MOVES: usize = 32;
 /// Games a chat's list shows at most.
 const CHAT_GAMES: i64 = 25;
 
-/// The page and its API, for the HTTP listener.
-pub fn board_routes(service: Arc<Service>, key: SessionKey, doors: BoardDoors) -> Router {
+/// The page and its API, for the HTTP listener; `stop` raised ends the events streams.
+pub fn board_routes(
+    service: Arc<Service>,
+    key: SessionKey,
+    doors: BoardDoors,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> Router {
     let board = Arc::new(Board {
         service,
         key,
         doors,
         streams: Arc::new(Semaphore::new(STREAMS)),
+        stop,
     });
     Router::new()
         .route("/api/session", post(open_session))
@@ -349,7 +355,8 @@ async fn say(
     Ok(Json(json!({ "said": said, "game": view })))
 }
 
-/// The game each time its version changes, from now on, for as long as the stream lasts.
+/// The game each time its version changes, from now on, for as long as the stream lasts
+/// (ten minutes, or until the process begins to stop).
 async fn events(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
@@ -367,7 +374,7 @@ async fn events(
     let stream =
         futures_util::stream::unfold(state, move |(board, viewer, seen, permit)| async move {
             loop {
-                if tokio::time::Instant::now() >= ends {
+                if tokio::time::Instant::now() >= ends || *board.stop.borrow() {
                     return None;
                 }
                 let version = match board.service.store().game(GameId(id)).await {

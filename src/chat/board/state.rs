@@ -66,6 +66,9 @@ pub(super) struct Board {
     pub(super) key: SessionKey,
     pub(super) doors: BoardDoors,
     pub(super) streams: Arc<Semaphore>,
+    /// Raised when the process begins to stop: open events streams end, and their pages
+    /// reconnect, to another process if there is one.
+    pub(super) stop: tokio::sync::watch::Receiver<bool>,
 }
 
 /// A refusal: its status and its words (a catalogue key, in the viewer's language).

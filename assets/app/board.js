@@ -544,7 +544,13 @@
     try {
       const session = await openSession(params);
       if (!session) {
-        say('Open this board from the chat.', 'error');
+        // Opened outside the chat apps: say so in the browser's language.
+        const found = await api('GET', `/api/words?locale=${encodeURIComponent(navigator.language || 'en')}`);
+        state.words = found.words || {};
+        document.documentElement.lang = found.language || 'en';
+        label();
+        $('players').hidden = true;
+        say(word('open_from_chat'), 'error');
         return;
       }
       state.token = session.token;
@@ -557,6 +563,7 @@
         state.gameId = await pickGame(session.channel);
       }
       if (!state.gameId && !puzzle) {
+        $('players').hidden = true;
         if (!session.channel) say(word('no_game'), 'error');
         return;
       }

@@ -491,3 +491,46 @@ async fn wait_turn_shown(window: &Session<'_>, square: &str) {
         )
         .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_opened_outside_the_chat_apps_says_where_to_open_it_in_the_browsers_language() {
+    let setup = start().await;
+    let Some(browser) = Browser::start().await else {
+        setup.stop().await;
+        return;
+    };
+    let window = browser.window(412, 915).await;
+    window.open(&format!("{}/app/", setup.base)).await;
+    window
+        .wait_until(
+            "the page's word",
+            "return document.querySelector('[data-role=status]').textContent.startsWith('Open this board from the chat:')",
+            Duration::from_secs(10),
+        )
+        .await;
+    // The words come in the language the browser asks for, as the chat's catalogue has them.
+    let norwegian = window
+        .run(
+            "return fetch('/api/words?locale=nb-NO').then(r => r.json())",
+            serde_json::json!([]),
+        )
+        .await;
+    assert_eq!(norwegian["language"], "nb");
+    assert_eq!(
+        norwegian["words"]["open_from_chat"],
+        "Åpne brettet fra chatten: bildet av et parti har en knapp for det."
+    );
+    // Nothing of a game is shown without a session: no squares, no players.
+    assert_eq!(
+        window
+            .run(
+                "return document.querySelectorAll('[data-square]').length \
+                     + (document.querySelector('[data-role=players]').hidden ? 0 : 1)",
+                serde_json::json!([])
+            )
+            .await,
+        0
+    );
+    window.close().await;
+    setup.stop().await;
+}

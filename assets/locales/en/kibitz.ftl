@@ -777,6 +777,7 @@ board-word-ice-age = Moves to the Ice Age:
 board-word-white = White
 board-word-black = Black
 board-word-no-game = Open a game's board from the chat.
+board-word-open-from-chat = Open this board from the chat: a game's picture has a button for it.
 button-open-board = ♟ Open board
 board-word-king = king
 board-word-queen = queen

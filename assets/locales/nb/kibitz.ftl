@@ -773,6 +773,7 @@ board-word-ice-age = Trekk til istiden:
 board-word-white = Hvit
 board-word-black = Svart
 board-word-no-game = Åpne et partis brett fra chatten.
+board-word-open-from-chat = Åpne brettet fra chatten: bildet av et parti har en knapp for det.
 button-open-board = ♟ Åpne brettet
 board-word-king = konge
 board-word-queen = dronning

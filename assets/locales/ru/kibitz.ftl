@@ -784,6 +784,7 @@ board-word-ice-age = Ходов до ледникового периода:
 board-word-white = Белые
 board-word-black = Чёрные
 board-word-no-game = Откройте доску партии из чата.
+board-word-open-from-chat = Откройте доску из чата: под картинкой партии есть для этого кнопка.
 button-open-board = ♟ Открыть доску
 board-word-king = король
 board-word-queen = ферзь

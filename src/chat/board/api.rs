@@ -2,6 +2,7 @@
 //! - `POST /api/session`: a launch in (Telegram's signed launch data, a Discord Activity's
 //!   authorisation code, or a Discord board button's link ticket), a session token out;
 //! - `GET /api/discord`: the Discord application the Activity's SDK speaks for;
+//! - `GET /api/words?locale=`: the page's words, for a page opened without a launch;
 //! - `GET /api/chats/{chat}/games`: the games being played in a chat of the viewer's
 //!   platform (an Activity opens in a channel, not on a game);
 //! - `GET /api/games/{id}`: the game as the page draws it;
@@ -12,7 +13,7 @@
 //! - `GET /api/puzzles/{id}`, `POST /api/puzzles/{id}/say`: an AMBIT puzzle, its placements
 //!   (`puzzle_api.rs`).
 //!
-//! Every route but the first wants the session (`Authorization: Bearer`, or `?token=` for
+//! Every route but the first three wants the session (`Authorization: Bearer`, or `?token=` for
 //! the events, which a browser's `EventSource` cannot send headers with). Refusals are JSON
 //! `{"error": …}` in the viewer's language, with the matching status.
 
@@ -72,6 +73,7 @@ pub fn board_routes(
     Router::new()
         .route("/api/session", post(open_session))
         .route("/api/discord", get(discord_app))
+        .route("/api/words", get(words))
         .route("/api/chats/{chat}/games", get(chat_games))
         .route("/api/games/{id}", get(show_game))
         .route("/api/games/{id}/preview", post(preview))
@@ -188,6 +190,18 @@ async fn discord_session(board: &Board, code: &str, now_ms: i64) -> Result<Sessi
         expires_ms: now_ms + SESSION_MS,
         launch: false,
     })
+}
+
+/// The page's words in the language `?locale=` names (the browser's), for a page that has
+/// no session to learn them from (opened outside the chat apps).
+async fn words(State(board): State<Arc<Board>>, uri: Uri) -> Json<serde_json::Value> {
+    let locale = url::form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
+        .find(|(key, _)| key == "locale")
+        .map(|(_, value)| value.chars().take(16).collect::<String>());
+    Json(json!({
+        "language": board.service.language_for(locale.as_deref()),
+        "words": board_words(&board.service, locale.as_deref()),
+    }))
 }
 
 /// The Discord application the Activity's SDK is started with.

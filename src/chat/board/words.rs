@@ -5,9 +5,10 @@ use crate::bot::Service;
 use serde_json::{Map, Value};
 
 /// The page's name for each word, and its catalogue key.
-const WORDS: [(&str, &str); 44] = [
+const WORDS: [(&str, &str); 45] = [
     ("loading", "board-word-loading"),
     ("no_game", "board-word-no-game"),
+    ("open_from_chat", "board-word-open-from-chat"),
     ("channel_games", "board-word-channel-games"),
     ("no_channel_games", "board-word-no-channel-games"),
     ("place_piece", "board-word-place-piece"),

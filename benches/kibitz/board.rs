@@ -362,4 +362,8 @@ pub fn board(c: &mut Criterion) {
     });
     group.finish();
     eprintln!("board page weight: {} bytes", board::page_weight());
+    let (sdk_gzip, sdk) = board::discord_sdk_weight();
+    eprintln!(
+        "inside a Discord Activity, besides: the SDK, {sdk_gzip} bytes gzipped ({sdk} as it is)"
+    );
 }

@@ -255,6 +255,12 @@ fn choices_of<G: TwoPlayerGame>(
     choices
 }
 
+/// A move's taps where it is a piece's from and to (Glacier, a Chesimals unit).
+fn from_and_to<G: TwoPlayerGame>(game: &G, mv: G::Move) -> Vec<Square> {
+    let squares = game.move_squares(mv);
+    squares.from.into_iter().chain(squares.to).collect()
+}
+
 fn knight_fight_board(game: &knight_fight::Position) -> Parts {
     let size = game.board_size();
     let cells = size
@@ -300,10 +306,7 @@ fn glacier_board(game: &glacier::Position) -> Parts {
         .collect();
     let choices = choices_of(
         game,
-        |game, mv| {
-            let squares = game.move_squares(mv);
-            squares.from.into_iter().chain(squares.to).collect()
-        },
+        from_and_to,
         // A pawn reaching the last rank is a queen unless the chat says otherwise.
         |text| text.ends_with('q'),
     );
@@ -336,22 +339,15 @@ fn chesimals_board(game: &chesimals::Position) -> Parts {
             cell(square, ground, unit)
         })
         .collect();
-    let choices = choices_of(
-        game,
-        |game, mv| {
-            let squares = game.move_squares(mv);
-            squares.from.into_iter().chain(squares.to).collect()
-        },
-        |_| false,
-    )
-    .into_iter()
-    .map(|choice| MoveChoice {
-        // Files run a..t, so the only `x` in a unit move is its capture mark; the chat's
-        // grammar reads `-` for both.
-        text: choice.text.replacen('x', "-", 1),
-        ..choice
-    })
-    .collect();
+    let choices = choices_of(game, from_and_to, |_| false)
+        .into_iter()
+        .map(|choice| MoveChoice {
+            // Files run a..t, so the only `x` in a unit move is its capture mark; the chat's
+            // grammar reads `-` for both.
+            text: choice.text.replacen('x', "-", 1),
+            ..choice
+        })
+        .collect();
     let trail = if game.turn_in_progress() {
         game.current_turn()
     } else {

@@ -519,7 +519,7 @@
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.game = String(game.id);
-      button.textContent = `#${game.id} ${game.kind}: ${game.players.join(' – ')}`;
+      button.textContent = `#${game.id} ${game.title}: ${game.players.join(' – ')}`;
       if (game.your_move) button.classList.add('yours');
       list.appendChild(button);
     }

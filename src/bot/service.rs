@@ -227,6 +227,14 @@ impl Service {
         self.say(self.catalogue.language_for(locale), &msg(key))
     }
 
+    /// A game's name as players read it (`Glacier Chess`), in the language of `locale`.
+    pub fn game_title(&self, locale: Option<&str>, kind: crate::games::GameKind) -> String {
+        self.say(
+            self.catalogue.language_for(locale),
+            &crate::bot::help::kind_name(kind),
+        )
+    }
+
     pub(crate) fn say(&self, language: &str, message: &Msg) -> String {
         self.catalogue.text(language, message.key, &message.args)
     }

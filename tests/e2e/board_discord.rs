@@ -30,7 +30,8 @@ use tokio::sync::watch;
 /// answers the SDK's messages: the handshake with READY, AUTHORIZE with the code the test
 /// granted (when the page asks for this application and the `identify` scope).
 const CLIENT_PAGE: &str = r#"<!doctype html>
-<html><body style="margin:0">
+<html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="margin:0">
 <iframe id="activity" style="border:0;width:100vw;height:100vh"></iframe>
 <script>
 const params = new URLSearchParams(location.search);
@@ -192,7 +193,10 @@ async fn an_activity_lists_the_channels_games_and_a_move_tapped_there_is_posted_
     );
     assert_eq!(
         listed,
-        json!(["#1 glacier: Alice – Bob", "#2 glacier: Carol – Bob"])
+        json!([
+            "#1 Glacier Chess: Alice – Bob",
+            "#2 Glacier Chess: Carol – Bob"
+        ])
     );
     assert_eq!(setup.standin.exchanges(), [true]);
     assert_eq!(

@@ -217,6 +217,8 @@ async fn discord_app(State(board): State<Arc<Board>>) -> Result<Json<serde_json:
 struct ChatGame {
     id: i64,
     kind: &'static str,
+    /// The game's name as players read it, in the viewer's language.
+    title: String,
     players: Vec<String>,
     /// The viewer plays in it, and it is their move.
     your_move: bool,
@@ -254,6 +256,7 @@ async fn chat_games(
         listed.push(ChatGame {
             id: game.id.0,
             kind: view.kind,
+            title: board.service.game_title(language, game.kind),
             players: [&view.white, &view.black]
                 .into_iter()
                 .flatten()

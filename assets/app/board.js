@@ -161,6 +161,15 @@
     const holder = $('rack');
     const rack = (state.board && state.board.rack) || [];
     holder.hidden = rack.length === 0 || !state.game.your_move;
+    // The same pieces as drawn: only which one is picked changes (a button replaced under a
+    // finger would lose its tap).
+    const drawn = [...holder.children].map((button) => button.dataset.piece);
+    if (drawn.join() === rack.join()) {
+      for (const button of holder.children) {
+        button.setAttribute('aria-pressed', String(state.taps[0] === button.dataset.piece));
+      }
+      return;
+    }
     holder.textContent = '';
     for (const letter of rack) {
       const button = document.createElement('button');

@@ -307,6 +307,16 @@ async fn an_ambit_puzzle_is_solved_on_the_board_from_its_rack() {
     for (index, placement) in solution.iter().enumerate() {
         let (piece, square) = placement.split_at(1);
         place(piece.to_string(), square.to_string()).await;
+        // As a player would, look at the board again before the next piece.
+        window
+            .wait_until(
+                "the placement shown",
+                &format!(
+                    "return document.querySelector('[data-square=\"{square}\"] .piece') !== null"
+                ),
+                Duration::from_secs(10),
+            )
+            .await;
         // Each placement is stored before the next tap.
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         loop {

@@ -23,7 +23,7 @@ use super::init_data::{InitDataError, verify_init_data};
 use super::page::page_routes;
 use super::puzzle_api::{say_in_puzzle, show_puzzle};
 use super::session::{SESSION_MS, Session, SessionKey};
-use super::state::{Board, BoardDoors, Refusal, reply_text, safe_move_text};
+use super::state::{Board, BoardDoors, Refusal, Viewer, reply_text, safe_move_text};
 use super::words::board_words;
 use crate::bot::{BoardOpens, Platform, Service};
 use crate::games::{AnyGame, BoardView};
@@ -31,7 +31,7 @@ use crate::store::GameId;
 use axum::Json;
 use axum::Router;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::{StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -229,10 +229,8 @@ struct ChatGame {
 async fn chat_games(
     State(board): State<Arc<Board>>,
     Path(chat): Path<String>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
 ) -> Result<Json<Vec<ChatGame>>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.as_deref();
     let store = board.service.store();
     let Some(chat_id) = store
@@ -272,10 +270,8 @@ async fn chat_games(
 async fn show_game(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
 ) -> Result<Json<GameView>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     Ok(Json(board.view(&viewer, id).await?))
 }
 
@@ -290,11 +286,9 @@ struct PreviewAsk {
 async fn preview(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
     Json(ask): Json<PreviewAsk>,
 ) -> Result<Json<BoardView>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.as_deref();
     let (game, _, mut position) = board.visible_game(&viewer, id).await?;
     let names = board
@@ -340,11 +334,9 @@ struct SayAsk {
 async fn say(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
     Json(ask): Json<SayAsk>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.as_deref();
     let (game, chat, _) = board.visible_game(&viewer, id).await?;
     let words = match (ask.action.as_str(), ask.r#move.as_deref()) {
@@ -377,10 +369,8 @@ async fn say(
 async fn events(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
 ) -> Result<Response, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.clone();
     board.view(&viewer, id).await?;
     let Ok(permit) = board.streams.clone().try_acquire_owned() else {

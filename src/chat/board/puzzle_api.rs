@@ -6,13 +6,13 @@
 
 use super::game_view::{GameView, PlayerView, ResultView};
 use super::session::Session;
-use super::state::{Board, Refusal, reply_text, safe_move_text};
+use super::state::{Board, Refusal, Viewer, reply_text, safe_move_text};
 use crate::games::ambit::{self, GameStatus};
 use crate::games::ambit_board_view;
 use crate::store::{AttemptRecord, AttemptStatus, ChatAddress};
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
@@ -89,10 +89,8 @@ fn puzzle_view(attempt: &AttemptRecord, game: &ambit::Game, viewer: &Session) ->
 pub(super) async fn show_puzzle(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
 ) -> Result<Json<GameView>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let (attempt, _, game) = board.own_puzzle(&viewer, id).await?;
     Ok(Json(puzzle_view(&attempt, &game, &viewer)))
 }
@@ -111,11 +109,9 @@ pub(super) struct PlaceAsk {
 pub(super) async fn say_in_puzzle(
     State(board): State<Arc<Board>>,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    uri: Uri,
+    Viewer(viewer): Viewer,
     Json(ask): Json<PlaceAsk>,
 ) -> Result<Json<serde_json::Value>, Refusal> {
-    let viewer = board.session(&headers, &uri)?;
     let language = viewer.language.as_deref();
     let (attempt, chat, _) = board.own_puzzle(&viewer, id).await?;
     if ask.action != "move" || !safe_move_text(&ask.r#move) || ask.r#move.contains(' ') {

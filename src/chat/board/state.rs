@@ -11,6 +11,8 @@ use crate::chat::shared::Secret;
 use crate::games::AnyGame;
 use crate::store::{ChatAddress, GameId, GameRecord};
 use axum::Json;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
@@ -71,6 +73,18 @@ pub(super) struct Board {
     pub(super) stop: tokio::sync::watch::Receiver<bool>,
 }
 
+/// Who asks: the session the request carries (`Authorization: Bearer`, or `?token=`),
+/// refused with 401 before a route's own work begins.
+pub(super) struct Viewer(pub(super) Session);
+
+impl FromRequestParts<Arc<Board>> for Viewer {
+    type Rejection = Refusal;
+
+    async fn from_request_parts(parts: &mut Parts, board: &Arc<Board>) -> Result<Self, Refusal> {
+        board.session(&parts.headers, &parts.uri).map(Viewer)
+    }
+}
+
 /// A refusal: its status and its words (a catalogue key, in the viewer's language).
 pub(super) struct Refusal {
     status: StatusCode,
@@ -96,7 +110,7 @@ impl Board {
         }
     }
 
-    pub(super) fn session(&self, headers: &HeaderMap, uri: &Uri) -> Result<Session, Refusal> {
+    fn session(&self, headers: &HeaderMap, uri: &Uri) -> Result<Session, Refusal> {
         let bearer = headers
             .get(axum::http::header::AUTHORIZATION)
             .and_then(|value| value.to_str().ok())

@@ -323,3 +323,74 @@ async fn without_an_activity_the_board_button_gives_the_presser_a_link_of_their_
     window.close().await;
     setup.adapter.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ambit_puzzles_board_button_gives_its_player_a_link_even_with_an_activity() {
+    let setup = start(true).await;
+    let calls = setup
+        .standin
+        .command(
+            &alice(),
+            "play",
+            &[text("game", "ambit"), text("level", "easy")],
+            &[],
+        )
+        .await;
+    let picture = one_reply(&calls, "the puzzle");
+    assert_eq!(picture.buttons()[0].1, "kibitz:board:p1", "{picture:#?}");
+    // An Activity opens on no puzzle: the press is answered with Alice's own link.
+    let calls = setup.standin.press(&alice(), "kibitz:board:p1").await;
+    let reply = one_reply(&calls, "the puzzle's board button");
+    assert!(reply.ephemeral());
+    let link = reply.message()["components"][0]["components"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(link.contains("/app/?puzzle=1#launch="), "{link}");
+    let ticket = link.split_once("#launch=").unwrap().1;
+    let client = reqwest::Client::new();
+    let session: Value = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "launch": ticket }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = session["token"].as_str().unwrap();
+    let puzzle: Value = client
+        .get(format!("{}/api/puzzles/1", setup.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(puzzle["kind"], "ambit");
+    assert_eq!(puzzle["board"]["rack"], json!(["K", "Q", "R", "B", "N"]));
+    // Bob's own link opens his session, not Alice's puzzle.
+    let calls = setup.standin.press(&bob(), "kibitz:board:p1").await;
+    let bobs = one_reply(&calls, "Bob's press").message()["components"][0]["components"][0]["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let session: Value = client
+        .post(format!("{}/api/session", setup.base))
+        .json(&json!({ "launch": bobs.split_once("#launch=").unwrap().1 }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let seen = client
+        .get(format!("{}/api/puzzles/1", setup.base))
+        .bearer_auth(session["token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(seen.status(), 404);
+    setup.adapter.stop().await;
+}

@@ -17,6 +17,9 @@ pub struct Browser {
     driver: Child,
     base: String,
     client: reqwest::Client,
+    /// The driver's and the browser's temporary files (profiles, caches): removed with the
+    /// browser, whatever state a test left its windows in.
+    _scratch: tempfile::TempDir,
 }
 
 impl Drop for Browser {
@@ -61,8 +64,10 @@ impl Browser {
             let probe = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             probe.local_addr().unwrap().port()
         };
+        let scratch = tempfile::tempdir().unwrap();
         let driver = Command::new(&path)
             .arg(format!("--port={port}"))
+            .env("TMPDIR", scratch.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -71,6 +76,7 @@ impl Browser {
             driver,
             base: format!("http://127.0.0.1:{port}"),
             client: reqwest::Client::new(),
+            _scratch: scratch,
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {

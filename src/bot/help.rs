@@ -188,12 +188,4 @@ pub(crate) fn rules(
     Ok(vec![Outgoing::image(png, text)])
 }
 
-pub(crate) fn kind_name(kind: GameKind) -> Msg {
-    match kind {
-        GameKind::KnightFight => msg("game-name-knight-fight"),
-        GameKind::Glacier => msg("game-name-glacier"),
-        GameKind::ChesimalsOne => msg("game-name-chesimals-1"),
-        GameKind::ChesimalsTwo => msg("game-name-chesimals-2"),
-        GameKind::Critters => msg("game-name-critters"),
-    }
-}
+pub(crate) use crate::bot::msg::kind_name;

@@ -2,6 +2,7 @@
 
 use crate::bot::i18n::Args;
 use crate::bot::limits;
+use crate::games::GameKind;
 
 /// A message of the catalogue with its arguments, said later in the reader's language.
 #[derive(Clone, Debug)]
@@ -30,5 +31,16 @@ impl Msg {
     pub fn number(mut self, name: &'static str, value: u32) -> Self {
         self.args = self.args.number(name, i64::from(value));
         self
+    }
+}
+
+/// A game's name as players read it (`Glacier Chess`), said in the reader's language.
+pub(crate) fn kind_name(kind: GameKind) -> Msg {
+    match kind {
+        GameKind::KnightFight => msg("game-name-knight-fight"),
+        GameKind::Glacier => msg("game-name-glacier"),
+        GameKind::ChesimalsOne => msg("game-name-chesimals-1"),
+        GameKind::ChesimalsTwo => msg("game-name-chesimals-2"),
+        GameKind::Critters => msg("game-name-critters"),
     }
 }

@@ -231,7 +231,7 @@ impl Service {
     pub fn game_title(&self, locale: Option<&str>, kind: crate::games::GameKind) -> String {
         self.say(
             self.catalogue.language_for(locale),
-            &crate::bot::help::kind_name(kind),
+            &crate::bot::msg::kind_name(kind),
         )
     }
 

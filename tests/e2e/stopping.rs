@@ -276,8 +276,21 @@ async fn the_binary_in_webhook_mode_answers_pushes_until_sigterm_then_refuses_th
                 .any(|c| c.method == "setwebhook" && c.answered())
         })
         .await;
-    let ready = reqwest::get(format!("http://{addr}/readyz")).await.unwrap();
-    assert_eq!(ready.status(), 200);
+    // The link is up once the adapter has read Telegram's answer to setWebhook, a moment
+    // after the stand-in sent it: ready within 10 s, not at the first probe.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let ready = reqwest::get(format!("http://{addr}/readyz")).await.unwrap();
+        if ready.status() == 200 {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "not ready 10 s after the webhook was set: {}",
+            ready.text().await.unwrap_or_default()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let update =
         standin.numbered(json!({"message": telegram_standin::message(GROUP, &bob(), 1, "/games")}));
     assert_eq!(standin.push_to(&addr, secret, &update).await, 200);

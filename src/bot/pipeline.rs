@@ -168,24 +168,23 @@ impl Service {
     /// The languages of a line's replies: the user's own choice (`lang`), else the platform's
     /// locale for the user, else the chat's default, else English, for what only the user
     /// reads; the chat's default (else the user's language) for what the channel reads.
-    async fn languages(
+    fn languages(
         &self,
         incoming: &Incoming,
         user: &UserRecord,
-        chat_id: i64,
-    ) -> Result<Languages<'_>, Refusal> {
-        let chat = self.store().chat_language(chat_id).await?;
-        let chat = self.catalogue.serving(chat.as_deref());
+        chat_language: Option<&str>,
+    ) -> Languages<'_> {
+        let chat = self.catalogue.serving(chat_language);
         let own = self
             .catalogue
             .serving(user.locale.as_deref())
             .or_else(|| self.catalogue.serving(incoming.locale.as_deref()))
             .or(chat)
             .unwrap_or(i18n::DEFAULT_LANGUAGE);
-        Ok(Languages {
+        Languages {
             public: chat.unwrap_or(own),
             own,
-        })
+        }
     }
 
     /// The bounds every line meets before anything is read or stored: the per-user rate
@@ -245,9 +244,9 @@ impl Service {
         // `context` (failed tries too: a locked database is slow before it fails).
         let started = std::time::Instant::now();
         let read = async {
-            let chat_id = self
+            let chat = self
                 .store()
-                .upsert_chat(
+                .enter_chat(
                     platform,
                     &incoming.chat.id,
                     incoming.chat.title.as_deref(),
@@ -266,8 +265,8 @@ impl Service {
             for other in incoming.mentions.iter().take(limits::MAX_MENTIONS) {
                 mentioned.push(self.remember(platform, other, now).await?);
             }
-            let found = self.languages(incoming, &user, chat_id).await?;
-            Ok::<_, Refusal>((chat_id, user, mentioned, found))
+            let found = self.languages(incoming, &user, chat.language.as_deref());
+            Ok::<_, Refusal>((chat.id, user, mentioned, found))
         }
         .await;
         store_time("context", started);

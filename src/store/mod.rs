@@ -37,6 +37,7 @@ mod game_puzzles;
 mod kept_messages;
 mod league;
 mod names;
+mod people;
 mod platform;
 mod platform_name;
 mod ratings;
@@ -60,6 +61,7 @@ pub use game_id::GameId;
 pub use game_puzzles::{GamePuzzleRecord, PuzzleAnswer, PuzzleStanding};
 pub use league::{Claim, DailyResult, DailySetting, DuePost, MAX_POST_ATTEMPTS, Scope};
 pub use names::PlayerName;
+pub use people::ChatEntry;
 pub use platform::{NewOutboxItem, OutboxItem, PlatformValue};
 pub use platform_name::Platform;
 pub use ratings::{PeriodResult, RatingRecord};
@@ -73,7 +75,7 @@ pub use updates::UpdateClaim;
 use crate::games::Timestamp;
 use crate::games::time_control::TimeControl;
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, Executor};
 use std::time::Duration;
 
 #[derive(Debug, thiserror::Error)]
@@ -261,88 +263,6 @@ impl Store {
             .execute(&mut *self.conn().await?)
             .await?;
         Ok(())
-    }
-
-    /// The chat's key, creating its row the first time it is seen.
-    pub async fn upsert_chat(
-        &self,
-        platform: Platform,
-        external_id: &str,
-        title: Option<&str>,
-        community: Option<&str>,
-        now: Timestamp,
-    ) -> StoreResult<i64> {
-        let row = sqlx::query(
-            "INSERT INTO chats (platform, external_id, title, community, created_at)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (platform, external_id) DO UPDATE SET
-                 title = COALESCE(excluded.title, chats.title),
-                 community = COALESCE(excluded.community, chats.community)
-             RETURNING id",
-        )
-        .bind(platform.as_str())
-        .bind(external_id)
-        .bind(title)
-        .bind(community)
-        .bind(now)
-        .fetch_one(&mut *self.conn().await?)
-        .await?;
-        Ok(row.try_get("id")?)
-    }
-
-    /// The user's record, created the first time they are seen and refreshed after.
-    pub async fn upsert_user(
-        &self,
-        platform: Platform,
-        external_id: &str,
-        display_name: &str,
-        handle: Option<&str>,
-        now: Timestamp,
-    ) -> StoreResult<UserRecord> {
-        let row = sqlx::query(
-            "INSERT INTO users (platform, external_id, display_name, handle, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $5)
-             ON CONFLICT (platform, external_id) DO UPDATE SET
-                 display_name = excluded.display_name,
-                 handle = COALESCE(excluded.handle, users.handle),
-                 updated_at = excluded.updated_at
-             RETURNING id, platform, external_id, display_name, handle, locale",
-        )
-        .bind(platform.as_str())
-        .bind(external_id)
-        .bind(display_name)
-        .bind(handle)
-        .bind(now)
-        .fetch_one(&mut *self.conn().await?)
-        .await?;
-        UserRecord::from_row(&row)
-    }
-
-    pub async fn user(&self, id: i64) -> StoreResult<Option<UserRecord>> {
-        let row = sqlx::query(
-            "SELECT id, platform, external_id, display_name, handle, locale FROM users WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *self.conn().await?)
-        .await?;
-        row.as_ref().map(UserRecord::from_row).transpose()
-    }
-
-    /// A user of `platform` by their handle (`@name`), case-insensitively.
-    pub async fn user_by_handle(
-        &self,
-        platform: Platform,
-        handle: &str,
-    ) -> StoreResult<Option<UserRecord>> {
-        let row = sqlx::query(
-            "SELECT id, platform, external_id, display_name, handle, locale FROM users
-             WHERE platform = $1 AND LOWER(handle) = LOWER($2) ORDER BY updated_at DESC LIMIT 1",
-        )
-        .bind(platform.as_str())
-        .bind(handle)
-        .fetch_optional(&mut *self.conn().await?)
-        .await?;
-        row.as_ref().map(UserRecord::from_row).transpose()
     }
 
     pub async fn create_challenge(

@@ -5,6 +5,7 @@ mod ambit;
 mod analyses;
 mod fair_play;
 mod league;
+mod people;
 mod platform;
 mod records;
 mod unit;

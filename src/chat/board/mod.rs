@@ -31,6 +31,10 @@ pub use session::{LAUNCH_MS, SESSION_MS, Session, SessionKey, TokenFault};
 pub use state::BoardDoors;
 
 use crate::bot::{Incoming, Outgoing};
+use crate::chat::shared::Shutdown;
+use futures_util::StreamExt;
+use futures_util::stream::FuturesUnordered;
+use std::future::Future;
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
@@ -45,9 +49,39 @@ pub struct BoardLine {
 /// How many lines may wait for an adapter; more are answered "busy".
 const LINES_WAITING: usize = 64;
 
+/// Board lines one process answers at once.
+const ANSWERED_AT_ONCE: usize = 8;
+
 /// The adapter's end of a platform's board lines.
 #[derive(Clone)]
 pub struct BoardInbox(pub Arc<Mutex<mpsc::Receiver<BoardLine>>>);
+
+impl BoardInbox {
+    /// Answers the lines as they come with the adapter's `answer`, [`ANSWERED_AT_ONCE`] at a
+    /// time, until `shutdown` is asked; those in hand then finish. Lines still waiting at a
+    /// stop are dropped: their pages hear "try again", and another process (or this one
+    /// restarted) answers the next try.
+    pub async fn answer_each<F, Answering>(&self, shutdown: &Shutdown, mut answer: F)
+    where
+        F: FnMut(BoardLine) -> Answering,
+        Answering: Future<Output = ()>,
+    {
+        let mut inbox = self.0.lock().await;
+        let mut answering = FuturesUnordered::new();
+        while !shutdown.asked() {
+            let room = answering.len() < ANSWERED_AT_ONCE;
+            tokio::select! {
+                line = inbox.recv(), if room => match line {
+                    Some(line) => answering.push(answer(line)),
+                    None => break,
+                },
+                Some(()) = answering.next() => {}
+                () = shutdown.stopped() => {}
+            }
+        }
+        while answering.next().await.is_some() {}
+    }
+}
 
 impl std::fmt::Debug for BoardInbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -12,14 +12,9 @@ use super::translate::user_info;
 use crate::bot::schedule::Poster;
 use crate::bot::{BoardOpens, Incoming, Outgoing, Platform, msg};
 use crate::chat::board::{BoardInbox, BoardLine, LAUNCH_MS, Session};
-use futures_util::StreamExt;
-use futures_util::stream::FuturesUnordered;
 use reqwest::Method;
 use serenity::all::ComponentInteraction;
 use std::sync::Arc;
-
-/// Board lines one process answers at once.
-const ANSWERED_AT_ONCE: usize = 8;
 
 impl Core {
     /// Answers a Board button: the Activity launched, or the presser's own link.
@@ -100,20 +95,9 @@ pub(super) async fn board_rounds(
     inbox: BoardInbox,
     stop: crate::chat::shared::Shutdown,
 ) {
-    let mut inbox = inbox.0.lock().await;
-    let mut answering = FuturesUnordered::new();
-    while !stop.asked() {
-        let room = answering.len() < ANSWERED_AT_ONCE;
-        tokio::select! {
-            line = inbox.recv(), if room => match line {
-                Some(line) => answering.push(on_board_line(core.clone(), line)),
-                None => break,
-            },
-            Some(()) = answering.next() => {}
-            () = stop.stopped() => {}
-        }
-    }
-    while answering.next().await.is_some() {}
+    inbox
+        .answer_each(&stop, |line| on_board_line(core.clone(), line))
+        .await;
 }
 
 /// Handles one board line (its move committed by the service) and posts its public replies

@@ -8,12 +8,7 @@ use super::{Adapter, PLATFORM};
 use crate::bot::{Incoming, Outgoing};
 use crate::chat::board::{BoardInbox, BoardLine};
 use crate::store::{NewOutboxItem, StoreResult};
-use futures_util::StreamExt;
-use futures_util::stream::FuturesUnordered;
 use tokio::sync::Notify;
-
-/// Board lines one process answers at once.
-const ANSWERED_AT_ONCE: usize = 8;
 
 impl Adapter<'_> {
     /// Answers the board's lines as they come, until shutdown; those in hand then finish.
@@ -26,22 +21,11 @@ impl Adapter<'_> {
         let Some(inbox) = inbox else {
             return Ok(());
         };
-        let mut inbox = inbox.0.lock().await;
-        let mut answering = FuturesUnordered::new();
-        // Lines still waiting at a stop are dropped: their pages hear "try again", and
-        // another process (or this one restarted) answers the next try.
-        while !self.stopping() {
-            let room = answering.len() < ANSWERED_AT_ONCE;
-            tokio::select! {
-                line = inbox.recv(), if room => match line {
-                    Some(line) => answering.push(self.on_board_line(line, bot_name, news)),
-                    None => break,
-                },
-                Some(()) = answering.next() => {}
-                () = self.shutdown.stopped() => {}
-            }
-        }
-        while answering.next().await.is_some() {}
+        inbox
+            .answer_each(&self.shutdown, |line| {
+                self.on_board_line(line, bot_name, news)
+            })
+            .await;
         Ok(())
     }
 

@@ -58,7 +58,34 @@ pub fn service(c: &mut Criterion) {
     // The game carries on from one sample to the next, so no game is left half played.
     let mut ply = moves.len();
     group.bench_function("knight-fight move (parse, rules, commit, render)", |b| {
-        b.iter_custom(|iters| play_moves(&runtime, &service, &moves, seed, &mut ply, iters))
+        b.iter_custom(|iters| {
+            play_moves(
+                &runtime,
+                &service,
+                &moves,
+                seed,
+                &mut ply,
+                iters,
+                Ends::Timed,
+            )
+        })
+    });
+    // The same moves, each game's last one (its end: the rating, the replay GIF) played
+    // but not timed: what a move in the middle of a game costs.
+    println!("a game of the service bench: {} moves", moves.len());
+    let mut ply = moves.len();
+    group.bench_function("knight-fight move, game ends not timed", |b| {
+        b.iter_custom(|iters| {
+            play_moves(
+                &runtime,
+                &service,
+                &moves,
+                seed,
+                &mut ply,
+                iters,
+                Ends::Untimed,
+            )
+        })
     });
 
     // Baseline: the store's commit of one move alone (a version-checked update plus an insert).
@@ -217,7 +244,17 @@ pub fn stored_games(c: &mut Criterion) {
         // Bare moves, as in "one move through the service".
         let mut ply = moves.len();
         group.bench_function(format!("bare move ({stored} stored games)"), |b| {
-            b.iter_custom(|iters| play_moves(&runtime, &service, &moves, seed, &mut ply, iters))
+            b.iter_custom(|iters| {
+                play_moves(
+                    &runtime,
+                    &service,
+                    &moves,
+                    seed,
+                    &mut ply,
+                    iters,
+                    Ends::Timed,
+                )
+            })
         });
     }
     group.finish();
@@ -226,6 +263,13 @@ pub fn stored_games(c: &mut Criterion) {
 /// Plays `iters` moves of Knight Fight games of `seed` between alice and bob through the
 /// service and times the moves alone: a game that ends is replaced by a new one (not timed),
 /// and `ply` carries a game over from one sample to the next, so none is left half played.
+/// Whether the move that ends a game is timed with the others.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ends {
+    Timed,
+    Untimed,
+}
+
 fn play_moves(
     runtime: &tokio::runtime::Runtime,
     service: &Service,
@@ -233,10 +277,12 @@ fn play_moves(
     seed: u64,
     ply: &mut usize,
     iters: u64,
+    ends: Ends,
 ) -> Duration {
     runtime.block_on(async {
         let mut total = Duration::ZERO;
-        for _ in 0..iters {
+        let mut timed = 0;
+        while timed < iters {
             if *ply == moves.len() {
                 service
                     .handle(&line("alice", &format!("challenge @bob kf seed:{seed}")))
@@ -252,7 +298,10 @@ fn play_moves(
             let incoming = line(speaker, &moves[*ply]);
             let started = Instant::now();
             let replies = service.handle(&incoming).await;
-            total += started.elapsed();
+            if ends == Ends::Timed || *ply + 1 < moves.len() {
+                total += started.elapsed();
+                timed += 1;
+            }
             assert!(
                 matches!(replies.first().map(|r| &r.body), Some(Body::Image { .. })),
                 "move {} was refused: {replies:?}",

@@ -36,6 +36,10 @@ pub enum BenchCommand {
     /// The computer's think time per level and game, and the Glacier search's nodes per
     /// second beside perft's on the standard positions.
     Engine(super::bench_engine::EngineArgs),
+    /// Replies for many chats through the Telegram and Discord senders against stand-ins
+    /// that enforce the platforms' limits; prints the sustained rate as a fraction of the
+    /// limit and the requests refused.
+    Delivery(super::bench_delivery::DeliveryArgs),
 }
 
 #[derive(clap::Args, Clone, Debug)]
@@ -71,6 +75,13 @@ impl BenchCommand {
                 let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
                 let report = runtime.block_on(load(&args))?;
                 for line in report.lines() {
+                    println!("{line}");
+                }
+                Ok(())
+            }
+            BenchCommand::Delivery(args) => {
+                let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+                for line in runtime.block_on(super::bench_delivery::delivery(&args))? {
                     println!("{line}");
                 }
                 Ok(())

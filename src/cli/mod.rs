@@ -3,7 +3,8 @@
 //!
 //! In the library (hidden from its docs) rather than the binary, so that the benches, the
 //! fuzz targets and the tests reach the same code: `fuzzing` is what the fuzz targets and
-//! `tests/e2e/fuzz_corpus.rs` call, `bench_load`/`bench_engine` are `kibitz bench`.
+//! `tests/e2e/fuzz_corpus.rs` call, `bench_load`/`bench_engine`/`bench_delivery` are
+//! `kibitz bench`.
 //!
 //! - `output`: a tool's answer, its lines or a [`Failure`];
 //! - `position`, `last_move`, `rules`: the rules tools (`perft`, `moves`, `play`, `render`);
@@ -11,11 +12,13 @@
 //!   `kibitz analyse`;
 //! - `config`, `secrets`: `kibitz run`'s configuration and the secrets kept out of its errors;
 //! - `run`, `stop`, `logs`: running the bot, stopping it, and where its logs go;
-//! - `bench_load`, `bench_engine`, `fuzzing`: the measuring and fuzzing tools.
+//! - `bench_load`, `bench_engine`, `bench_delivery`, `fuzzing`: the measuring and fuzzing
+//!   tools.
 
 pub mod ambit;
 pub mod analyse;
 pub mod arena;
+pub mod bench_delivery;
 pub mod bench_engine;
 pub mod bench_load;
 pub mod config;

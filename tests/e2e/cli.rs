@@ -473,6 +473,35 @@ fn bench_load_plays_every_move_and_reports_the_figures() {
     );
 }
 
+/// `kibitz bench delivery` runs both platforms' senders against its stand-ins and prints one
+/// line per platform, with no request refused; the rate itself is not judged here.
+#[test]
+fn bench_delivery_reports_each_platforms_rate_with_none_refused() {
+    let lines = stdout_lines(&kibitz(&[
+        "bench",
+        "delivery",
+        "--chats",
+        "40",
+        "--seconds",
+        "2",
+    ]));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for (line, start, unit) in [
+        (&lines[0], "Telegram: 40 chats, ", " messages/s = "),
+        (&lines[1], "Discord: 40 channels, ", " requests/s = "),
+    ] {
+        let rest = line.strip_prefix(start).unwrap_or_else(|| panic!("{line}"));
+        let (rate, rest) = rest.split_once(unit).unwrap_or_else(|| panic!("{line}"));
+        let (fraction, rest) = rest
+            .split_once(" of the limit, ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let rate: f64 = rate.parse().unwrap_or_else(|_| panic!("{line}"));
+        let fraction: f64 = fraction.parse().unwrap_or_else(|_| panic!("{line}"));
+        assert!(rate > 0.0 && fraction > 0.0, "nothing delivered: {line}");
+        assert_eq!(rest, "0 refused", "{line}");
+    }
+}
+
 /// The paths of the files the console wrote (records and replays), in order.
 fn console_files(stdout: &str) -> Vec<String> {
     stdout

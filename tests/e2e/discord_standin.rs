@@ -1,7 +1,16 @@
 //! A Discord stand-in on 127.0.0.1: the REST API the adapter uses (every call recorded, faults
 //! served on demand) and a plain `ws://` gateway (Hello, READY after Identify, heartbeat acks)
 //! through which the test dispatches interactions.
+//!
+//! It enforces Discord's limits on the bot's REST calls: every answer carries
+//! `X-RateLimit-Limit/Remaining/Reset/Reset-After/Bucket` for the call's bucket (posting a
+//! message: 5 every 5 s per channel, as Discord; any other route 50 a second per route and
+//! major parameter), and over all routes but interaction callbacks 50 calls a second pass
+//! (counted as `standin_limits` says). Past them it answers 429 with `retry_after` and
+//! `global` in the JSON body (and `X-RateLimit-Global` for the global limit), counted apart
+//! from injected faults ([`StandIn::limit_refusals`]).
 
+use crate::standin_limits::{Buckets, Sliding};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -92,8 +101,113 @@ impl Call {
     }
 }
 
+/// Discord's global limit: calls a second over all routes but interaction callbacks.
+const GLOBAL_PER_SECOND: usize = 50;
+
+/// The bucket a call counts in: its name (the route with ids left out), its major parameter
+/// (channel, guild, webhook or interaction with its token) and its limit per window.
+fn bucket_of(method: &Method, path: &str) -> (String, String, (u32, Duration)) {
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let major_len = match segments.first().copied() {
+        Some("channels" | "guilds") => 2,
+        Some("webhooks" | "interactions") => 3,
+        _ => 1,
+    };
+    let major = segments[1..major_len.min(segments.len())].join("/");
+    let route: Vec<&str> = segments
+        .iter()
+        .enumerate()
+        .map(|(index, segment)| {
+            let id = segment.chars().all(|c| c.is_ascii_digit()) || segment.len() >= 32;
+            if index > 0 && (index < major_len || id) {
+                "{id}"
+            } else {
+                segment
+            }
+        })
+        .collect();
+    let limit = match (method, &segments[..]) {
+        (&Method::POST, ["channels", _, "messages"]) => (5, Duration::from_secs(5)),
+        _ => (50, Duration::from_secs(1)),
+    };
+    (format!("{method} /{}", route.join("/")), major, limit)
+}
+
+/// Discord's limits as enforced, and the 429s they earned.
+struct Referee {
+    global: Sliding<()>,
+    buckets: Buckets,
+    refusals: usize,
+}
+
+impl Default for Referee {
+    fn default() -> Self {
+        Referee {
+            global: Sliding::new(GLOBAL_PER_SECOND, Duration::from_secs(1)),
+            buckets: Buckets::default(),
+            refusals: 0,
+        }
+    }
+}
+
+/// What the limits say of one call: its answer's headers, and a 429's wait (and whether it
+/// was the global limit) when refused.
+struct Verdict {
+    headers: Vec<(&'static str, String)>,
+    refused: Option<(Duration, bool)>,
+}
+
+impl Referee {
+    fn check(&mut self, method: &Method, path: &str, now: Instant) -> Verdict {
+        let counted = !path.starts_with("/interactions/");
+        if counted && let Some(wait) = self.global.wait(&(), now) {
+            self.refusals += 1;
+            return Verdict {
+                headers: vec![("x-ratelimit-global", "true".to_string())],
+                refused: Some((wait, true)),
+            };
+        }
+        let (bucket, major, limit) = bucket_of(method, path);
+        let (window, fits) = self.buckets.take(&bucket, &major, limit, now);
+        let after = window.reset_at.saturating_duration_since(now);
+        let epoch = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            + after;
+        let headers = vec![
+            ("x-ratelimit-limit", window.limit.to_string()),
+            (
+                "x-ratelimit-remaining",
+                (window.limit - window.used).to_string(),
+            ),
+            ("x-ratelimit-reset", format!("{:.3}", epoch.as_secs_f64())),
+            (
+                "x-ratelimit-reset-after",
+                format!("{:.3}", after.as_secs_f64()),
+            ),
+            ("x-ratelimit-bucket", bucket),
+        ];
+        if !fits {
+            self.refusals += 1;
+            return Verdict {
+                headers,
+                refused: Some((after, false)),
+            };
+        }
+        if counted {
+            self.global.record((), now);
+        }
+        Verdict {
+            headers,
+            refused: None,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Inner {
+    /// Discord's limits on the bot's REST calls.
+    referee: Referee,
     calls: Vec<Call>,
     /// (path fragment, fault, how many more times).
     faults: Vec<(String, Fault, usize)>,
@@ -295,7 +409,61 @@ struct AppState {
     messages: Arc<AtomicU64>,
 }
 
+/// A call, refereed by Discord's limits when it is the bot's own REST call (not the OAuth2
+/// exchange, an access token's question or the gateway's address), and answered.
 async fn api(State(state): State<AppState>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request
+        .uri()
+        .path()
+        .strip_prefix("/api/v10")
+        .unwrap_or(request.uri().path())
+        .to_string();
+    let bot = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        == Some(&format!("Bot {TOKEN}"));
+    if !bot || path.starts_with("/gateway") {
+        return answer(state, request).await;
+    }
+    let verdict = {
+        let mut inner = lock(&state.inner);
+        let verdict = inner.referee.check(&method, &path, Instant::now());
+        if let Some((wait, _)) = verdict.refused {
+            inner.calls.push(Call {
+                method: method.to_string(),
+                path: path.clone(),
+                body: Value::Null,
+                file: None,
+                fault: Some(Fault::TooManyRequests {
+                    retry_after: wait.as_secs_f64(),
+                }),
+                answer: Value::Null,
+                shown_ephemeral: None,
+            });
+        }
+        verdict
+    };
+    let mut response = match verdict.refused {
+        Some((wait, global)) => (
+            StatusCode::TOO_MANY_REQUESTS,
+            axum::Json(json!({"message": "You are being rate limited.",
+                "retry_after": (wait.as_secs_f64() * 1000.0).ceil() / 1000.0,
+                "global": global})),
+        )
+            .into_response(),
+        None => answer(state, request).await,
+    };
+    for (name, value) in verdict.headers {
+        if let Ok(value) = header::HeaderValue::from_str(&value) {
+            response.headers_mut().insert(name, value);
+        }
+    }
+    response
+}
+
+async fn answer(state: AppState, request: Request) -> Response {
     let method = request.method().clone();
     let path = request
         .uri()
@@ -617,6 +785,12 @@ impl StandIn {
 
     pub fn calls(&self) -> Vec<Call> {
         lock(&self.inner).calls.clone()
+    }
+
+    /// How many calls were refused (429) for going past Discord's limits; injected faults
+    /// are not counted.
+    pub fn limit_refusals(&self) -> usize {
+        lock(&self.inner).referee.refusals
     }
 
     /// Answers the next `count` calls whose path contains `fragment` only after `delay`.

@@ -70,6 +70,9 @@ pub(crate) fn config(standin: &StandIn) -> TelegramConfig {
         chat_per_second: 10_000,
         group_per_minute: 1_000_000,
     };
+    // The stand-in allows what the bot is told it may send, or it would answer 429s that
+    // these tests do not look for.
+    standin.enforce(config.limits);
     config
 }
 
@@ -1647,6 +1650,7 @@ async fn one_members_burst_in_a_group_holds_up_no_other_member() {
     let setup = Setup::new().await;
     let mut paced = config(&setup.standin);
     paced.limits = Limits::default();
+    setup.standin.enforce(Limits::default());
     let adapter = start_with(&setup.standin, &setup.database(), paced).await;
     for _ in 0..300 {
         setup
@@ -1684,6 +1688,11 @@ async fn one_members_burst_in_a_group_holds_up_no_other_member() {
     assert!(
         waited < Duration::from_secs(15),
         "Bob waited {waited:?} behind Alice's burst"
+    );
+    assert_eq!(
+        setup.standin.limit_refusals(),
+        0,
+        "429s for going past Telegram's limits"
     );
     adapter.stop().await;
     eprintln!(

@@ -1,12 +1,21 @@
 //! A Telegram Bot API stand-in on 127.0.0.1: it serves scripted updates through `getUpdates`
 //! (honouring `offset` the way Telegram does), answers the calls the adapter makes, records
 //! every call (multipart parts included) and can fail the next calls of a method on demand.
+//!
+//! It enforces Telegram's limits on sends (`sendMessage`, `sendPhoto`, `sendDocument`,
+//! `sendAnimation`): 30 a second overall, 1 a second per chat, 20 a minute per group (a chat
+//! with a negative id), counted as `standin_limits` says; past them it answers 429 with
+//! `parameters.retry_after`, as Telegram does, and counts it apart from injected faults
+//! ([`StandIn::limit_refusals`]). A test that tells the bot to pace faster than Telegram
+//! allows tells the stand-in the same ([`StandIn::enforce`]).
 
+use crate::standin_limits::Sliding;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use kibitz::chat::pacing::Limits;
 use serde_json::{Value, json};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
@@ -85,8 +94,54 @@ impl Call {
     }
 }
 
+/// Telegram's limits on sends, as enforced.
+struct Referee {
+    overall: Sliding<()>,
+    chats: Sliding<i64>,
+    groups: Sliding<i64>,
+}
+
+impl Referee {
+    fn new(limits: Limits) -> Referee {
+        let second = Duration::from_secs(1);
+        Referee {
+            overall: Sliding::new(limits.overall_per_second as usize, second),
+            chats: Sliding::new(limits.chat_per_second as usize, second),
+            groups: Sliding::new(limits.group_per_minute as usize, Duration::from_secs(60)),
+        }
+    }
+
+    /// Counts a send to `chat` at `now`, or says how long it must wait.
+    fn admit(&mut self, chat: i64, now: Instant) -> Result<(), Duration> {
+        let group = chat < 0;
+        let waits = [
+            self.overall.wait(&(), now),
+            self.chats.wait(&chat, now),
+            group.then(|| self.groups.wait(&chat, now)).flatten(),
+        ];
+        if let Some(wait) = waits.into_iter().flatten().max() {
+            return Err(wait);
+        }
+        self.overall.record((), now);
+        self.chats.record(chat, now);
+        if group {
+            self.groups.record(chat, now);
+        }
+        Ok(())
+    }
+}
+
+impl Default for Referee {
+    fn default() -> Self {
+        Referee::new(Limits::default())
+    }
+}
+
 #[derive(Default)]
 struct Inner {
+    /// Telegram's limits on sends, and the 429s they earned.
+    referee: Referee,
+    limit_refusals: usize,
     /// Updates not yet confirmed by an `offset` above their id.
     pending: Vec<(i64, Value)>,
     next_update: i64,
@@ -369,6 +424,19 @@ async fn api(
                     *fault
                 })
         });
+        // An injected fault stands in for the answer; else Telegram's limits are checked.
+        let fault = match fault {
+            None if sends => match inner.referee.admit(chat, Instant::now()) {
+                Ok(()) => None,
+                Err(wait) => {
+                    inner.limit_refusals += 1;
+                    Some(Fault::TooManyRequests {
+                        retry_after: wait.as_secs_f64().ceil().max(1.0) as u32,
+                    })
+                }
+            },
+            fault => fault,
+        };
         inner.calls.push(Call {
             method: method.clone(),
             params: params.clone(),
@@ -660,6 +728,18 @@ impl StandIn {
     /// is failing: one chat's flood control.
     pub fn fail_chat(&self, chat: i64, fault: Fault, count: usize) {
         lock(&self.inner).chat_faults.push((chat, fault, count));
+    }
+
+    /// Enforces `limits` on sends from now on, instead of Telegram's: what a test told the
+    /// bot it may send.
+    pub fn enforce(&self, limits: Limits) {
+        lock(&self.inner).referee = Referee::new(limits);
+    }
+
+    /// How many sends were refused (429) for going past the limits; injected faults are not
+    /// counted.
+    pub fn limit_refusals(&self) -> usize {
+        lock(&self.inner).limit_refusals
     }
 
     /// The most `getUpdates` calls that were ever in progress at once.

@@ -20,6 +20,7 @@
 //! once.
 
 mod board;
+mod buckets;
 mod channel_post;
 mod commands;
 mod config;
@@ -27,7 +28,8 @@ mod format;
 mod gateway;
 mod interaction;
 mod payload;
-mod rest;
+#[doc(hidden)]
+pub mod rest;
 mod translate;
 
 pub use crate::chat::shared::RetryPolicy;

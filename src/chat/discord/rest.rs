@@ -1,7 +1,9 @@
 //! The few REST calls the adapter makes itself (interaction answers, follow-ups, command
 //! registration), with its own bounded retries: serenity's rate limiter cannot be used with
-//! another base URL, and it hides the `retry_after` of a 429 from its callers.
+//! another base URL, and it hides the `retry_after` of a 429 from its callers. Calls are
+//! paced by the limits Discord's answers tell ([`super::buckets`]).
 
+use super::buckets::{Buckets, RouteKey, Told};
 use crate::bot::Platform;
 use crate::chat::shared::{
     CallStatus, FaultKind, GaveUp, RetryPolicy, Retryable, Secret, Shutdown, count_call,
@@ -9,7 +11,7 @@ use crate::chat::shared::{
 use reqwest::{Method, StatusCode};
 use serde::Serialize;
 use serde_json::Value;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The platform label of the calls counted here.
 const PLATFORM: &str = Platform::Discord.as_str();
@@ -57,6 +59,8 @@ pub struct Rest {
     /// Nothing cuts a retry's wait short (the calls run in serenity's event tasks, which
     /// the gateway's shutdown does not wait for).
     shutdown: Shutdown,
+    /// Each route's window and the global limit, as the answers told them.
+    buckets: Buckets,
 }
 
 /// Why one try failed.
@@ -104,7 +108,20 @@ impl Rest {
             secret: token.clone(),
             retry,
             shutdown: Shutdown::never(),
+            buckets: Buckets::default(),
         })
+    }
+
+    /// A client for `token`, where no [`Secret`] is at hand: for `kibitz bench delivery`
+    /// and the tests, which drive this client against a stand-in.
+    #[doc(hidden)]
+    pub fn for_token(
+        base: &str,
+        token: &str,
+        retry: RetryPolicy,
+        timeout: Duration,
+    ) -> Result<Rest, String> {
+        Rest::new(base, &Secret::new(token), retry, timeout)
     }
 
     /// Sends `body` (JSON, or multipart with `payload_json` when there are files) to
@@ -215,6 +232,8 @@ impl Rest {
         let request = self
             .build(method, path, payload, files)
             .map_err(Failed::Fail)?;
+        let key = RouteKey::of(method.as_str(), path);
+        self.buckets.take(&key).await;
         let response = match request.send().await {
             Ok(response) => response,
             // The URL holds interaction tokens: it stays out of the message.
@@ -230,8 +249,19 @@ impl Rest {
             .get(reqwest::header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<f64>().ok());
+        let headers = response.headers().clone();
         let body = response.bytes().await.unwrap_or_default();
         let json: Option<Value> = serde_json::from_slice(&body).ok();
+        let limited = status == StatusCode::TOO_MANY_REQUESTS;
+        let body_wait = json.as_ref().and_then(|j| {
+            let wait = j["retry_after"].as_f64()?;
+            Some((wait, j["global"].as_bool().unwrap_or(false)))
+        });
+        self.buckets.learn(
+            &key,
+            &Told::read(&headers, limited, body_wait),
+            Instant::now(),
+        );
         if status.is_success() {
             return Ok(json);
         }

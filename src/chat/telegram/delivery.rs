@@ -94,6 +94,21 @@ pub(super) enum Delivery {
     },
 }
 
+/// A plain text reply to `chat` as an outbox row: how `kibitz bench delivery` and the tests
+/// fill the outbox without a conversation to answer.
+#[doc(hidden)]
+pub fn text_reply(chat: i64, text: &str) -> Result<NewOutboxItem, serde_json::Error> {
+    Delivery::Text {
+        chat,
+        text: text.to_string(),
+        keyboard: Vec::new(),
+        spoilers: Vec::new(),
+        mentions: Vec::new(),
+        thread: None,
+    }
+    .queued(None)
+}
+
 impl Delivery {
     /// The chat this send goes to; `None` for a button's answer, which goes to no chat.
     pub(super) fn chat(&self) -> Option<i64> {

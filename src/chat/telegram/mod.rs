@@ -55,6 +55,8 @@ mod webhook;
 pub use crate::chat::shared::RetryPolicy;
 pub use config::{BoardLinks, TelegramConfig, TelegramError, WebhookConfig};
 #[doc(hidden)]
+pub use delivery::text_reply;
+#[doc(hidden)]
 pub use translate::incoming_of_update;
 pub use webhook::{derived_secret, webhook};
 

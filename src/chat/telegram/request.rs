@@ -128,6 +128,42 @@ pub(super) fn counted<T>(
 }
 
 impl Adapter<'_> {
+    /// [`Adapter::call`] for a send to `chat`, which Telegram's limits count: every try, the
+    /// first and each one after a 429 or a lost answer, waits for its place from the pacer.
+    /// Telegram counts each try that reaches it; paced once, a retry went out the moment its
+    /// wait was over and could meet the chat's next reply, paced from the first try's time
+    /// (the tests' stand-in, enforcing the limits, answered that second send with a 429).
+    pub(super) async fn call_paced<T, F, Fut>(
+        &self,
+        chat: i64,
+        what: &'static str,
+        mut request: F,
+    ) -> Result<T, Fault>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, RequestError>>,
+    {
+        let attempt = || {
+            // Built now, sent only once polled: after its place is taken.
+            let sending = request();
+            async move {
+                if !self.paced(chat).await {
+                    return Err(Fault::Stopping);
+                }
+                counted(what, sending.await).map_err(|error| classify(&error))
+            }
+        };
+        match self
+            .retry
+            .run((NAME, what), &self.token, &self.shutdown, attempt)
+            .await
+        {
+            Ok(value) => Ok(value),
+            Err(GaveUp::Fault { fault, .. }) => Err(fault),
+            Err(GaveUp::Stopping) => Err(Fault::Stopping),
+        }
+    }
+
     /// Makes a request, trying again after flood control and transient faults, at most
     /// `attempts` times; each try is counted.
     pub(super) async fn call<T, F, Fut>(

@@ -239,10 +239,7 @@ impl Adapter<'_> {
                 let thread = thread.filter(|_| chat_override.is_none()).map(topic);
                 let markup = markup(keyboard);
                 let found = entities(text, spoilers, mentions);
-                if !self.paced(chat.0).await {
-                    return Err(Fault::Stopping);
-                }
-                self.call("sendMessage", || {
+                self.call_paced(chat.0, "sendMessage", || {
                     let mut request = self.bot.send_message(chat, text.clone());
                     if let Some(thread) = thread {
                         request = request.message_thread_id(thread);
@@ -271,10 +268,7 @@ impl Adapter<'_> {
                 let png = item.attachment.clone().unwrap_or_default();
                 let markup = markup(keyboard);
                 let found = entities(caption, spoilers, mentions);
-                if !self.paced(chat.0).await {
-                    return Err(Fault::Stopping);
-                }
-                self.call("sendPhoto", || {
+                self.call_paced(chat.0, "sendPhoto", || {
                     let photo = InputFile::memory(png.clone()).file_name("board.png");
                     let mut request = self.bot.send_photo(chat, photo);
                     if let Some(thread) = thread {
@@ -304,12 +298,9 @@ impl Adapter<'_> {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
                 let thread = thread.filter(|_| chat_override.is_none()).map(topic);
                 let bytes = item.attachment.clone().unwrap_or_default();
-                if !self.paced(chat.0).await {
-                    return Err(Fault::Stopping);
-                }
                 let file = || InputFile::memory(bytes.clone()).file_name(name.clone());
                 if *animation {
-                    self.call("sendAnimation", || {
+                    self.call_paced(chat.0, "sendAnimation", || {
                         let mut request = self.bot.send_animation(chat, file());
                         if let Some(thread) = thread {
                             request = request.message_thread_id(thread);
@@ -322,7 +313,7 @@ impl Adapter<'_> {
                     .await
                     .map(drop)
                 } else {
-                    self.call("sendDocument", || {
+                    self.call_paced(chat.0, "sendDocument", || {
                         let mut request = self.bot.send_document(chat, file());
                         if let Some(thread) = thread {
                             request = request.message_thread_id(thread);
@@ -348,11 +339,8 @@ impl Adapter<'_> {
                 let png = item.attachment.clone().unwrap_or_default();
                 let markup = markup(keyboard);
                 let found = entities(caption, spoilers, mentions);
-                if !self.paced(*chat).await {
-                    return Err(Fault::Stopping);
-                }
                 let edited = self
-                    .call("editMessageMedia", || {
+                    .call_paced(*chat, "editMessageMedia", || {
                         let picture = InputFile::memory(png.clone()).file_name("board.png");
                         let mut media = InputMediaPhoto::new(picture);
                         if !caption.is_empty() {
@@ -394,11 +382,8 @@ impl Adapter<'_> {
             } => {
                 let markup = markup(keyboard);
                 let found = entities(text, spoilers, mentions);
-                if !self.paced(*chat).await {
-                    return Err(Fault::Stopping);
-                }
                 let edited = self
-                    .call("editMessageText", || {
+                    .call_paced(*chat, "editMessageText", || {
                         let mut request =
                             self.bot
                                 .edit_message_text(ChatId(*chat), MessageId(*message), text);
@@ -430,11 +415,8 @@ impl Adapter<'_> {
             } => {
                 let chat = chat_override.unwrap_or(ChatId(*chat));
                 let thread = thread.filter(|_| chat_override.is_none()).map(topic);
-                if !self.paced(chat.0).await {
-                    return Err(Fault::Stopping);
-                }
                 let sent = self
-                    .call("sendMessage", || {
+                    .call_paced(chat.0, "sendMessage", || {
                         let mut request = self.bot.send_message(chat, text.clone());
                         if let Some(thread) = thread {
                             request = request.message_thread_id(thread);
@@ -464,11 +446,8 @@ impl Adapter<'_> {
                 let Some(message) = kept.and_then(|id| id.parse::<i32>().ok()) else {
                     return Ok(());
                 };
-                if !self.paced(*chat).await {
-                    return Err(Fault::Stopping);
-                }
                 let edited = self
-                    .call("editMessageText", || {
+                    .call_paced(*chat, "editMessageText", || {
                         self.bot
                             .edit_message_text(ChatId(*chat), MessageId(message), text)
                             .into_future()
@@ -482,11 +461,8 @@ impl Adapter<'_> {
                 }
             }
             Delivery::ClearKeyboard { chat, message } => {
-                if !self.paced(*chat).await {
-                    return Err(Fault::Stopping);
-                }
                 let cleared = self
-                    .call("editMessageReplyMarkup", || {
+                    .call_paced(*chat, "editMessageReplyMarkup", || {
                         self.bot
                             .edit_message_reply_markup(ChatId(*chat), MessageId(*message))
                             .into_future()
